@@ -1,0 +1,173 @@
+"""HexMap: a compiled map as plain numpy arrays that the rules read fast.
+
+Arrays are indexed [row, col] in screen offset coordinates (see `numbering.py`). Hexside arrays
+have a third axis of six directions, and every hexside is stored from both of its hexes, so a
+rule reads one cell whichever side it stands on. Write hexsides only through `set_hexside` and
+`add_road`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from gameapp.core.hexgrid import Hex, Hexside, Orientation
+from gameapp.core.numbering import Numbering
+from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Slope, Terrain
+
+
+@dataclass
+class SlopeThresholds:
+    """Elevation differences (feet) across a hexside that make a gentle or a steep slope."""
+
+    gentle: int = 10
+    steep: int = 40
+
+
+@dataclass
+class HexMap:
+    name: str
+    numbering: Numbering
+    terrain: np.ndarray  # uint8 [h, w], Terrain codes
+    elevation: np.ndarray  # int16 [h, w], feet above the map's datum
+    features: np.ndarray  # uint8 [h, w], HexFeature flags
+    hexsides: np.ndarray  # uint16 [h, w, 6], HexsideFeature flags
+    roads: np.ndarray  # uint8 [h, w, 6], RoadGrade of the link to each neighbour
+    slope_thresholds: SlopeThresholds = field(default_factory=SlopeThresholds)
+    # The map edges each side retreats toward, as printed-id patterns such as "xx00".
+    friendly_edges: dict[str, list[str]] = field(default_factory=dict)
+    source: str = ""
+
+    @classmethod
+    def blank(cls, name: str, numbering: Numbering, terrain: Terrain = Terrain.CLEAR) -> HexMap:
+        shape = (numbering.height, numbering.width)
+        return cls(
+            name=name,
+            numbering=numbering,
+            terrain=np.full(shape, int(terrain), dtype=np.uint8),
+            elevation=np.zeros(shape, dtype=np.int16),
+            features=np.zeros(shape, dtype=np.uint8),
+            hexsides=np.zeros((*shape, 6), dtype=np.uint16),
+            roads=np.zeros((*shape, 6), dtype=np.uint8),
+        )
+
+    # --- geometry ---------------------------------------------------------------------------
+    @property
+    def orientation(self) -> Orientation:
+        return self.numbering.orientation
+
+    @property
+    def width(self) -> int:
+        return self.numbering.width
+
+    @property
+    def height(self) -> int:
+        return self.numbering.height
+
+    def contains(self, h: Hex) -> bool:
+        return self.numbering.contains(h)
+
+    def index(self, h: Hex) -> tuple[int, int]:
+        """(row, col) array index of a hex on the map."""
+        col, row = self.numbering.hex_to_offset(h)
+        return row, col
+
+    def hexes(self) -> list[Hex]:
+        return list(self.numbering.hexes())
+
+    def hex_id(self, h: Hex) -> str:
+        return self.numbering.hex_id(h)
+
+    def parse(self, hex_id: str) -> Hex:
+        return self.numbering.parse(hex_id)
+
+    # --- reading ----------------------------------------------------------------------------
+    def terrain_at(self, h: Hex) -> Terrain:
+        return Terrain(int(self.terrain[self.index(h)]))
+
+    def elevation_at(self, h: Hex) -> int:
+        return int(self.elevation[self.index(h)])
+
+    def features_at(self, h: Hex) -> HexFeature:
+        return HexFeature(int(self.features[self.index(h)]))
+
+    def hexside_at(self, h: Hex, direction: int) -> HexsideFeature:
+        row, col = self.index(h)
+        return HexsideFeature(int(self.hexsides[row, col, direction % 6]))
+
+    def road_at(self, h: Hex, direction: int) -> RoadGrade:
+        row, col = self.index(h)
+        return RoadGrade(int(self.roads[row, col, direction % 6]))
+
+    def slope_at(self, h: Hex, direction: int) -> Slope:
+        """The slope a unit meets leaving `h` toward `direction` (level when off the map)."""
+        other = h.neighbor(direction)
+        if not self.contains(other):
+            return Slope.LEVEL
+        rise = self.elevation_at(other) - self.elevation_at(h)
+        size = abs(rise)
+        if size >= self.slope_thresholds.steep:
+            grade = 2
+        elif size >= self.slope_thresholds.gentle:
+            grade = 1
+        else:
+            return Slope.LEVEL
+        return Slope(grade if rise > 0 else -grade)
+
+    def hexside_features(self) -> dict[Hexside, HexsideFeature]:
+        """Every marked hexside once, keyed canonically."""
+        result: dict[Hexside, HexsideFeature] = {}
+        for row, col, d in zip(*np.nonzero(self.hexsides), strict=True):
+            h = self.numbering.offset_to_hex(int(col), int(row))
+            result[Hexside.of(h, int(d))] = HexsideFeature(int(self.hexsides[row, col, d]))
+        return result
+
+    def road_links(self) -> dict[Hexside, RoadGrade]:
+        """Every road link once, keyed canonically."""
+        result: dict[Hexside, RoadGrade] = {}
+        for row, col, d in zip(*np.nonzero(self.roads), strict=True):
+            h = self.numbering.offset_to_hex(int(col), int(row))
+            result[Hexside.of(h, int(d))] = RoadGrade(int(self.roads[row, col, d]))
+        return result
+
+    # --- writing ----------------------------------------------------------------------------
+    def set_terrain(self, h: Hex, terrain: Terrain) -> None:
+        self.terrain[self.index(h)] = int(terrain)
+
+    def set_elevation(self, h: Hex, feet: int) -> None:
+        self.elevation[self.index(h)] = feet
+
+    def add_features(self, h: Hex, features: HexFeature) -> None:
+        self.features[self.index(h)] |= int(features)
+
+    def set_hexside(self, h: Hex, direction: int, features: HexsideFeature) -> None:
+        """Set a hexside's features on both hexes that share it (off-map halves are skipped)."""
+        self._write_both(self.hexsides, h, direction, int(features))
+
+    def add_hexside(self, h: Hex, direction: int, features: HexsideFeature) -> None:
+        self.set_hexside(h, direction, self.hexside_at_any(h, direction) | features)
+
+    def hexside_at_any(self, h: Hex, direction: int) -> HexsideFeature:
+        """Like hexside_at, but reads from the neighbour when `h` itself is off the map."""
+        if self.contains(h):
+            return self.hexside_at(h, direction)
+        return self.hexside_at(h.neighbor(direction), direction + 3)
+
+    def add_road(self, a: Hex, b: Hex, grade: RoadGrade) -> None:
+        """Link two neighbouring hexes by road; a better grade already there is kept."""
+        direction = a.direction_to(b)
+        if direction is None:
+            raise ValueError(f"road link between non-neighbours {a} and {b}")
+        current = self.road_at(a, direction) if self.contains(a) else self.road_at(b, direction + 3)
+        self._write_both(self.roads, a, direction, max(int(current), int(grade)))
+
+    def _write_both(self, array: np.ndarray, h: Hex, direction: int, value: int) -> None:
+        direction %= 6
+        other = h.neighbor(direction)
+        if self.contains(h):
+            row, col = self.index(h)
+            array[row, col, direction] = value
+        if self.contains(other):
+            row, col = self.index(other)
+            array[row, col, (direction + 3) % 6] = value

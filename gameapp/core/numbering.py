@@ -1,0 +1,143 @@
+"""Printed hex ids (`CCRR`, optionally with a map letter as in `B3402`) and offset coordinates.
+
+A printed id is two numbers of two digits each: the *hexrow* and the *position* along it. A hexrow
+is a straight line of hexes: a screen column for flat-top hexes, a screen row for pointy-top ones.
+Each map declares its numbering: the id of its first hex, which way hexrow numbers grow, which way
+positions grow along a hexrow, which offset rows are shoved, and which screen edge is north.
+
+Screen offsets (col, row) count from the top-left hex, 0-based. They are converted to axial `Hex`
+with the usual odd/even-q (flat) and odd/even-r (pointy) formulas.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+
+from gameapp.core.hexgrid import Hex, Orientation
+
+HEX_ID_PATTERN = re.compile(r"^(?P<letter>[A-Z])?(?P<hexrow>\d{2})(?P<pos>\d{2})$")
+
+
+class HexIdError(ValueError):
+    """A printed hex id that is malformed or not on this map."""
+
+
+class ScreenDirection(Enum):
+    UP = "up"
+    DOWN = "down"
+    LEFT = "left"
+    RIGHT = "right"
+
+
+@dataclass(frozen=True)
+class Numbering:
+    """How a map prints its hex ids, and its size in hexes.
+
+    width: hexes per screen row (number of screen columns); height: number of screen rows.
+    hexrows_grow: the screen direction in which hexrow numbers increase (left/right for flat-top
+      maps, whose hexrows are columns; up/down for pointy-top maps, whose hexrows are rows).
+    positions_grow: the screen direction in which positions along a hexrow increase.
+    odd_shoved: True for odd-q / odd-r (odd columns shoved down, odd rows shoved right).
+    north: the screen edge that is compass north.
+    """
+
+    orientation: Orientation
+    width: int
+    height: int
+    first_hexrow: int = 1
+    first_position: int = 1
+    hexrows_grow: ScreenDirection = ScreenDirection.RIGHT
+    positions_grow: ScreenDirection = ScreenDirection.DOWN
+    odd_shoved: bool = True
+    north: ScreenDirection = ScreenDirection.UP
+    letter: str | None = None
+
+    def __post_init__(self) -> None:
+        across = {ScreenDirection.LEFT, ScreenDirection.RIGHT}
+        along = {ScreenDirection.UP, ScreenDirection.DOWN}
+        if self.orientation is Orientation.POINTY:
+            across, along = along, across
+        if self.hexrows_grow not in across or self.positions_grow not in along:
+            raise ValueError(
+                f"{self.orientation.value}-top hexrows grow "
+                f"{'/'.join(sorted(d.value for d in across))} and positions grow "
+                f"{'/'.join(sorted(d.value for d in along))}"
+            )
+        if self.width < 1 or self.height < 1:
+            raise ValueError("a map needs at least one hex each way")
+
+    # --- offset <-> axial -------------------------------------------------------------------
+    def offset_to_hex(self, col: int, row: int) -> Hex:
+        if self.orientation is Orientation.FLAT:
+            return Hex(col, row - _half(col, self.odd_shoved))
+        return Hex(col - _half(row, self.odd_shoved), row)
+
+    def hex_to_offset(self, h: Hex) -> tuple[int, int]:
+        if self.orientation is Orientation.FLAT:
+            return h.q, h.r + _half(h.q, self.odd_shoved)
+        return h.q + _half(h.r, self.odd_shoved), h.r
+
+    def contains(self, h: Hex) -> bool:
+        col, row = self.hex_to_offset(h)
+        return 0 <= col < self.width and 0 <= row < self.height
+
+    def hexes(self) -> Iterator[Hex]:
+        """Every hex on the map, row by row from the top-left."""
+        for row in range(self.height):
+            for col in range(self.width):
+                yield self.offset_to_hex(col, row)
+
+    # --- offset <-> printed id --------------------------------------------------------------
+    def _hexrow_and_position(self, col: int, row: int) -> tuple[int, int]:
+        if self.orientation is Orientation.FLAT:
+            i = col if self.hexrows_grow is ScreenDirection.RIGHT else self.width - 1 - col
+            j = row if self.positions_grow is ScreenDirection.DOWN else self.height - 1 - row
+        else:
+            i = row if self.hexrows_grow is ScreenDirection.DOWN else self.height - 1 - row
+            j = col if self.positions_grow is ScreenDirection.RIGHT else self.width - 1 - col
+        return self.first_hexrow + i, self.first_position + j
+
+    def _offset_of(self, hexrow: int, position: int) -> tuple[int, int]:
+        i, j = hexrow - self.first_hexrow, position - self.first_position
+        if self.orientation is Orientation.FLAT:
+            col = i if self.hexrows_grow is ScreenDirection.RIGHT else self.width - 1 - i
+            row = j if self.positions_grow is ScreenDirection.DOWN else self.height - 1 - j
+        else:
+            row = i if self.hexrows_grow is ScreenDirection.DOWN else self.height - 1 - i
+            col = j if self.positions_grow is ScreenDirection.RIGHT else self.width - 1 - j
+        return col, row
+
+    def hex_id(self, h: Hex) -> str:
+        """The printed id of a hex on this map, such as `2917` or `B3402`."""
+        col, row = self.hex_to_offset(h)
+        if not (0 <= col < self.width and 0 <= row < self.height):
+            raise HexIdError(f"hex {h} is off the map")
+        hexrow, position = self._hexrow_and_position(col, row)
+        return f"{self.letter or ''}{hexrow:02d}{position:02d}"
+
+    def parse(self, text: str) -> Hex:
+        """The hex a printed id names. Raises HexIdError if malformed or off this map."""
+        match = HEX_ID_PATTERN.match(str(text).strip())
+        if match is None:
+            raise HexIdError(f"'{text}' is not a hex id: expected four digits such as 0512")
+        letter = match["letter"]
+        if letter is not None and letter != self.letter:
+            this_map = self.letter or "unlettered"
+            raise HexIdError(f"'{text}' names map {letter}, but this map is {this_map}")
+        col, row = self._offset_of(int(match["hexrow"]), int(match["pos"]))
+        if not (0 <= col < self.width and 0 <= row < self.height):
+            raise HexIdError(f"hex {text} is off the map ({self.describe_extent()})")
+        return self.offset_to_hex(col, row)
+
+    def describe_extent(self) -> str:
+        corners = [(0, 0), (self.width - 1, self.height - 1)]
+        ids = [self.hex_id(self.offset_to_hex(c, r)) for c, r in corners]
+        return f"{self.width}x{self.height} hexes, {ids[0]} to {ids[1]}"
+
+
+def _half(n: int, odd_shoved: bool) -> int:
+    """The axial correction for offset index n: (n - (n&1)) // 2 or (n + (n&1)) // 2."""
+    return (n - (n & 1)) // 2 if odd_shoved else (n + (n & 1)) // 2

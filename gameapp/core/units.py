@@ -1,0 +1,151 @@
+"""Units: what a counter is (its definition) and where it stands (its placement).
+
+A `UnitDef` is the printed counter from the order of battle in `counters/`. A `Unit` is one counter
+on the board: its definition plus position, facing, formation and status markers. Later issues move
+the changing half into the game state; the split is already here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from gameapp.core.hexgrid import Hex
+
+
+class Side(Enum):
+    UNION = "union"
+    CONFEDERATE = "confederate"
+
+    @property
+    def other(self) -> Side:
+        return Side.CONFEDERATE if self is Side.UNION else Side.UNION
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
+class UnitKind(Enum):
+    INFANTRY = "infantry"
+    CAVALRY = "cavalry"
+    ARTILLERY = "artillery"
+    LEADER = "leader"
+
+
+class SmallArms(Enum):
+    """Small-arms weapon letters of the weapon range table."""
+
+    M = "M"  # smoothbores
+    R = "R"  # rifled muskets
+    S = "S"  # sharpshooters
+    A = "A"  # Austrian rifles
+    C = "C"  # carbines
+
+
+class GunType(Enum):
+    """Artillery gun letters of the weapon range table."""
+
+    H = "H"  # howitzer
+    MN = "Mn"  # mountain howitzer
+    G = "G"  # 6 lb. guns
+    N = "N"  # 12 lb. Napoleons
+    R = "R"  # rifled guns
+    W = "W"  # Whitworth
+
+
+class Formation(Enum):
+    LINE = "line"
+    COLUMN = "column"
+    ROAD_COLUMN = "road column"
+    SQUARE = "square"
+    GENERAL_ORDER = "general order"
+    MOUNTED = "mounted"
+    DISMOUNTED = "dismounted"
+    SKIRMISH = "skirmish"
+    LIMBERED = "limbered"
+    UNLIMBERED = "unlimbered"
+
+
+FORMATIONS_BY_KIND: dict[UnitKind, tuple[Formation, ...]] = {
+    UnitKind.INFANTRY: (
+        Formation.LINE,
+        Formation.COLUMN,
+        Formation.ROAD_COLUMN,
+        Formation.SQUARE,
+        Formation.GENERAL_ORDER,
+        Formation.SKIRMISH,
+    ),
+    UnitKind.CAVALRY: (
+        Formation.MOUNTED,
+        Formation.DISMOUNTED,
+        Formation.SKIRMISH,
+        Formation.COLUMN,
+        Formation.ROAD_COLUMN,
+    ),
+    UnitKind.ARTILLERY: (Formation.LIMBERED, Formation.UNLIMBERED, Formation.ROAD_COLUMN),
+    UnitKind.LEADER: (Formation.MOUNTED,),
+}
+
+
+class Status(Enum):
+    """Status markers a counter can carry."""
+
+    SHAKEN = "shaken"
+    ROUTED = "routed"
+    MOVED = "M"
+    DOUBLE_MOVED = "DM"
+    HALF_MOVED = "HM"
+    CHARGE = "charge"
+    COVER = "cover"
+    LOW_AMMUNITION = "low ammunition"
+    NO_AMMUNITION = "no ammunition"
+
+
+@dataclass(frozen=True)
+class UnitDef:
+    """One printed counter of an order of battle."""
+
+    id: str
+    side: Side
+    name: str
+    kind: UnitKind
+    strength: int  # strength points (SPs); for artillery, guns
+    morale: int  # printed morale level, a d66 value such as 35
+    brigade: str = ""
+    division: str = ""
+    corps: str = ""
+    weapon: SmallArms | None = None  # small arms, for infantry and cavalry
+    fire_power: float = 1.0
+    gun: GunType | None = None  # for artillery
+    gun_label: str = ""  # the printed gun code, such as "1 R 3"
+    horse_artillery: bool = False
+    leader_morale_bonus: int = 0  # for leaders
+    leader_command: int = 0  # for leaders: command rating
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A counter on the board."""
+
+    defn: UnitDef
+    hex: Hex
+    facing: int = 0
+    formation: Formation = Formation.LINE
+    status: frozenset[Status] = field(default_factory=frozenset)
+
+    @property
+    def id(self) -> str:
+        return self.defn.id
+
+    @property
+    def side(self) -> Side:
+        return self.defn.side
+
+    @property
+    def kind(self) -> UnitKind:
+        return self.defn.kind
+
+    def moved_to(self, h: Hex, facing: int | None = None) -> Unit:
+        return replace(self, hex=h, facing=self.facing if facing is None else facing)
