@@ -1,2 +1,85 @@
-def main() -> int:
+"""The `gameapp` command: the window by default, and sub-commands for headless work.
+
+    gameapp                              the window, with the start screen
+    gameapp play SCENARIO                the window, with a scenario open
+    gameapp validate FILE...             exit 1 with file:line messages when a file is wrong
+    gameapp render SCENARIO --png OUT    the board as a picture, no screen needed
+
+Qt is imported only by the sub-commands that draw, so `validate` runs on a machine without Qt's
+system libraries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from gameapp.core.datafiles import load_any
+from gameapp.core.yamlsource import DataError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gameapp", description="Rally & Charge: American Civil War hex-and-counter battles."
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = commands.add_parser("play", help="open a scenario in the window")
+    play.add_argument("scenario", type=Path)
+
+    validate = commands.add_parser("validate", help="check scenario, map and counters files")
+    validate.add_argument("files", type=Path, nargs="+", metavar="FILE")
+
+    render = commands.add_parser("render", help="draw a scenario's board to a PNG, offscreen")
+    render.add_argument("scenario", type=Path)
+    render.add_argument("--png", type=Path, required=True, metavar="OUT")
+    render.add_argument("--width", type=int, default=1600, help="image width in pixels")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "validate":
+        return validate(args.files)
+    if args.command == "render":
+        return render(args.scenario, args.png, args.width)
+    from gameapp.ui.app import run_app
+
+    return run_app(scenario=str(args.scenario) if args.command == "play" else None)
+
+
+def validate(files: Sequence[Path]) -> int:
+    """Check each file; print every problem as file:line: message. Exit status 1 on any."""
+    failed = False
+    for path in files:
+        try:
+            kind = load_any(path)
+        except DataError as error:
+            failed = True
+            for problem in error.problems:
+                print(problem, file=sys.stderr)
+        else:
+            print(f"{path}: ok ({kind})")
+    return 1 if failed else 0
+
+
+def render(scenario_path: Path, out: Path, width: int) -> int:
+    from gameapp.core.scenario import load_scenario
+
+    try:
+        scenario = load_scenario(scenario_path)
+    except DataError as error:
+        print(error, file=sys.stderr)
+        return 1
+    from gameapp.ui.render import render_scenario_png
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    render_scenario_png(scenario, out, width=width)
+    print(f"wrote {out}")
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 QT_LIBS="libglib2.0-0 libxkbcommon0 libfontconfig1 libfreetype6 libdbus-1-3 libx11-6 libgl1 libegl1"
-XVFB_LIBS="xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 libxcb-shape0 libxcb-xkb1 libxkbcommon-x11-0"
+X11_LIBS="libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-render-util0 libxcb-shape0 libxcb-xkb1 libxkbcommon-x11-0"
 
 missing_debs() {
   local pkg missing=""
@@ -18,7 +18,7 @@ missing_debs() {
 install_system_libs() {
   command -v dpkg-query >/dev/null || return 0          # not Debian: trust the system
   local want="$QT_LIBS"
-  [ "${RC_WITH_XVFB:-0}" = 1 ] && want="$want $XVFB_LIBS"
+  [ "${RC_WITH_X11:-0}" = 1 ] && want="$want $X11_LIBS"
   # shellcheck disable=SC2086
   local missing; missing=$(missing_debs $want)
   [ -z "$missing" ] && return 0

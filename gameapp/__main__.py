@@ -1,0 +1,5 @@
+import sys
+
+from gameapp.cli import main
+
+sys.exit(main())

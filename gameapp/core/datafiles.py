@@ -1,0 +1,42 @@
+"""Recognise which kind of data file a YAML file is, and load it with the right loader."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gameapp.core.yamlsource import DataError, Problem, load_yaml
+
+
+def kind_of(path: Path) -> str:
+    """'scenario', 'map' or 'counters', judged by the file's top-level keys."""
+    doc = load_yaml(path)
+    if not isinstance(doc.data, dict):
+        raise DataError([Problem(str(path), doc.line_of(()), "expected a mapping at the top")])
+    if "numbering" in doc.data:
+        return "map"
+    if "setup" in doc.data or "map" in doc.data:
+        return "scenario"
+    if "sides" in doc.data or "units" in doc.data:
+        return "counters"
+    raise DataError(
+        [Problem(str(path), 1, "not a scenario, map or counters file: no 'map', 'numbering' or "
+                 "'sides' field at the top")]
+    )
+
+
+def load_any(path: Path) -> str:
+    """Load and fully validate a data file of any kind. Returns its kind; raises DataError."""
+    kind = kind_of(path)
+    if kind == "map":
+        from gameapp.core.mapfile import load_map
+
+        load_map(path)
+    elif kind == "scenario":
+        from gameapp.core.scenario import load_scenario
+
+        load_scenario(path)
+    else:
+        from gameapp.core.counters import load_counters
+
+        load_counters(path)
+    return kind
