@@ -1,13 +1,41 @@
-"""Scenarios: the model of a historical setup, and loading it from YAML with file:line errors."""
+"""Scenarios: the model of a historical setup, and loading it from YAML with file:line errors.
+
+`load_scenario` reads a scenario file, checks it against schemas/scenario.schema.json, loads the
+map and counters files it names, and then checks what a schema cannot: that every unit exists and
+is placed once, that hexes are on the map, that formations suit the units, that reinforcements
+arrive within the turns. The checks live in `scenariocheck.py`. Every problem of the scenario
+and of the files it names is reported together in one `DataError`, each at its own file:line.
+"""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
+from gameapp.core.counters import load_counters
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.mapfile import load_map
 from gameapp.core.units import Side, Unit, UnitDef
+from gameapp.core.yamlsource import (
+    DataError,
+    Problem,
+    YamlDocument,
+    load_schema,
+    load_yaml,
+    schema_problems,
+)
+
+T = TypeVar("T")
+
+DEFAULT_OPTIONS: dict[str, str | bool | int] = {
+    "stacking": "tec_sl",
+    "retreat": "ss15_4",
+    "engagement": False,
+}
 
 
 @dataclass(frozen=True)
@@ -28,6 +56,9 @@ class TurnClock:
         hour, minute = divmod(minutes, 60)
         suffix = "am" if hour < 12 else "pm"
         return f"{(hour % 12) or 12}:{minute:02d} {suffix}"
+
+    def contains(self, turn: int) -> bool:
+        return self.first_turn <= turn <= self.last_turn
 
 
 @dataclass(frozen=True)
@@ -52,13 +83,16 @@ class Scenario:
     description: str
     map: HexMap
     ruleset: str
-    options: dict[str, str | bool | int]
+    options: dict[str, str | bool | int]  # stacking, retreat, engagement
     clock: TurnClock
     first_side: Side
     units: list[Unit]
     reinforcements: list[Reinforcement] = field(default_factory=list)
     victory_hexes: list[VictoryHex] = field(default_factory=list)
     order_of_battle: dict[str, UnitDef] = field(default_factory=dict)
+    los_conventions: tuple[str, ...] = ()  # the `options.los` names, in file order
+    map_path: Path | None = None
+    counters_path: Path | None = None
 
     def units_at(self, h: Hex) -> list[Unit]:
         return [u for u in self.units if u.hex == h]
@@ -66,4 +100,69 @@ class Scenario:
 
 def load_scenario(path: str | Path) -> Scenario:
     """Load and validate a scenario file. Raises DataError listing every problem found."""
-    raise NotImplementedError
+    # scenariocheck builds the dataclasses above, so it is imported here, not at the top.
+    from gameapp.core.scenariocheck import ScenarioBuilder, quote_problems, type_label
+
+    doc = load_yaml(path)
+    if not isinstance(doc.data, dict):
+        found = type_label(doc.data)
+        message = f"expected a scenario (name:, map:, setup:, ...) at the top, got {found}"
+        raise DataError([doc.problem((), message)])
+    problems = quote_problems(doc)
+    problems += schema_problems(doc, load_schema("scenario"))
+    hexmap, map_path = _load_named(doc, "map", load_map, problems)
+    oob, counters_path = _load_named(doc, "counters", load_counters, problems)
+    builder = ScenarioBuilder(doc, hexmap, oob)
+    built = builder.build()
+    problems += builder.problems
+    if problems or built is None or hexmap is None or oob is None:
+        raise DataError(_in_order(problems, doc.name))
+    units, reinforcements, victory_hexes, clock = built
+    data = doc.data
+    options = data.get("options", {})
+    return Scenario(
+        path=Path(path),
+        name=str(data["name"]),
+        description=str(data.get("description", "")).strip(),
+        map=hexmap,
+        ruleset=str(data["ruleset"]),
+        options={**DEFAULT_OPTIONS, **{k: v for k, v in options.items() if k != "los"}},
+        clock=clock,
+        first_side=Side(data["first_side"]),
+        units=units,
+        reinforcements=reinforcements,
+        victory_hexes=victory_hexes,
+        order_of_battle=oob,
+        los_conventions=tuple(options.get("los", ())),
+        map_path=map_path,
+        counters_path=counters_path,
+    )
+
+
+def _load_named(
+    doc: YamlDocument, key: str, loader: Callable[[Path], T], problems: list[Problem]
+) -> tuple[T | None, Path | None]:
+    """Load the file named by `key` (relative to the scenario); its problems keep their lines."""
+    value = doc.data.get(key)
+    if not isinstance(value, str) or not value.strip():
+        return None, None
+    target = Path(os.path.normpath(doc.path.parent / value))
+    try:
+        found = target.is_file()
+    except (OSError, ValueError):
+        found = False
+    if not found:
+        problems.append(
+            doc.problem((key,), f"{key}: file not found: {value} (looked for {target})")
+        )
+        return None, target
+    try:
+        return loader(target), target
+    except DataError as error:
+        problems.extend(error.problems)
+        return None, target
+
+
+def _in_order(problems: list[Problem], scenario_file: str) -> list[Problem]:
+    """The scenario's own problems first, by line; then each other file's, by line."""
+    return sorted(problems, key=lambda p: (p.file != scenario_file, p.file, p.line))

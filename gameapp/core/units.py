@@ -122,6 +122,8 @@ class UnitDef:
     horse_artillery: bool = False
     leader_morale_bonus: int = 0  # for leaders
     leader_command: int = 0  # for leaders: command rating
+    detachment: bool = False  # detachments ignore command control
+    regular: bool = False  # regular (U.S. Army) cavalry ignores command control
     source: str = ""
 
 

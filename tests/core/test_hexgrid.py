@@ -1,5 +1,6 @@
 """Hex arithmetic: property tests with hypothesis and a few hand-worked cases."""
 
+import itertools
 import math
 
 import pytest
@@ -51,7 +52,7 @@ def test_line_is_contiguous_and_shortest(a: Hex, b: Hex) -> None:
     for line in a.lines_to(b):
         assert line[0] == a and line[-1] == b
         assert len(line) == a.distance(b) + 1
-        for x, y in zip(line, line[1:], strict=False):
+        for x, y in itertools.pairwise(line):
             assert x.distance(y) == 1
 
 

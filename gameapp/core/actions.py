@@ -1,0 +1,133 @@
+"""Player actions as immutable values, each with a one-line text notation that parses back.
+
+    move csa-21va 1510>1511>1612 face=2 formation=line
+    face usa-5ct 3
+    formation usa-5ct column
+    cover usa-5ct on
+    end-phase
+
+Hex ids are printed with the map's numbering, so printing and parsing take a `Numbering`.
+Formation names with spaces are written with hyphens (`road-column`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gameapp.core.hexgrid import Hex
+from gameapp.core.numbering import HexIdError, Numbering
+from gameapp.core.units import Formation
+
+
+class NotationError(ValueError):
+    """Text that is not a well-formed action."""
+
+
+@dataclass(frozen=True)
+class Move:
+    unit_id: str
+    path: tuple[Hex, ...]  # the hexes entered, in order, start excluded
+    facing: int | None = None  # facing at the end; None keeps the facing
+    formation: Formation | None = None  # formation at the start of the move; None keeps it
+
+    def to_text(self, numbering: Numbering) -> str:
+        parts = ["move", self.unit_id, ">".join(numbering.hex_id(h) for h in self.path)]
+        if self.facing is not None:
+            parts.append(f"face={self.facing}")
+        if self.formation is not None:
+            parts.append(f"formation={_formation_word(self.formation)}")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Face:
+    unit_id: str
+    facing: int
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"face {self.unit_id} {self.facing}"
+
+
+@dataclass(frozen=True)
+class ChangeFormation:
+    unit_id: str
+    formation: Formation
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"formation {self.unit_id} {_formation_word(self.formation)}"
+
+
+@dataclass(frozen=True)
+class Cover:
+    unit_id: str
+    on: bool
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"cover {self.unit_id} {'on' if self.on else 'off'}"
+
+
+@dataclass(frozen=True)
+class EndPhase:
+    def to_text(self, numbering: Numbering) -> str:
+        return "end-phase"
+
+
+Action = Move | Face | ChangeFormation | Cover | EndPhase
+
+
+def parse_action(text: str, numbering: Numbering) -> Action:
+    """The action a line of notation names. Raises NotationError saying what was expected."""
+    words = text.split()
+    if not words:
+        raise NotationError("empty action")
+    verb, args = words[0], words[1:]
+    try:
+        if verb == "end-phase" and not args:
+            return EndPhase()
+        if verb == "face" and len(args) == 2:
+            return Face(args[0], _facing(args[1]))
+        if verb == "cover" and len(args) == 2 and args[1] in ("on", "off"):
+            return Cover(args[0], args[1] == "on")
+        if verb == "formation" and len(args) == 2:
+            return ChangeFormation(args[0], _formation(args[1]))
+        if verb == "move" and len(args) >= 2:
+            return _parse_move(args, numbering)
+    except HexIdError as exc:
+        raise NotationError(f"{text!r}: {exc}") from None
+    raise NotationError(
+        f"{text!r}: expected 'move UNIT HEX>HEX [face=N] [formation=F]', 'face UNIT N', "
+        "'formation UNIT F', 'cover UNIT on|off' or 'end-phase'"
+    )
+
+
+def _parse_move(args: list[str], numbering: Numbering) -> Move:
+    path = tuple(numbering.parse(h) for h in args[1].split(">"))
+    facing: int | None = None
+    formation: Formation | None = None
+    for option in args[2:]:
+        key, _, value = option.partition("=")
+        if key == "face":
+            facing = _facing(value)
+        elif key == "formation":
+            formation = _formation(value)
+        else:
+            raise NotationError(f"unknown move option {option!r}: expected face= or formation=")
+    return Move(args[0], path, facing, formation)
+
+
+def _facing(text: str) -> int:
+    if text.isdigit() and 0 <= int(text) <= 5:
+        return int(text)
+    raise NotationError(f"facing {text!r}: expected a direction number 0..5")
+
+
+def _formation(text: str) -> Formation:
+    try:
+        return Formation(text.replace("-", " "))
+    except ValueError:
+        names = ", ".join(_formation_word(f) for f in Formation)
+        raise NotationError(f"formation {text!r}: expected one of {names}") from None
+
+
+def _formation_word(formation: Formation) -> str:
+    return formation.value.replace(" ", "-")

@@ -1,0 +1,231 @@
+"""Game: the one public API that the window, the tests, the command line and the AI all drive.
+
+    game = Game.from_scenario("scenarios/demo.yaml", seed=7)
+    game.phase, game.current_side, game.state
+    action in game.legal_actions()
+    events = game.apply(action)      # or IllegalActionError(reason, rule)
+    game.undo()
+
+The phase machine walks the ruleset's declared steps (`phases.py`). Rules live in `rules/`; the
+engine only routes actions to them, records the log and keeps undo snapshots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from gameapp.core.actions import Action, ChangeFormation, Cover, EndPhase, Face, Move
+from gameapp.core.breakdown import IllegalActionError
+from gameapp.core.dice import Dice, Roll
+from gameapp.core.events import Event, MarkersRemoved, PhaseStarted
+from gameapp.core.mapdata import HexMap
+from gameapp.core.phases import TACTICAL_TURN, Phase, Player, StartEffect, Step
+from gameapp.core.rules.movecost import MoveCosts
+from gameapp.core.rules.movement import MovementRules
+from gameapp.core.scenario import Scenario, load_scenario
+from gameapp.core.state import GameState
+from gameapp.core.units import Side, Status
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    turn: int
+    phase: Phase
+    side: Side | None
+    action: str
+    rolls: tuple[Roll, ...] = ()
+
+
+@dataclass
+class _Snapshot:
+    state: GameState
+    log_length: int
+    dice_history_length: int
+
+
+@dataclass
+class Game:
+    scenario: Scenario
+    state: GameState
+    dice: Dice
+    turn_steps: tuple[Step, ...] = TACTICAL_TURN
+    log: list[LogEntry] = field(default_factory=list)
+    _undo: list[_Snapshot] = field(default_factory=list)
+    opening_events: list[Event] = field(default_factory=list)  # what starting the game did
+    _costs: MoveCosts = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._costs = MoveCosts(self.scenario.map)
+
+    # --- construction -----------------------------------------------------------------------
+    @classmethod
+    def from_scenario(cls, path: str | Path | Scenario, seed: int = 0) -> Game:
+        scenario = path if isinstance(path, Scenario) else load_scenario(path)
+        state = GameState(
+            turn=scenario.clock.first_turn,
+            step_index=0,
+            first_side=scenario.first_side,
+            units={u.id: u for u in scenario.units},
+        )
+        game = cls(scenario=scenario, state=state, dice=Dice(seed=seed))
+        game.opening_events = game._enter_step()
+        if game.step.ends_by_itself:
+            game.opening_events += game._end_step()
+        return game
+
+    @property
+    def map(self) -> HexMap:
+        return self.scenario.map
+
+    @property
+    def movement(self) -> MovementRules:
+        return MovementRules(self.map, self.scenario.options, self.state, self._costs)
+
+    # --- where we are -----------------------------------------------------------------------
+    @property
+    def step(self) -> Step:
+        return self.turn_steps[self.state.step_index]
+
+    @property
+    def phase(self) -> Phase:
+        return self.step.phase
+
+    @property
+    def current_side(self) -> Side | None:
+        """The side whose phase it is (None during the turn conclusion)."""
+        if self.step.player is Player.FIRST:
+            return self.state.first_side
+        if self.step.player is Player.SECOND:
+            return self.state.first_side.other
+        return None
+
+    @property
+    def clock(self) -> str:
+        return self.scenario.clock.time_of(self.state.turn)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.turn > self.scenario.clock.last_turn
+
+    # --- actions ----------------------------------------------------------------------------
+    def legal_actions(self) -> LegalActions:
+        return LegalActions(self)
+
+    def check(self, action: Action) -> None:
+        """Raise IllegalActionError if `action` is not legal now."""
+        if self.is_over:
+            raise IllegalActionError("the game is over", "1.3")
+        if isinstance(action, EndPhase):
+            return
+        if isinstance(action, Move | Face | ChangeFormation | Cover):
+            if self.phase is not Phase.MOVEMENT:
+                raise IllegalActionError(
+                    f"units move only in their movement phase, not in the {self.phase.value} phase",
+                    "1.22",
+                )
+            self.movement.plan(action, self.current_side)
+            return
+        raise IllegalActionError(f"unknown action {action!r}", "-")
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and return what it caused; IllegalActionError if not legal."""
+        self.check(action)
+        snapshot = _Snapshot(self.state.copy(), len(self.log), len(self.dice.history))
+        rolls_before = len(self.dice.history)
+        side, phase, turn = self.current_side, self.phase, self.state.turn
+        if isinstance(action, EndPhase):
+            events = self._end_step()
+        else:
+            events = self.movement.execute(action, self.current_side)
+        self.log.append(
+            LogEntry(
+                turn,
+                phase,
+                side,
+                action.to_text(self.map.numbering),
+                tuple(self.dice.history[rolls_before:]),
+            )
+        )
+        self._undo.append(snapshot)
+        return events
+
+    @property
+    def can_undo(self) -> bool:
+        """False when there is nothing to undo or the last action revealed a roll."""
+        return bool(self._undo) and not self.log[-1].rolls
+
+    def undo(self) -> None:
+        """Restore the state before the last action. Never crosses a roll a player has seen."""
+        if not self._undo:
+            raise IllegalActionError("nothing to undo", "-")
+        if self.log[-1].rolls:
+            raise IllegalActionError("the dice have been seen: this action cannot be undone", "-")
+        snapshot = self._undo.pop()
+        self.state = snapshot.state
+        del self.log[snapshot.log_length :]
+
+    # --- the phase machine ------------------------------------------------------------------
+    def _end_step(self) -> list[Event]:
+        events: list[Event] = []
+        while True:
+            if self.state.step_index + 1 < len(self.turn_steps):
+                self.state.step_index += 1
+            else:
+                self.state.step_index = 0
+                self.state.turn += 1
+                if self.is_over:
+                    return events
+            events += self._enter_step()
+            if not self.step.ends_by_itself:
+                return events
+
+    def _enter_step(self) -> list[Event]:
+        events: list[Event] = [
+            PhaseStarted(self.state.turn, self.current_side, self.phase, self.clock)
+        ]
+        for effect in self.step.on_start:
+            events += self._start_effect(effect)
+        return events
+
+    def _start_effect(self, effect: StartEffect) -> list[Event]:
+        events: list[Event] = []
+        if effect is StartEffect.REMOVE_MOVE_MARKERS:
+            for unit in self.state.side_units(self._side()):
+                gone = unit.status & {Status.MOVED, Status.DOUBLE_MOVED}
+                if gone:
+                    self.state.units[unit.id] = replace(unit, status=unit.status - gone)
+                    events.append(MarkersRemoved(unit.id, frozenset(gone), self.step.rule))
+        elif effect is StartEffect.RESET_MOVEMENT:
+            self.state.mp_spent.clear()
+            self.state.off_pike.clear()
+        return events
+
+    def _side(self) -> Side:
+        side = self.current_side
+        assert side is not None, "a start effect of a player's phase"
+        return side
+
+
+class LegalActions:
+    """The legal actions now: supports `in`, and iterates lazily."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __contains__(self, action: object) -> bool:
+        try:
+            self._game.check(action)  # type: ignore[arg-type]
+        except IllegalActionError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[Action]:
+        game = self._game
+        if game.is_over:
+            return
+        yield EndPhase()
+        side = game.current_side
+        if game.phase is Phase.MOVEMENT and side is not None:
+            yield from game.movement.legal_actions(side)

@@ -1,0 +1,136 @@
+"""A unit's movement point allowance (MPA), as a breakdown.
+
+Base allowance (by the scenario's column, "sharpsburg" or "r_to_w"), then the exhaustion and
+command-control adjustments, then the final ones (double movement). The pike bonus (N14) depends on
+the path, so the reach search adds it. The charge bonus arrives with charges (issue 5).
+
+Command distance is the cost in MPs, by the unit's own movement costs, of the cheapest way from
+the unit to its leader, ignoring other units (docs/rules.md, "Command control").
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from gameapp.core.breakdown import Breakdown, Term
+from gameapp.core.hexgrid import Hex
+from gameapp.core.rules.movecost import MoveCosts, mover_class
+from gameapp.core.rules.tables import CommandLevel, Edition, MovementTables, MoverClass
+from gameapp.core.units import Formation, Unit, UnitKind
+
+COMMAND_DISTANCE_CUTOFF = 61  # one past the farthest row of the command-control table
+
+
+def edition_of(options: dict[str, str | bool | int]) -> Edition:
+    return Edition(str(options.get("movement_allowances", Edition.SHARPSBURG.value)))
+
+
+def leader_level(leader: Unit) -> CommandLevel | None:
+    """The level a leader commands: the deepest formation named on its counter."""
+    d = leader.defn
+    if d.brigade:
+        return CommandLevel.BRIGADE
+    if d.division:
+        return CommandLevel.DIVISION
+    if d.corps:
+        return CommandLevel.CORPS
+    return None
+
+
+def commanded_by(unit: Unit, leader: Unit, level: CommandLevel) -> bool:
+    u, ldr = unit.defn, leader.defn
+    if leader.kind is not UnitKind.LEADER or unit.side is not leader.side:
+        return False
+    if leader_level(leader) is not level:
+        return False
+    if level is CommandLevel.BRIGADE:
+        return bool(u.brigade) and u.brigade == ldr.brigade and u.division == ldr.division
+    if level is CommandLevel.DIVISION:
+        return bool(u.division) and u.division == ldr.division and u.corps == ldr.corps
+    return bool(u.corps) and u.corps == ldr.corps
+
+
+def movement_allowance(
+    unit: Unit,
+    units: list[Unit],
+    options: dict[str, str | bool | int],
+    exhaustion: int,
+    tables: MovementTables,
+    costs: MoveCosts,
+    double: bool = False,
+) -> Breakdown:
+    edition = edition_of(options)
+    horse = unit.kind is UnitKind.ARTILLERY and unit.defn.horse_artillery
+    kind = UnitKind.INFANTRY if unit.formation is Formation.DISMOUNTED else unit.kind
+    base = tables.movement_allowance(kind, edition, horse_artillery=horse)
+    terms = [Term(f"{unit.kind.value} allowance ({edition.value})", base, "MPA")]
+    adjustment = tables.exhaustion_adjustment(unit.kind, exhaustion)
+    if adjustment.mp:
+        terms.append(Term(f"exhaustion level {exhaustion}", adjustment.mp, adjustment.rule))
+    terms += _command_terms(unit, units, tables, costs)
+    if double:
+        subtotal = sum(t.value for t in terms)
+        factor = tables.double_movement_factor
+        terms.append(Term(f"double movement x{factor}", subtotal * (factor - 1), "MPA final"))
+    return Breakdown.of(terms)
+
+
+def _command_terms(
+    unit: Unit, units: list[Unit], tables: MovementTables, costs: MoveCosts
+) -> list[Term]:
+    if unit.kind is UnitKind.LEADER or tables.command_control_exempt(
+        unit.kind, unit.side, detachment=unit.defn.detachment, regular=unit.defn.regular
+    ):
+        return []
+    terms = []
+    for level in CommandLevel:
+        leader = next((u for u in units if commanded_by(unit, u, level)), None)
+        if leader is None:
+            continue
+        distance = command_distance(unit, leader.hex, costs)
+        adjustment = tables.command_control_adjustment(level, distance, unit.kind)
+        if adjustment.mp:
+            far = "over 60" if distance >= COMMAND_DISTANCE_CUTOFF else str(distance)
+            label = f"{level.value} leader {far} MPs away"
+            terms.append(Term(label, adjustment.mp, adjustment.rule))
+    return terms
+
+
+def command_distance(unit: Unit, target: Hex, costs: MoveCosts) -> int:
+    """The cheapest MP cost from the unit to `target`, capped at COMMAND_DISTANCE_CUTOFF."""
+    mover = mover_class(unit) or mover_class_when_moving(unit)
+    by_road = unit.formation is Formation.ROAD_COLUMN
+    key = (unit.hex, target, mover, by_road)
+    cached = costs.distances.get(key)
+    if cached is not None:
+        return cached
+    best = {unit.hex: 0}
+    queue = [(0, unit.hex.q, unit.hex.r)]
+    result = COMMAND_DISTANCE_CUTOFF
+    while queue:
+        spent, q, r = heapq.heappop(queue)
+        here = Hex(q, r)
+        if here == target:
+            result = spent
+            break
+        if spent > best.get(here, COMMAND_DISTANCE_CUTOFF):
+            continue
+        for direction in range(6):
+            step = costs.step(here, direction, mover, by_road)
+            if step.prohibited is not None:
+                continue
+            total = spent + step.total
+            there = here.neighbor(direction)
+            if total < best.get(there, COMMAND_DISTANCE_CUTOFF):
+                best[there] = total
+                heapq.heappush(queue, (total, there.q, there.r))
+    costs.distances[key] = result
+    return result
+
+
+def mover_class_when_moving(unit: Unit) -> MoverClass:
+    """The class a unit that cannot move as it stands (square, unlimbered) moves by once it
+    changes formation: used only to measure command distance."""
+    if unit.kind is UnitKind.ARTILLERY:
+        return MoverClass.ARTILLERY
+    return MoverClass.INFANTRY_LINE

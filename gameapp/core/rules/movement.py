@@ -1,0 +1,293 @@
+"""Movement phase rules: checking and carrying out moves, facing, formation and cover changes.
+
+`MovementRules` is built by the engine for one state. `plan` checks an action and prices it, or
+raises IllegalActionError with the reason and the rule; `execute` applies a planned action to the
+state and returns its events. The UI reads `reachable` and `path_breakdown` for its highlights.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from gameapp.core.actions import Action, ChangeFormation, Cover, Face, Move
+from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
+from gameapp.core.events import Event, MoraleCheckPending, UnitMoved, UnitReformed
+from gameapp.core.hexgrid import Hex
+from gameapp.core.mapdata import HexMap
+from gameapp.core.rules.allowance import movement_allowance
+from gameapp.core.rules.formations import change_terms
+from gameapp.core.rules.front import enemy_fire_field, front_hexes
+from gameapp.core.rules.movecost import MoveCosts, mover_class
+from gameapp.core.rules.reach import PIKE_BONUS_RULE, Reach, SearchSpace, search, walk
+from gameapp.core.rules.stacking import stacking_problem
+from gameapp.core.rules.tables import Change, movement_tables
+from gameapp.core.state import GameState, PendingCheck
+from gameapp.core.terrain import RoadGrade, Slope
+from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
+
+ENEMY_FRONT_CHECK = "3.312"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A checked action: the unit as it will be, what it costs, and the checks it calls for."""
+
+    unit: Unit
+    cost: Breakdown
+    path: tuple[Hex, ...] = ()
+    pike_bonus: int = 0  # N14 MPs the move may use because it stays on a pike in road column
+    checks: tuple[PendingCheck, ...] = ()
+
+
+class MovementRules:
+    def __init__(
+        self, game_map: HexMap, options: dict[str, str | bool | int], state: GameState,
+        costs: MoveCosts,
+    ) -> None:
+        self.map = game_map
+        self.options = options
+        self.state = state
+        self.costs = costs
+        self.tables = movement_tables()
+
+    # --- what the window asks -----------------------------------------------------------------
+    def allowance(self, unit: Unit) -> Breakdown:
+        return movement_allowance(
+            unit, list(self.state.units.values()), self.options,
+            self.state.exhaustion.get(unit.defn.brigade, 0), self.tables, self.costs,
+        )
+
+    def remaining(self, unit: Unit) -> int:
+        """MPs left this phase, before the pike bonus (which only a pike-only path may use)."""
+        return int(self.allowance(unit).total) - self.state.mp_spent.get(unit.id, 0)
+
+    def reachable(self, unit_id: str) -> dict[Hex, Reach]:
+        """Every hex the unit could end a move in now, with the MPs that would remain there.
+        Hexes it could only pass through (stacking, N9) are left out."""
+        unit = self.state.units[unit_id]
+        if self._why_immobile(unit) is not None:
+            return {}
+        found = search(self._space(unit))
+        return {h: r for h, r in found.items() if self._stacking(replace(unit, hex=h)) is None}
+
+    def path_breakdown(self, unit_id: str, path: tuple[Hex, ...]) -> Breakdown:
+        unit = self.state.units[unit_id]
+        walked = walk(self._space(unit), path, self.map.hex_id)
+        return Breakdown(walked.terms)
+
+    def enemy_front(self, side: Side) -> frozenset[Hex]:
+        """The hexes where a unit of `side` must stop: the fronts of the other side's units."""
+        enemies = frozenset(self.state.side_units(side.other))
+        found = self.costs.fronts.get(enemies)
+        if found is None:
+            found = frozenset(h for e in enemies for h in front_hexes(e, self.map))
+            self.costs.fronts[enemies] = found
+        return found
+
+    def enemy_fire_field(self, side: Side) -> frozenset[Hex]:
+        """Hexes inside an enemy small-arms or canister field of fire (approximated, front.py)."""
+        enemies = frozenset(self.state.side_units(side.other))
+        found = self.costs.fire_fields.get(enemies)
+        if found is None:
+            found = enemy_fire_field(list(enemies), self.map)
+            self.costs.fire_fields[enemies] = found
+        return found
+
+    # --- checking -----------------------------------------------------------------------------
+    def plan(self, action: Action, side: Side | None) -> Plan:
+        assert isinstance(action, Move | Face | ChangeFormation | Cover)
+        unit = self.state.units.get(action.unit_id)
+        if unit is None:
+            raise IllegalActionError(f"there is no unit {action.unit_id!r}", "-")
+        if unit.side is not side:
+            raise IllegalActionError(f"{unit.defn.name} is not yours to move this phase", "1.22")
+        if Status.ROUTED in unit.status:
+            raise IllegalActionError(f"{unit.defn.name} is routed: it moves only by rout", "MPA")
+        if Status.SHAKEN in unit.status:
+            raise IllegalActionError(f"{unit.defn.name} is shaken and may not spend MPs", "MPA")
+        if isinstance(action, Move):
+            return self._plan_move(unit, action)
+        if isinstance(action, Face):
+            return self._priced(unit, replace(unit, facing=action.facing),
+                                self._facing_terms(unit, action.facing),
+                                checks=self._front_check(unit, unit.hex, "changed facing"))
+        if isinstance(action, Cover):
+            return self._plan_cover(unit, action.on)
+        return self._plan_formation(unit, action.formation)
+
+    def _plan_move(self, unit: Unit, action: Move) -> Plan:
+        terms: list[Term] = []
+        checks: tuple[PendingCheck, ...] = ()
+        mover_unit = unit
+        if action.formation is not None and action.formation is not unit.formation:
+            terms += self._formation_terms(unit, action.formation)
+            checks += self._front_check(unit, unit.hex, "changed formation")
+            mover_unit = replace(unit, formation=action.formation)
+        why = self._why_immobile(mover_unit)
+        if why is not None and action.path:
+            raise IllegalActionError(*why)
+        # a formation change means the phase was not all spent in road column (N14)
+        space = self._space(mover_unit, already=int(sum(t.value for t in terms)),
+                            pike_allowed=not terms)
+        walked = walk(space, action.path, self.map.hex_id)
+        if walked.illegal is not None:
+            raise IllegalActionError(*walked.illegal)
+        terms += walked.terms
+        end = replace(mover_unit, hex=action.path[-1] if action.path else unit.hex,
+                      facing=walked.facing)
+        if action.facing is not None and action.facing != end.facing:
+            terms += self._facing_terms(end, action.facing)
+            checks += self._front_check(unit, end.hex, "changed facing")
+            end = replace(end, facing=action.facing)
+        pike = walked.on_pike and bool(action.path)
+        return self._priced(unit, end, terms, path=action.path, checks=checks,
+                            pike_bonus=space.pike_bonus if pike else 0)
+
+    def _plan_formation(self, unit: Unit, formation: Formation) -> Plan:
+        if formation is Formation.UNLIMBERED and self._on_steep_slope(unit.hex):
+            raise IllegalActionError("artillery may not unlimber on a steep slope", "TEC N5")
+        return self._priced(unit, replace(unit, formation=formation),
+                            self._formation_terms(unit, formation),
+                            checks=self._front_check(unit, unit.hex, "changed formation"))
+
+    def _plan_cover(self, unit: Unit, on: bool) -> Plan:
+        if on == (Status.COVER in unit.status):
+            raise IllegalActionError(f"{unit.defn.name} is already {'in' if on else 'out of'} "
+                                     "cover", "MP changes cover")
+        change = self.tables.change(Change.COVER)
+        status = unit.status | {Status.COVER} if on else unit.status - {Status.COVER}
+        label = "take cover" if on else "leave cover"
+        checks = () if on else self._front_check(unit, unit.hex, "left cover")
+        return self._priced(unit, replace(unit, status=frozenset(status)),
+                            [Term(label, change.cost(), change.rule)], checks=checks)
+
+    def _priced(self, unit: Unit, end: Unit, terms: list[Term], path: tuple[Hex, ...] = (),
+                pike_bonus: int = 0, checks: tuple[PendingCheck, ...] = ()) -> Plan:
+        """Check the MPs and the stacking at the end; `pike_bonus` is N14's extra allowance."""
+        cost = Breakdown.of(terms)
+        left = self.remaining(unit) + pike_bonus
+        if cost.total > left:
+            bonus = f" with the pike bonus ({PIKE_BONUS_RULE})" if pike_bonus else ""
+            raise IllegalActionError(
+                f"{unit.defn.name} needs {cost.total:g} MPs and has {left} left{bonus}", "MPA")
+        if end.hex != unit.hex or end.formation is not unit.formation:
+            problem = self._stacking(end)
+            if problem is not None:
+                raise IllegalActionError(*problem)
+        return Plan(end, cost, path, pike_bonus, checks)
+
+    # --- carrying out -------------------------------------------------------------------------
+    def execute(self, action: Action, side: Side | None) -> list[Event]:
+        plan = self.plan(action, side)
+        unit = self.state.units[plan.unit.id]
+        spent = self.state.mp_spent.get(unit.id, 0) + int(plan.cost.total)
+        self.state.mp_spent[unit.id] = spent
+        if not plan.pike_bonus:
+            self.state.off_pike.add(unit.id)
+        status = set(plan.unit.status)
+        if plan.path:
+            status -= {Status.MOVED, Status.HALF_MOVED}
+            half = spent * 2 <= self.allowance(unit).total
+            status.add(Status.HALF_MOVED if half else Status.MOVED)
+        moved = replace(plan.unit, status=frozenset(status))
+        self.state.units[unit.id] = moved
+        self.state.pending_checks.extend(plan.checks)
+        events: list[Event] = []
+        if plan.path:
+            events.append(UnitMoved(unit.id, plan.path, plan.cost))
+        else:
+            events.append(UnitReformed(unit.id, moved.facing, moved.formation, plan.cost))
+        events += [MoraleCheckPending(c.unit_id, c.reason, c.rule) for c in plan.checks]
+        return events
+
+    def legal_actions(self, side: Side) -> Iterator[Action]:
+        """Every move, facing, formation and cover change open to `side`, lazily."""
+        for unit in self.state.side_units(side):
+            candidates: list[Action] = [Face(unit.id, f) for f in range(6) if f != unit.facing]
+            candidates += [ChangeFormation(unit.id, f) for f in Formation
+                           if f is not unit.formation]
+            candidates.append(Cover(unit.id, Status.COVER not in unit.status))
+            for candidate in candidates:
+                try:
+                    self.plan(candidate, side)
+                except IllegalActionError:
+                    continue
+                yield candidate
+            for reach in self.reachable(unit.id).values():
+                yield Move(unit.id, reach.path)
+
+    # --- helpers ------------------------------------------------------------------------------
+    def _space(self, unit: Unit, already: int = 0, pike_allowed: bool = True) -> SearchSpace:
+        mover = mover_class(unit)
+        assert mover is not None
+        by_road = unit.formation is Formation.ROAD_COLUMN
+        enemies = self.state.side_units(unit.side.other)
+        fire_field = self.enemy_fire_field(unit.side)
+        fronts = self.enemy_front(unit.side)
+        stopped = unit.hex in fronts and self.state.mp_spent.get(unit.id, 0) > 0
+        pike_ok = (pike_allowed and by_road and unit.id not in self.state.off_pike
+                   and self._on_pike(unit.hex))
+        return SearchSpace(
+            start=unit.hex,
+            facing=unit.facing,
+            budget=self.remaining(unit) - already,
+            pike_bonus=self.costs.chart.road_entry(RoadGrade.PIKE).mpa_bonus if pike_ok else 0,
+            step=lambda h, d: self.costs.step(h, d, mover, by_road),
+            turn=lambda steps: self.tables.facing_change(
+                steps, artillery=unit.kind is UnitKind.ARTILLERY, road_column=by_road,
+                covered=Status.COVER in unit.status).cost(),
+            enemy_hexes=frozenset(e.hex for e in enemies),
+            front_hexes=fronts,
+            fire_field=fire_field,
+            may_leave=not stopped,
+        )
+
+    def _stacking(self, end: Unit) -> tuple[str, str] | None:
+        others = [u for u in self.state.units_at(end.hex) if u.id != end.id]
+        return stacking_problem(end.hex, [*others, end], self.map, self.costs.chart,
+                                str(self.options.get("stacking", "tec_sl")))
+
+    def _why_immobile(self, unit: Unit) -> tuple[str, str] | None:
+        if Status.ROUTED in unit.status or Status.SHAKEN in unit.status:
+            return f"{unit.defn.name} may not spend MPs", "MPA"
+        if mover_class(unit) is None:
+            what = "limber first" if unit.kind is UnitKind.ARTILLERY else "leave square first"
+            return f"{unit.defn.name} cannot move in {unit.formation.value}: {what}", "TEC"
+        return None
+
+    def _formation_terms(self, unit: Unit, formation: Formation) -> list[Term]:
+        in_field = unit.hex in self.enemy_fire_field(unit.side)
+        terms = change_terms(unit.kind, unit.formation, formation, self.tables, in_field)
+        if terms is None:
+            raise IllegalActionError(
+                f"a {unit.kind.value} unit cannot go from {unit.formation.value} to "
+                f"{formation.value}", "2.5")
+        return terms
+
+    def _facing_terms(self, unit: Unit, facing: int) -> list[Term]:
+        if facing == unit.facing:
+            return []
+        change = self.tables.facing_change(
+            facing - unit.facing, artillery=unit.kind is UnitKind.ARTILLERY,
+            road_column=unit.formation is Formation.ROAD_COLUMN,
+            covered=Status.COVER in unit.status)
+        return [Term(f"change facing {_degrees(facing - unit.facing)}", change.cost(),
+                     change.rule)]
+
+    def _front_check(self, unit: Unit, where: Hex, what: str) -> tuple[PendingCheck, ...]:
+        """3.312: changing facing or formation, or leaving cover, inside an enemy front."""
+        if where not in self.enemy_front(unit.side):
+            return ()
+        return (PendingCheck(unit.id, f"{what} in an enemy front", ENEMY_FRONT_CHECK),)
+
+    def _on_pike(self, h: Hex) -> bool:
+        return any(self.map.road_at(h, d) is RoadGrade.PIKE for d in range(6))
+
+    def _on_steep_slope(self, h: Hex) -> bool:
+        return any(abs(self.map.slope_at(h, d)) == Slope.STEEP_UP for d in range(6))
+
+
+def _degrees(steps: int) -> str:
+    turn = min(abs(steps) % 6, 6 - abs(steps) % 6)
+    return f"{turn * 60} degrees"

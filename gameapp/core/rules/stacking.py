@@ -1,0 +1,92 @@
+"""Stacking limits, checked when a unit ends its move or changes formation.
+
+Two options, chosen by the scenario's `stacking` option:
+- `tec_sl`: the terrain effects chart's SL column (N1), in infantry/artillery SPs, each cavalry SP
+  counting two. Units in road column in a hex with a road use the road's own limits instead (N9):
+  infantry SPs and guns as printed, cavalry half the infantry figure, and only one type of unit in
+  road column per hex.
+- `flat_8`: `000` 6.1: at most 8 SPs a hex, artillery counting 0.75 an SP, at most 10 artillery SPs.
+Leaders do not count.
+"""
+
+from __future__ import annotations
+
+from gameapp.core.hexgrid import Hex
+from gameapp.core.mapdata import HexMap
+from gameapp.core.rules.tables import TerrainEffects
+from gameapp.core.terrain import RoadGrade
+from gameapp.core.units import Formation, Unit, UnitKind
+
+FLAT_LIMIT = 8.0
+FLAT_ARTILLERY_WEIGHT = 0.75
+FLAT_ARTILLERY_MAX = 10
+
+
+def stacking_problem(
+    h: Hex, units: list[Unit], game_map: HexMap, chart: TerrainEffects, option: str
+) -> tuple[str, str] | None:
+    """(reason, rule) when the units in hex `h` break the stacking limit, else None."""
+    troops = [u for u in units if u.kind is not UnitKind.LEADER]
+    if option == "flat_8":
+        return _flat(troops)
+    return _chart(h, troops, game_map, chart)
+
+
+def _flat(troops: list[Unit]) -> tuple[str, str] | None:
+    guns = sum(u.defn.strength for u in troops if u.kind is UnitKind.ARTILLERY)
+    total = sum(
+        u.defn.strength * (FLAT_ARTILLERY_WEIGHT if u.kind is UnitKind.ARTILLERY else 1)
+        for u in troops
+    )
+    if guns > FLAT_ARTILLERY_MAX:
+        return f"{guns} artillery SPs in one hex: at most {FLAT_ARTILLERY_MAX}", "000 6.1a"
+    if total > FLAT_LIMIT:
+        return f"{total:g} stacking points in one hex: at most {FLAT_LIMIT:g}", "000 6.1"
+    return None
+
+
+def _chart(
+    h: Hex, troops: list[Unit], game_map: HexMap, chart: TerrainEffects
+) -> tuple[str, str] | None:
+    best_road = max((game_map.road_at(h, d) for d in range(6)), default=RoadGrade.NONE)
+    on_road = [u for u in troops if u.formation is Formation.ROAD_COLUMN and best_road]
+    deployed = [u for u in troops if u not in on_road]
+    if on_road:
+        problem = _road(on_road, best_road, chart)
+        if problem:
+            return problem
+    terrain = game_map.terrain_at(h)
+    entry = chart.terrain_entry(terrain)
+    limit = entry.stacking.value
+    if limit is None or not deployed:
+        return None
+    weight = chart.cavalry_sp_weight
+    total = sum(u.defn.strength * (weight if u.kind is UnitKind.CAVALRY else 1) for u in deployed)
+    if total > limit:
+        return (
+            f"{total} SPs (cavalry counting {weight}) in {terrain.label}: the limit is {limit}",
+            "TEC N1",
+        )
+    return None
+
+
+def _road(units: list[Unit], grade: RoadGrade, chart: TerrainEffects) -> tuple[str, str] | None:
+    kinds = {u.kind for u in units}
+    if len(kinds) > 1:
+        return "only one type of unit may end in road column in a road hex", "TEC N9"
+    limits = chart.road_entry(grade).road_stacking
+    if limits is None:
+        return None
+    kind = kinds.pop()
+    total = sum(u.defn.strength for u in units)
+    limit: float = {
+        UnitKind.INFANTRY: limits.infantry,
+        UnitKind.CAVALRY: limits.cavalry,
+        UnitKind.ARTILLERY: limits.guns,
+    }[kind]
+    if total > limit:
+        return (
+            f"{total} {kind.value} SPs in road column on a {grade.label}: the limit is {limit:g}",
+            "TEC N9",
+        )
+    return None

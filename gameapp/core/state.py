@@ -1,0 +1,48 @@
+"""GameState: everything that changes during play, cheap to copy and comparable.
+
+Units are immutable values, so copying the state copies dictionaries of references, never units.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from gameapp.core.hexgrid import Hex
+from gameapp.core.units import Side, Unit
+
+
+@dataclass(frozen=True)
+class PendingCheck:
+    """A morale check a rule has called for but a later issue's rules will resolve."""
+
+    unit_id: str
+    reason: str
+    rule: str
+
+
+@dataclass
+class GameState:
+    turn: int
+    step_index: int
+    first_side: Side
+    units: dict[str, Unit]
+    mp_spent: dict[str, int] = field(default_factory=dict)  # this movement phase
+    off_pike: set[str] = field(default_factory=set)  # did more than march a pike (N14)
+    pending_checks: list[PendingCheck] = field(default_factory=list)
+    exhaustion: dict[str, int] = field(default_factory=dict)  # by brigade name
+
+    def copy(self) -> GameState:
+        return replace(
+            self,
+            units=dict(self.units),
+            mp_spent=dict(self.mp_spent),
+            off_pike=set(self.off_pike),
+            pending_checks=list(self.pending_checks),
+            exhaustion=dict(self.exhaustion),
+        )
+
+    def units_at(self, h: Hex) -> list[Unit]:
+        return [u for u in self.units.values() if u.hex == h]
+
+    def side_units(self, side: Side) -> list[Unit]:
+        return [u for u in self.units.values() if u.side is side]

@@ -1,0 +1,337 @@
+"""Movement rules on small hand-made positions. Every cost is worked out by hand from the terrain
+effects chart (seed 001) and asserted term by term with its rule."""
+
+import itertools
+
+import pytest
+
+from gameapp.core.actions import ChangeFormation, Face, Move
+from gameapp.core.breakdown import IllegalActionError
+from gameapp.core.events import MoraleCheckPending, UnitMoved
+from gameapp.core.mapdata import HexMap
+from gameapp.core.terrain import HexsideFeature, RoadGrade, Terrain
+from gameapp.core.units import Formation, Side, Status, Unit
+from tests.core.positions import (
+    N,
+    S,
+    artillery,
+    blank_map,
+    game_on,
+    infantry,
+    leader,
+    place,
+)
+
+
+def terms(game, unit_id: str, path: list[str]) -> list[tuple[str, float, str]]:
+    hexes = tuple(game.map.parse(h) for h in path)
+    return [(t.label, t.value, t.rule) for t in game.movement.path_breakdown(unit_id, hexes)]
+
+
+def move(game, unit_id: str, path: list[str], **kw) -> Move:
+    return Move(unit_id, tuple(game.map.parse(h) for h in path), **kw)
+
+
+def ids(game, hexes) -> set[str]:
+    return {game.map.hex_id(h) for h in hexes}
+
+
+# --- hex terrain: line versus column (TEC woods) --------------------------------------------
+@pytest.mark.parametrize(("formation", "cost"), [(Formation.LINE, 10), (Formation.COLUMN, 7)])
+def test_woods_costs_line_10_column_7(formation: Formation, cost: int) -> None:
+    m = blank_map()
+    m.set_terrain(m.parse("0605"), Terrain.WOODS)
+    game = game_on(m, [place(infantry("a"), m, "0606", N, formation)])
+    assert terms(game, "a", ["0605"]) == [("enter woods", cost, "TEC woods")]
+    reach = game.movement.reachable("a")
+    assert reach[m.parse("0605")].remaining == 24 - cost
+
+
+# --- slopes (TEC slopes, N7, N11): clear 5 in line, plus the slope ----------------------------
+@pytest.mark.parametrize(
+    ("rise", "label", "extra"),
+    [(20, "gentle up", 2), (-20, "gentle down", 1), (40, "steep up", 5), (-40, "steep down", 3)],
+)
+def test_slopes_add_to_clear_in_line(rise: int, label: str, extra: int) -> None:
+    m = blank_map()
+    m.set_elevation(m.parse("0605"), rise)
+    game = game_on(m, [place(infantry("a"), m, "0606", N)])
+    assert terms(game, "a", ["0605"]) == [
+        ("enter clear", 5, "TEC clear"),
+        (label, extra, f"TEC {label}"),
+    ]
+
+
+def test_steep_up_in_column_and_for_artillery() -> None:
+    m = blank_map()
+    m.set_elevation(m.parse("0605"), 50)
+    game = game_on(
+        m,
+        [place(infantry("a"), m, "0606", N, Formation.COLUMN), place(artillery("g"), m, "0306", N)],
+    )
+    m.set_elevation(m.parse("0305"), 50)
+    assert sum(t[1] for t in terms(game, "a", ["0605"])) == 4 + 4
+    assert terms(game, "g", ["0305"]) == [
+        ("enter clear", 5, "TEC clear"),
+        ("steep up", 12, "TEC steep up"),
+    ]
+
+
+# --- hexsides: stone wall, fence, and N12's doubling in an enemy field of fire -----------------
+def _walled(feature: HexsideFeature) -> HexMap:
+    m = blank_map()
+    m.add_hexside(m.parse("0606"), N, feature)
+    return m
+
+
+def test_stone_wall_and_fence_costs() -> None:
+    m = _walled(HexsideFeature.STONE_WALL)
+    game = game_on(m, [place(infantry("a"), m, "0606", N)])
+    assert terms(game, "a", ["0605"]) == [
+        ("enter clear", 5, "TEC clear"),
+        ("cross stone wall", 4, "TEC stone wall"),
+    ]
+    m = _walled(HexsideFeature.FENCE)
+    game = game_on(m, [place(infantry("a"), m, "0606", N)])
+    assert terms(game, "a", ["0605"]) == [
+        ("enter clear", 5, "TEC clear"),
+        ("cross fence", 2, "TEC fence"),
+    ]
+
+
+def test_fence_and_formation_change_doubled_in_enemy_field_of_fire() -> None:
+    m = _walled(HexsideFeature.FENCE)
+    # A Confederate rifled-musket regiment 3 hexes north, facing south: 0605 and 0606 lie in its
+    # range (6) and its front arc, so they are in its field of fire.
+    enemy = place(infantry("reb", Side.CONFEDERATE), m, "0602", S)
+    game = game_on(m, [place(infantry("a"), m, "0606", N), enemy])
+    assert terms(game, "a", ["0605"]) == [
+        ("enter clear", 5, "TEC clear"),
+        ("cross fence", 2, "TEC fence"),
+        ("wall or fence in enemy field of fire x2", 2, "TEC N12"),
+    ]
+    plan = game.movement.plan(ChangeFormation("a", Formation.COLUMN), Side.UNION)
+    assert [(t.label, t.value) for t in plan.cost] == [
+        ("line to column in enemy field of fire", 6)
+    ]
+    # out of range (7 hexes off) the same change costs the chart's 3
+    far = place(infantry("reb", Side.CONFEDERATE), m, "0601", S)
+    m2 = _walled(HexsideFeature.FENCE)
+    game = game_on(m2, [place(infantry("a"), m2, "0608", N), far])
+    plan = game.movement.plan(ChangeFormation("a", Formation.COLUMN), Side.UNION)
+    assert [(t.label, t.value) for t in plan.cost] == [("line to column", 3)]
+
+
+# --- roads: road column along a road versus cross-country (TEC roads, N9, N15) ----------------
+def _road_through_woods(grade: RoadGrade) -> HexMap:
+    m = blank_map()
+    for hex_id in ("0605", "0604", "0603"):
+        m.set_terrain(m.parse(hex_id), Terrain.WOODS)
+    chain = ["0606", "0605", "0604", "0603"]
+    for a, b in itertools.pairwise(chain):
+        m.add_road(m.parse(a), m.parse(b), grade)
+    return m
+
+
+def test_road_column_on_the_road_versus_column_off_it() -> None:
+    m = _road_through_woods(RoadGrade.ROAD)
+    game = game_on(
+        m,
+        [
+            place(infantry("rc"), m, "0606", N, Formation.ROAD_COLUMN),
+            place(infantry("col"), m, "0706", N, Formation.COLUMN),
+        ],
+    )
+    assert terms(game, "rc", ["0605", "0604"]) == [
+        ("road column along a road", 4, "TEC road"),
+        ("road column along a road", 4, "TEC road"),
+    ]
+    # the column beside it goes through the same woods off the road: 7 a hex
+    m.set_terrain(m.parse("0705"), Terrain.WOODS)
+    assert terms(game, "col", ["0705"]) == [("enter woods", 7, "TEC woods")]
+
+
+def test_roads_ignore_slopes() -> None:
+    m = _road_through_woods(RoadGrade.ROAD)
+    m.set_elevation(m.parse("0605"), 60)
+    game = game_on(m, [place(infantry("rc"), m, "0606", N, Formation.ROAD_COLUMN)])
+    assert terms(game, "rc", ["0605"]) == [("road column along a road", 4, "TEC road")]
+
+
+def test_pike_bonus_only_for_a_whole_phase_on_the_pike() -> None:
+    m = blank_map(12, 14)
+    chain = [f"06{row:02d}" for row in range(13, 0, -1)]
+    for a, b in itertools.pairwise(chain):
+        m.add_road(m.parse(a), m.parse(b), RoadGrade.PIKE)
+    game = game_on(m, [place(infantry("rc"), m, "0613", N, Formation.ROAD_COLUMN)])
+    reach = game.movement.reachable("rc")
+    # 24 MPs buy 6 pike hexes at 4; N14's 4 more buy a seventh, 0606
+    assert reach[m.parse("0606")].remaining == 0
+    assert reach[m.parse("0606")].pike_bonus
+    assert m.parse("0605") not in reach
+    events = game.apply(move(game, "rc", [f"06{r:02d}" for r in range(12, 5, -1)]))
+    assert isinstance(events[0], UnitMoved) and events[0].cost.total == 28
+    # stepping off the pike forfeits the bonus: 5 pike hexes (20) + 1 clear column hex (4) = 24
+    game2 = game_on(m, [place(infantry("rc"), m, "0613", N, Formation.ROAD_COLUMN)])
+    reach2 = game2.movement.reachable("rc")
+    off_pike = reach2[m.parse("0708")]  # 0608 is in a shoved column: its NE is 0708
+    assert off_pike.remaining == 0 and not off_pike.pike_bonus
+    with pytest.raises(IllegalActionError, match="needs 28 MPs and has 24"):
+        game2.apply(move(game2, "rc", [*[f"06{r:02d}" for r in range(12, 6, -1)], "0707"]))
+
+
+# --- creeks: only at a bridge, in road column (N13) -------------------------------------------
+def _creek_with_bridge() -> HexMap:
+    """A creek along every hexside between rows 01-05 (north) and rows 06-12 (south)."""
+    m = blank_map()
+    north = {h for h in m.hexes() if m.hex_id(h)[2:] <= "05"}
+    for h in north:
+        for d in range(6):
+            n = h.neighbor(d)
+            if m.contains(n) and n not in north:
+                m.add_hexside(h, d, HexsideFeature.CREEK)
+    m.add_road(m.parse("0606"), m.parse("0605"), RoadGrade.ROAD)
+    m.add_hexside(m.parse("0606"), N, HexsideFeature.BRIDGE)
+    return m
+
+
+def test_creek_crossed_only_at_a_bridge_in_road_column() -> None:
+    m = _creek_with_bridge()
+    game = game_on(
+        m,
+        [
+            place(infantry("rc"), m, "0606", N, Formation.ROAD_COLUMN),
+            place(infantry("line"), m, "0806", N),
+        ],
+    )
+    assert terms(game, "rc", ["0605"]) == [("road column along a road", 4, "TEC road")]
+    with pytest.raises(IllegalActionError, match="creek is crossed only at a bridge"):
+        game.apply(move(game, "line", ["0805"]))
+    reach = game.movement.reachable("line")
+    assert all(game.map.hex_id(h)[2:] >= "06" for h in reach)  # never north of the creek
+
+
+# --- artillery may not unlimber on a steep slope (N5) -----------------------------------------
+def test_artillery_cannot_unlimber_on_a_steep_slope() -> None:
+    m = blank_map()
+    m.set_elevation(m.parse("0605"), 60)
+    game = game_on(m, [place(artillery("g"), m, "0606", N), place(artillery("h"), m, "0306", N)])
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(ChangeFormation("g", Formation.UNLIMBERED))
+    assert refused.value.rule == "TEC N5"
+    game.apply(ChangeFormation("h", Formation.UNLIMBERED))  # level ground: allowed, 0 MPs
+    assert game.state.units["h"].formation is Formation.UNLIMBERED
+
+
+# --- enemy front: stop on entering (3.310) ----------------------------------------------------
+def test_stop_on_entering_an_enemy_front() -> None:
+    m = blank_map()
+    enemy = place(infantry("reb", Side.CONFEDERATE), m, "0602", S)
+    game = game_on(m, [place(infantry("a"), m, "0606", N, Formation.COLUMN), enemy])
+    front = ids(game, game.movement.enemy_front(Side.UNION))
+    assert front == {"0603", "0503", "0703"}  # the faced hex and the two either side
+    reach = game.movement.reachable("a")
+    assert reach[m.parse("0603")].must_stop
+    assert m.parse("0602") not in reach  # the enemy's own hex
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(move(game, "a", ["0605", "0604", "0603", "0503"]))
+    assert refused.value.rule == "3.310"
+
+
+def test_leaving_an_enemy_front_at_the_start_and_checks_for_changes_in_it() -> None:
+    m = blank_map()
+    enemy = place(infantry("reb", Side.CONFEDERATE), m, "0602", S)
+    game = game_on(m, [place(infantry("a"), m, "0603", N), enemy])
+    events = game.apply(Face("a", S))  # about-face in the enemy front: free, but a morale check
+    assert [e for e in events if isinstance(e, MoraleCheckPending)] == [
+        MoraleCheckPending("a", "changed facing in an enemy front", "3.312")
+    ]
+    game.apply(move(game, "a", ["0604", "0605"]))  # it may still walk out: no MPs spent yet
+    assert game.state.units["a"].hex == m.parse("0605")
+
+
+# --- stacking (TEC SL, N1; 000 6.1) ------------------------------------------------------------
+def test_stacking_overflow_is_refused_in_woods() -> None:
+    m = blank_map()
+    m.set_terrain(m.parse("0605"), Terrain.WOODS)  # SL 15
+    game = game_on(
+        m,
+        [
+            place(infantry("a", strength=9), m, "0605", N),
+            place(infantry("b", strength=7), m, "0606", N),
+        ],
+    )
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(move(game, "b", ["0605"]))
+    assert refused.value.rule == "TEC N1"
+    assert "16 SPs" in refused.value.reason and "limit is 15" in refused.value.reason
+
+
+def test_flat_stacking_option_counts_artillery_three_quarters() -> None:
+    m = blank_map()
+    units = [place(infantry("a", strength=5), m, "0605", N), place(artillery("g", strength=4),
+                                                                   m, "0606", N)]
+    game = game_on(m, units, stacking="flat_8")
+    game.apply(move(game, "g", ["0605"]))  # 5 + 4 x 0.75 = 8: exactly the limit
+    game = game_on(m, [place(infantry("a", strength=6), m, "0605", N), units[1]],
+                   stacking="flat_8")
+    with pytest.raises(IllegalActionError, match="9 stacking points") as refused:
+        game.apply(move(game, "g", ["0605"]))
+    assert refused.value.rule == "000 6.1"
+
+
+# --- allowance adjustments: exhaustion and command control ------------------------------------
+def test_exhaustion_reduces_the_allowance() -> None:
+    m = blank_map()
+    game = game_on(m, [place(infantry("a"), m, "0606", N)])
+    game.state.exhaustion["1st"] = 6
+    allowance = game.movement.allowance(game.state.units["a"])
+    assert [(t.label, t.value) for t in allowance] == [
+        ("infantry allowance (sharpsburg)", 24),
+        ("exhaustion level 6", -6),
+    ]
+
+
+@pytest.mark.parametrize(("leader_hex", "penalty"), [("0605", 0), ("0604", -4), ("0601", -8)])
+def test_brigade_command_distance(leader_hex: str, penalty: int) -> None:
+    # Clear ground costs an infantry line 5 a hex (turns are free straight ahead): 2 hexes = 10
+    # MPs, over 8: -4; 5 hexes = 25 MPs, over 16: -8. One hex (5 MPs) costs nothing.
+    m = blank_map()
+    game = game_on(m, [place(infantry("a"), m, "0606", N), place(leader("L"), m, leader_hex)])
+    allowance = game.movement.allowance(game.state.units["a"])
+    assert allowance.total == 24 + penalty
+    if penalty:
+        assert allowance.terms[-1].value == penalty
+        assert allowance.terms[-1].rule.startswith("MPA command control brigade")
+
+
+def test_shaken_and_routed_units_do_not_move() -> None:
+    m = blank_map()
+    shaken = Unit(infantry("s"), m.parse("0606"), N, Formation.LINE, frozenset({Status.SHAKEN}))
+    routed = Unit(infantry("r"), m.parse("0806"), N, Formation.LINE, frozenset({Status.ROUTED}))
+    game = game_on(m, [shaken, routed])
+    assert game.movement.reachable("s") == {}
+    with pytest.raises(IllegalActionError, match="shaken"):
+        game.apply(move(game, "s", ["0605"]))
+    with pytest.raises(IllegalActionError, match="routed"):
+        game.apply(move(game, "r", ["0805"]))
+
+
+def test_turning_more_than_60_degrees_costs_4() -> None:
+    m = blank_map()
+    game = game_on(m, [place(infantry("a"), m, "0606", N)])
+    # 0606 is in a shoved column: 0706 lies north-east (60 degrees: free), 0707 south-east
+    # (120 degrees: 4)
+    assert terms(game, "a", ["0706"]) == [("enter clear", 5, "TEC clear")]
+    assert terms(game, "a", ["0707"])[0] == ("turn to face the way moved", 4, "MP changes facing")
+
+
+def test_hex_reached_by_a_shorter_costlier_path_is_not_wrong() -> None:
+    # reachability never reports more remaining MPs than the move actually leaves
+    m = blank_map()
+    m.set_terrain(m.parse("0605"), Terrain.TOWN)
+    game = game_on(m, [place(infantry("a"), m, "0606", N)])
+    for h, reach in game.movement.reachable("a").items():
+        assert reach.remaining == 24 - sum(t[1] for t in terms(game, "a", [
+            game.map.hex_id(x) for x in reach.path]))
+        assert reach.path[-1] == h
