@@ -14,10 +14,14 @@ cost due to walls and fences is kept apart, because N12 doubles it inside an ene
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gameapp.core.breakdown import Term
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+
+if TYPE_CHECKING:
+    from gameapp.core.rules.reach import StepTable
 from gameapp.core.rules.tables import MoverClass, TerrainEffects, terrain_effects
 from gameapp.core.terrain import HexsideFeature, RoadGrade, Slope
 from gameapp.core.units import Formation, Unit, UnitKind
@@ -60,11 +64,16 @@ class MoveCosts:
         self.map = game_map
         self.chart = chart or terrain_effects()
         self._cache: dict[tuple[Hex, int, MoverClass, bool], StepCost] = {}
+        self._tables: dict[tuple[MoverClass, bool], StepTable] = {}
         # command distances, (from, to, mover, by road) -> MPs (allowance.command_distance)
         self.distances: dict[tuple[Hex, Hex, MoverClass, bool], int] = {}
         # enemy fronts and fields of fire, keyed by the enemy units that make them
         self.fronts: dict[frozenset[Unit], frozenset[Hex]] = {}
         self.fire_fields: dict[frozenset[Unit], frozenset[Hex]] = {}
+
+    def table(self, mover: MoverClass, by_road: bool) -> StepTable:
+        """The reach search's own cache of step totals for one mover (see reach.StepTable)."""
+        return self._tables.setdefault((mover, by_road), {})
 
     def step(self, origin: Hex, direction: int, mover: MoverClass, by_road: bool) -> StepCost:
         key = (origin, direction, mover, by_road)

@@ -69,7 +69,18 @@ class MovementRules:
         if self._why_immobile(unit) is not None:
             return {}
         found = search(self._space(unit))
-        return {h: r for h, r in found.items() if self._stacking(replace(unit, hex=h)) is None}
+        occupied = {u.hex for u in self.state.units.values() if u.id != unit.id}
+        alone_ok: dict[int, bool] = {}  # by terrain code: may the unit stand there by itself?
+
+        def may_end(h: Hex) -> bool:
+            if h in occupied or unit.formation is Formation.ROAD_COLUMN:
+                return self._stacking(replace(unit, hex=h)) is None
+            code = int(self.map.terrain[self.map.index(h)])
+            if code not in alone_ok:
+                alone_ok[code] = self._stacking(replace(unit, hex=h)) is None
+            return alone_ok[code]
+
+        return {h: r for h, r in found.items() if may_end(h)}
 
     def path_breakdown(self, unit_id: str, path: tuple[Hex, ...]) -> Breakdown:
         unit = self.state.units[unit_id]
@@ -234,9 +245,12 @@ class MovementRules:
             budget=self.remaining(unit) - already,
             pike_bonus=self.costs.chart.road_entry(RoadGrade.PIKE).mpa_bonus if pike_ok else 0,
             step=lambda h, d: self.costs.step(h, d, mover, by_road),
-            turn=lambda steps: self.tables.facing_change(
-                steps, artillery=unit.kind is UnitKind.ARTILLERY, road_column=by_road,
-                covered=Status.COVER in unit.status).cost(),
+            turn_costs=tuple(
+                self.tables.facing_change(
+                    steps, artillery=unit.kind is UnitKind.ARTILLERY, road_column=by_road,
+                    covered=Status.COVER in unit.status).cost()
+                for steps in range(6)),
+            step_table=self.costs.table(mover, by_road),
             enemy_hexes=frozenset(e.hex for e in enemies),
             front_hexes=fronts,
             fire_field=fire_field,

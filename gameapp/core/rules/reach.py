@@ -14,24 +14,55 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from gameapp.core.breakdown import Term
-from gameapp.core.hexgrid import Hex
+from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Hex
 from gameapp.core.rules.movecost import StepCost
 from gameapp.core.terrain import RoadGrade
 
 PIKE_BONUS_RULE = "TEC N14"
 
 
-@dataclass(frozen=True)
-class Reach:
+class Reach(NamedTuple):
+    """One reachable hex. A light tuple: searches make hundreds of these per call."""
+
     hex: Hex
     spent: int  # MPs this move costs to arrive, turns included
     remaining: int
-    facing: int  # facing on arrival
-    path: tuple[Hex, ...]  # hexes entered, start excluded
+    facing: int  # facing on arrival (0 in a space where every turn is free)
     must_stop: bool  # the hex is in an enemy front
     pike_bonus: bool
+    state: int  # the search state it was reached in, and the search's parent links
+    parents: dict[int, int]
+
+    @property
+    def path(self) -> tuple[Hex, ...]:
+        """The hexes entered, start excluded."""
+        path: list[Hex] = []
+        node = self.state
+        while node in self.parents:
+            path.append(unpack((node >> 1) // 6))
+            node = self.parents[node]
+        return tuple(reversed(path))
+
+
+# Hexes are packed into ints inside the search: (q + _OFFSET) * _STRIDE + (r + _OFFSET).
+_STRIDE = 1 << 12
+_OFFSET = 1 << 11
+_DELTAS = tuple(dq * _STRIDE + dr for dq, dr in AXIAL_DIRECTIONS)
+
+# packed hex -> the steps allowed from it: (direction, packed neighbour, MPs, fence MPs, pike)
+StepTable = dict[int, tuple[tuple[int, int, int, int, bool], ...]]
+
+
+def pack(h: Hex) -> int:
+    return (h.q + _OFFSET) * _STRIDE + (h.r + _OFFSET)
+
+
+def unpack(packed: int) -> Hex:
+    q, r = divmod(packed, _STRIDE)
+    return Hex(q - _OFFSET, r - _OFFSET)
 
 
 @dataclass
@@ -43,26 +74,28 @@ class SearchSpace:
     budget: int  # MPs left this phase
     pike_bonus: int  # extra MPs if the whole phase stays on a pike in road column (0 if none)
     step: Callable[[Hex, int], StepCost]
-    turn: Callable[[int], int]  # MPs to turn by this many hexsides
+    turn_costs: tuple[int, ...]  # MPs to turn by 0..5 hexsides (counter-clockwise)
+    step_table: StepTable = field(default_factory=dict)  # a cache shared across searches
     enemy_hexes: frozenset[Hex] = frozenset()
     front_hexes: frozenset[Hex] = frozenset()  # enemy fronts: entering them ends the move
     fire_field: frozenset[Hex] = frozenset()  # walls and fences cost double here (N12)
     may_leave: bool = True  # False once a unit has stopped in an enemy front this phase
-    _cost: dict[tuple[Hex, int], tuple[int, RoadGrade]] = field(default_factory=dict)
 
-    def step_total(self, origin: Hex, direction: int) -> tuple[int, RoadGrade] | None:
-        """The MPs of one step with N12 doubling, and the road followed; None if prohibited."""
-        key = (origin, direction)
-        found = self._cost.get(key)
+    def turn(self, steps: int) -> int:
+        return self.turn_costs[steps % 6]
+
+    def steps_from(self, packed: int) -> tuple[tuple[int, int, int, int, bool], ...]:
+        found = self.step_table.get(packed)
         if found is None:
-            cost = self.step(origin, direction)
-            if cost.prohibited is not None:
-                return None
-            target = origin.neighbor(direction)
-            in_field = origin in self.fire_field or target in self.fire_field
-            doubled = cost.fence_mp if in_field else 0
-            found = (cost.total + doubled, cost.road)
-            self._cost[key] = found
+            here = unpack(packed)
+            allowed = []
+            for direction in range(6):
+                cost = self.step(here, direction)
+                if cost.prohibited is None:
+                    allowed.append((direction, packed + _DELTAS[direction], cost.total,
+                                    cost.fence_mp, cost.road is RoadGrade.PIKE))
+            found = tuple(allowed)
+            self.step_table[packed] = found
         return found
 
 
@@ -70,71 +103,84 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
     """Every hex the unit can end its move in, with the most MPs that would remain there."""
     if not space.may_leave:
         return {}
-    start_state = (space.start, space.facing, space.pike_bonus > 0)
-    best: dict[tuple[Hex, int, bool], int] = {start_state: 0}
-    parent: dict[tuple[Hex, int, bool], tuple[Hex, int, bool]] = {}
-    queue: list[tuple[int, int, int, int, bool]] = [
-        (0, space.start.q, space.start.r, space.facing, space.pike_bonus > 0)
-    ]
-    result: dict[Hex, Reach] = {}
+    enemy = {pack(h) for h in space.enemy_hexes}
+    front = {pack(h) for h in space.front_hexes}
+    fire = {pack(h) for h in space.fire_field}
+    turn = space.turn_costs
+    # where every turn is free the facing on the way does not matter: keep one state per hex
+    facing_matters = any(turn)
+    budget, bonus = space.budget, space.pike_bonus
+    start = pack(space.start)
+    start_state = (start * 6 + space.facing) * 2 + (1 if bonus > 0 else 0)
+    best: dict[int, int] = {start_state: 0}
+    parent: dict[int, int] = {}
+    remaining: dict[int, tuple[int, int]] = {}  # hex -> (MPs left, state)
+    queue = [(0, start_state)]
+    steps_from = space.steps_from
+    # A state is not worth expanding if the same hex (and pike flag) was reached more cheaply by
+    # at least the dearest turn: from there the unit can face any way for less.
+    widest_turn = max(turn)
+    cheapest: dict[int, tuple[int, int]] = {}  # hex and pike flag -> first (spent, state)
     while queue:
-        spent, q, r, facing, on_pike = heapq.heappop(queue)
-        here = Hex(q, r)
-        state = (here, facing, on_pike)
+        spent, state = heapq.heappop(queue)
         if spent > best[state]:
             continue
-        budget = space.budget + (space.pike_bonus if on_pike else 0)
-        if here != space.start:
-            _record(result, space, state, spent, budget, parent)
-            if here in space.front_hexes:
+        on_pike = state & 1
+        here, facing = divmod(state >> 1, 6)
+        hex_key = here * 2 + on_pike
+        first_spent, first_state = cheapest.setdefault(hex_key, (spent, state))
+        if spent >= first_spent + widest_turn and state != first_state:
+            continue
+        if here != start:
+            left = budget + (bonus if on_pike else 0) - spent
+            known = remaining.get(here)
+            if known is None or known[0] < left:
+                remaining[here] = (left, state)
+            if here in front:
                 continue
-        for direction in range(6):
-            there = here.neighbor(direction)
-            if there in space.enemy_hexes:
+        here_in_fire = here in fire
+        for direction, there, mp, fence_mp, pike_step in steps_from(here):
+            if there in enemy:
                 continue
-            stepped = space.step_total(here, direction)
-            if stepped is None:
+            if fence_mp and (here_in_fire or there in fire):
+                mp += fence_mp
+            still_pike = 1 if (on_pike and pike_step) else 0
+            total = spent + turn[(direction - facing) % 6] + mp
+            if total > budget + (bonus if still_pike else 0):
                 continue
-            mp, road = stepped
-            still_pike = on_pike and road is RoadGrade.PIKE
-            total = spent + space.turn(direction - facing) + mp
-            limit = space.budget + (space.pike_bonus if still_pike else 0)
-            if total > limit:
+            settled = cheapest.get(there * 2 + still_pike)
+            if settled is not None and total >= settled[0] + widest_turn:
                 continue
-            nxt = (there, direction, still_pike)
-            if total < best.get(nxt, limit + 1):
+            arrival = direction if facing_matters else 0
+            nxt = ((there * 6 + arrival) << 1) | still_pike
+            if total < best.get(nxt, 1 << 30):
                 best[nxt] = total
                 parent[nxt] = state
-                heapq.heappush(queue, (total, there.q, there.r, direction, still_pike))
-    return result
+                heapq.heappush(queue, (total, nxt))
+    return {
+        unpack(h): _reach(h, left, state, best, parent, front, bonus)
+        for h, (left, state) in remaining.items()
+    }
 
 
-def _record(
-    result: dict[Hex, Reach],
-    space: SearchSpace,
-    state: tuple[Hex, int, bool],
-    spent: int,
-    budget: int,
-    parent: dict[tuple[Hex, int, bool], tuple[Hex, int, bool]],
-) -> None:
-    here, facing, on_pike = state
-    remaining = budget - spent
-    known = result.get(here)
-    if known is not None and known.remaining >= remaining:
-        return
-    path: list[Hex] = []
-    node = state
-    while node in parent:
-        path.append(node[0])
-        node = parent[node]
-    result[here] = Reach(
-        here,
-        spent,
-        remaining,
-        facing,
-        tuple(reversed(path)),
-        here in space.front_hexes,
-        on_pike and space.pike_bonus > 0,
+def _reach(
+    packed: int,
+    left: int,
+    state: int,
+    best: dict[int, int],
+    parent: dict[int, int],
+    front: set[int],
+    bonus: int,
+) -> Reach:
+    return Reach(
+        unpack(packed),
+        best[state],
+        left,
+        (state >> 1) % 6,
+        packed in front,
+        bool(state & 1) and bonus > 0,
+        state,
+        parent,
     )
 
 

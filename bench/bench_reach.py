@@ -1,0 +1,135 @@
+"""Reach benchmark (a script, not a test): how long one unit's legal-move search takes.
+
+    .venv/bin/python bench/bench_reach.py [--repeats N]
+
+For infantry in column (24 MPs) and cavalry in column (32 MPs), standing at the centre of the demo
+map, a 60x40 and a 150x100 synthetic map, with every movement rule in force (terrain, slopes,
+hexsides, roads, facing, enemy fronts, fields of fire, command control, stacking):
+- cold: the first search there, which prices every step it meets;
+- warm: the search again, with step costs cached for the map (what a player meets when selecting
+  units in an area already visited).
+Then the search alone on a plain graph (one cost per hex, no facing), against networkx's
+single_source_dijkstra_path_length with the same cutoff, measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import networkx as nx  # noqa: E402
+
+from bench.synthetic_maps import synthetic_map_data  # noqa: E402
+from gameapp.core.breakdown import Term  # noqa: E402
+from gameapp.core.engine import Game  # noqa: E402
+from gameapp.core.hexgrid import Hex  # noqa: E402
+from gameapp.core.mapdata import HexMap  # noqa: E402
+from gameapp.core.mapfile import compile_map, load_map  # noqa: E402
+from gameapp.core.rules.movecost import StepCost  # noqa: E402
+from gameapp.core.rules.reach import SearchSpace, StepTable, search  # noqa: E402
+from gameapp.core.scenario import Scenario, TurnClock  # noqa: E402
+from gameapp.core.units import Formation, Side, SmallArms, Unit, UnitDef, UnitKind  # noqa: E402
+
+
+def median_ms(fn: Callable[[], object], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def game_with_mover(game_map: HexMap, kind: UnitKind) -> tuple[Game, str]:
+    centre = game_map.numbering.offset_to_hex(game_map.width // 2, game_map.height // 2)
+    weapon = SmallArms.R if kind is UnitKind.INFANTRY else SmallArms.C
+    mover = UnitDef("mover", Side.UNION, "mover", kind, 5, 35, brigade="1st",
+                    division="1st Div", corps="I", weapon=weapon)
+    leader = UnitDef("ldr", Side.UNION, "ldr", UnitKind.LEADER, 0, 0, brigade="1st",
+                     division="1st Div", corps="I")
+    enemy = UnitDef("reb", Side.CONFEDERATE, "reb", UnitKind.INFANTRY, 5, 35, weapon=SmallArms.R)
+    units = [
+        Unit(mover, centre, 2, Formation.COLUMN),
+        Unit(leader, centre.neighbor(4).neighbor(4), 2, Formation.MOUNTED),
+        Unit(enemy, _nearby(game_map, centre, 5), 5, Formation.LINE),
+    ]
+    scenario = Scenario(Path("bench.yaml"), "bench", "", game_map, "tactical",
+                        {"stacking": "tec_sl"}, TurnClock(1, 10, 900, 20), Side.UNION, units)
+    return Game.from_scenario(scenario), "mover"
+
+
+def _nearby(game_map: HexMap, centre: Hex, distance: int) -> Hex:
+    for h in centre.ring(distance):
+        if game_map.contains(h):
+            return h
+    return centre
+
+
+def plain_space(start: Hex, cost: dict[Hex, int], cutoff: int, table: StepTable) -> SearchSpace:
+    """Our reach search on a plain graph: one cost to enter each hex, turning free, no rules."""
+
+    def step(here: Hex, direction: int) -> StepCost:
+        there = here.neighbor(direction)
+        if there not in cost:
+            return StepCost(prohibited="off the map")
+        return StepCost((Term("enter", cost[there], "-"),))
+
+    return SearchSpace(start, 0, cutoff, 0, step, (0,) * 6, table)
+
+
+def plain_graphs(game_map: HexMap) -> tuple[dict[Hex, int], nx.DiGraph]:
+    cost = {h: 4 + int(game_map.terrain[game_map.index(h)]) % 5 for h in game_map.hexes()}
+    graph = nx.DiGraph()
+    for h, c in cost.items():
+        for n in h.neighbors():
+            if n in cost:
+                graph.add_edge(n, h, weight=c)
+    return cost, graph
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeats", type=int, default=51)
+    args = parser.parse_args()
+    maps = {
+        "demo 24x18": load_map(ROOT / "maps" / "demo.yaml"),
+        "60x40": compile_map(synthetic_map_data(60, 40, seed=3)),
+        "150x100": compile_map(synthetic_map_data(150, 100, seed=3)),
+    }
+    print(f"{'map':12} {'unit':22} {'hexes':>5} {'cold ms':>8} {'warm ms':>8}")
+    for name, game_map in maps.items():
+        for kind, label in ((UnitKind.INFANTRY, "infantry column 24"),
+                            (UnitKind.CAVALRY, "cavalry column 32")):
+            game, uid = game_with_mover(game_map, kind)
+            start = time.perf_counter()
+            found = game.movement.reachable(uid)
+            cold = (time.perf_counter() - start) * 1000
+            warm = median_ms(lambda g=game, u=uid: g.movement.reachable(u), args.repeats)
+            print(f"{name:12} {label:22} {len(found):5d} {cold:8.2f} {warm:8.3f}")
+    print()
+    print(f"{'plain graph, cutoff':22} {'ours ms':>8} {'networkx ms':>12} {'ratio':>6}")
+    for name, game_map in maps.items():
+        cost, graph = plain_graphs(game_map)
+        centre = game_map.numbering.offset_to_hex(game_map.width // 2, game_map.height // 2)
+        for cutoff in (24, 32):
+            table: StepTable = {}
+            space = plain_space(centre, cost, cutoff, table)
+            ours = median_ms(lambda s=space: search(s), args.repeats)
+            theirs = median_ms(
+                lambda c=centre, k=cutoff, g=graph: nx.single_source_dijkstra_path_length(g, c, k),
+                args.repeats,
+            )
+            reached = nx.single_source_dijkstra_path_length(graph, centre, cutoff)
+            assert set(search(space)) == set(reached) - {centre}
+            print(f"{name + ' ' + str(cutoff):22} {ours:8.3f} {theirs:12.3f} {ours / theirs:6.2f}")
+
+
+if __name__ == "__main__":
+    main()
