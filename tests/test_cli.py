@@ -1,0 +1,49 @@
+"""The `gameapp` command line: validate's exit status and file:line messages."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gameapp.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def test_validate_accepts_the_shipped_files(capsys: pytest.CaptureFixture[str]) -> None:
+    files = [ROOT / "scenarios" / "demo.yaml", ROOT / "maps" / "demo.yaml",
+             ROOT / "counters" / "demo.yaml"]
+    assert main(["validate", *map(str, files)]) == 0
+    out = capsys.readouterr().out
+    assert "demo.yaml: ok (scenario)" in out and "ok (map)" in out and "ok (counters)" in out
+
+
+def test_validate_reports_file_and_line_and_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+    bad = DATA / "bad_scenarios" / "unknown_unit.yaml"
+    assert main(["validate", str(bad)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [
+        f"{bad}:9: setup[1].unit: unknown unit 'CS-11': it is not in ../counters/small.yaml "
+        "(did you mean 'CS-1'?)",
+        f"{bad}:10: setup[2].unit: unknown unit 'Z-99': it is not in ../counters/small.yaml",
+    ]
+
+
+def test_validate_never_shows_a_traceback(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.yaml"
+    junk.write_bytes(b"\x00\xff\xfe not yaml: [")
+    result = subprocess.run([sys.executable, "-m", "gameapp", "validate", str(junk)],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"{junk}:1: ")
+
+
+def test_render_reports_a_broken_scenario(capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path) -> None:
+    bad = DATA / "bad_scenarios" / "missing_map.yaml"
+    assert main(["render", str(bad), "--png", str(tmp_path / "x.png")]) == 1
+    assert capsys.readouterr().err.startswith(f"{bad}:")
+    assert not (tmp_path / "x.png").exists()
