@@ -1,0 +1,108 @@
+"""Board drawing benchmark (a script, not a test): scene build time with 400 counters, and the
+time to repaint a 1600x1000 view at zoom 0.3, 1 and 2, on a 60x40 and a 150x100 random map.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_board.py [--repeats N]
+
+"cold" is a paint with empty caches, which renders every terrain tile and counter stamp the view
+needs (all at once, not progressively as the window does); "median" is a full repaint of the
+viewport once they are cached, which is what panning, selection and highlights cost.
+Target: median under 16 ms on 60x40 at every zoom.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from PySide6.QtWidgets import QApplication
+
+from bench.random_board import random_map, random_units
+from gameapp.ui.board.scene import BoardScene
+from gameapp.ui.board.view import BoardView
+
+SIZES = ((60, 40), (150, 100))
+ZOOMS = (0.3, 1.0, 2.0)
+VIEW = (1600, 1000)
+COUNTERS = 400
+HIGHLIGHTS = 300
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.1f}"
+
+
+def bench_size(app: QApplication, width: int, height: int, repeats: int) -> list[str]:
+    hex_map = random_map(width, height, seed=7)
+    units = random_units(hex_map, COUNTERS, seed=8)
+    started = time.perf_counter()
+    scene = BoardScene(hex_map, units)
+    build = time.perf_counter() - started
+    view = BoardView()
+    view.set_board(scene)
+    view.resize(*VIEW)
+    view.show()
+    app.processEvents()
+    rows = [f"{width}x{height:<5} build scene + {COUNTERS} counters: {_ms(build)} ms"]
+    for zoom in ZOOMS:
+        view.set_zoom(zoom)
+        view.centerOn(scene.geometry.map_rect.center())
+        app.processEvents()
+        scene.terrain.cache.clear()
+        scene.counter_stamps.cache.clear()
+        tiles_before = scene.terrain.tiles_rendered
+        started = time.perf_counter()
+        view.viewport().grab()
+        cold = time.perf_counter() - started
+        tiles = scene.terrain.tiles_rendered - tiles_before
+        times = []
+        for _ in range(repeats):
+            started = time.perf_counter()
+            view.viewport().grab()
+            times.append(time.perf_counter() - started)
+        rows.append(
+            f"   zoom {zoom:<4} cold {_ms(cold)} ms   median {_ms(statistics.median(times))} ms"
+            f"   max {_ms(max(times))} ms   ({tiles} tiles)"
+        )
+    view.set_zoom(1.0)
+    view.centerOn(scene.geometry.map_rect.center())
+    centre = scene.hex_at(scene.geometry.map_rect.center())
+    assert centre is not None
+    lit = [h for h in centre.range(10) if hex_map.contains(h)][:HIGHLIGHTS]
+    scene.overlay.show_hexes(lit, "#c03a7fd0")  # semi-transparent, no antialiasing
+    app.processEvents()
+    view.viewport().grab()
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        view.viewport().grab()
+        times.append(time.perf_counter() - started)
+    rows.append(
+        f"   zoom 1.0 + {len(lit)} highlighted hexes          median"
+        f" {_ms(statistics.median(times))} ms"
+    )
+    view.close()
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=30)
+    args = parser.parse_args()
+    app = QApplication.instance() or QApplication([])
+    assert isinstance(app, QApplication)
+    print(f"view {VIEW[0]}x{VIEW[1]}, platform {app.platformName()}, {args.repeats} repaints each")
+    for width, height in SIZES:
+        for row in bench_size(app, width, height, args.repeats):
+            print(row)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

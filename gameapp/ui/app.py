@@ -1,0 +1,47 @@
+"""The composition root: the one place that builds the application and wires its parts."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+import gameapp.ui.resources_rc  # noqa: F401  (registers the :/icons resources)
+from gameapp.ui import settings
+from gameapp.ui.main_window import MainWindow
+
+
+def default_scenarios_dir() -> Path:
+    """`scenarios/` beside the package (a source checkout), else in the current directory."""
+    beside = Path(__file__).resolve().parents[2] / "scenarios"
+    return beside if beside.is_dir() else Path.cwd() / "scenarios"
+
+
+def application() -> QApplication:
+    """The running QApplication, created (with the program's names and icon) if needed."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    app = QApplication(sys.argv[:1])
+    app.setOrganizationName(settings.ORGANISATION)
+    app.setApplicationName(settings.APPLICATION)
+    app.setWindowIcon(QIcon(":/icons/app.svg"))
+    return app
+
+
+def build_window(scenario: str | None = None, scenarios_dir: Path | None = None) -> MainWindow:
+    """The main window with its settings restored, showing `scenario` or the start screen."""
+    window = MainWindow(scenarios_dir=scenarios_dir or default_scenarios_dir())
+    window.restore_settings()
+    if scenario is not None:
+        window.open_scenario(Path(scenario))  # on failure: a message box, then the start screen
+    return window
+
+
+def run_app(scenario: str | None = None, scenarios_dir: Path | None = None) -> int:
+    app = application()
+    window = build_window(scenario, scenarios_dir)
+    window.show()
+    return app.exec()

@@ -1,0 +1,192 @@
+"""MapModel: everything the painter needs from a HexMap, computed once in scene units.
+
+Per hex: terrain, features, fill colour (terrain over elevation-shaded ground), pattern variant,
+polygon and grid edges. Per line: hexside feature segments (with their downhill side), contour
+lines between elevation bands, road links, and the "arms" along which sunken roads and railroad
+cuts run. Line lists come with midpoint arrays so a rectangle selects them quickly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from PySide6.QtCore import QLineF, QRectF
+from PySide6.QtGui import QColor
+
+from gameapp.core.hexgrid import Hex, Hexside
+from gameapp.core.mapdata import HexMap
+from gameapp.core.terrain import HexFeature, RoadGrade, Terrain
+from gameapp.ui.board import palette as pal
+from gameapp.ui.board.geometry import BoardGeometry
+from gameapp.ui.board.hexside_art import Segment
+from gameapp.ui.board.terrain_art import VARIANTS
+
+Point = tuple[float, float]
+_NICE_INTERVALS = (5, 10, 20, 25, 50, 100, 200, 250, 500)
+
+
+def contour_interval(elevation: np.ndarray, max_bands: int = 8) -> int:
+    """The smallest round interval (feet) that splits the map's relief into at most `max_bands`."""
+    span = int(elevation.max()) - int(elevation.min()) if elevation.size else 0
+    for interval in _NICE_INTERVALS:
+        if span // interval < max_bands:
+            return interval
+    return _NICE_INTERVALS[-1]
+
+
+class MapModel:
+    def __init__(self, hex_map: HexMap, geometry: BoardGeometry) -> None:
+        self.map = hex_map
+        self.geo = geometry
+        self.interval = contour_interval(hex_map.elevation)
+        rows_cols = np.array([hex_map.index(h) for h in geometry.hexes], dtype=np.int64)
+        self._rows, self._cols = rows_cols[:, 0], rows_cols[:, 1]
+        self._build_hexes()
+        self._build_grid()
+        self._build_hexsides()
+        self._build_contours()
+        self._build_roads()
+
+    # --- hexes ------------------------------------------------------------------------------
+    def _build_hexes(self) -> None:
+        m, geo = self.map, self.geo
+        base = int(m.elevation.min()) if m.elevation.size else 0
+        self.bands = (m.elevation[self._rows, self._cols].astype(np.int64) - base) // self.interval
+        band_count = int(self.bands.max()) + 1 if self.bands.size else 1
+        self.terrain = [Terrain(int(t)) for t in m.terrain[self._rows, self._cols]]
+        self.features = [int(f) for f in m.features[self._rows, self._cols]]
+        colours: dict[tuple[int, int], QColor] = {}
+        self.fills: list[QColor] = []
+        for t, b in zip(self.terrain, self.bands, strict=True):
+            key = (int(t), int(b))
+            if key not in colours:
+                colours[key] = pal.hex_fill(t, int(b), band_count)
+            self.fills.append(colours[key])
+        self.polygons = [geo.hex_shape.translated(float(x), float(y)) for x, y in geo.centres]
+        self.variants = [(h.q * 7 + h.r * 13) % VARIANTS for h in geo.hexes]
+        self._hex_ids: list[str] | None = None
+
+    def _build_grid(self) -> None:
+        """Each hex's share of the grid: its sides 0..2, plus any side on the map's edge."""
+        layout = self.geo.layout
+        ends = [layout.hexside_endpoints(Hexside(Hex(0, 0), d)) for d in range(3)] + [
+            layout.hexside_endpoints(Hexside.of(Hex(0, 0), d)) for d in range(3, 6)
+        ]
+        ox, oy = layout.origin
+        offsets = [((a[0] - ox, a[1] - oy), (b[0] - ox, b[1] - oy)) for a, b in ends]
+        contains = self.map.contains
+        self.grid: list[list[QLineF]] = []
+        for h, (x, y) in zip(self.geo.hexes, self.geo.centres, strict=True):
+            own = [d for d in range(6) if d < 3 or not contains(h.neighbor(d))]
+            self.grid.append(
+                [
+                    QLineF(
+                        x + offsets[d][0][0],
+                        y + offsets[d][0][1],
+                        x + offsets[d][1][0],
+                        y + offsets[d][1][1],
+                    )
+                    for d in own
+                ]
+            )
+
+    @property
+    def hex_ids(self) -> list[str]:
+        if self._hex_ids is None:
+            self._hex_ids = [self.map.hex_id(h) for h in self.geo.hexes]
+        return self._hex_ids
+
+    # --- lines ------------------------------------------------------------------------------
+    def _build_hexsides(self) -> None:
+        layout = self.geo.layout
+        self.hexsides: list[tuple[Segment, int]] = []
+        for side, flags in self.map.hexside_features().items():
+            a, b = layout.hexside_endpoints(side)
+            self.hexsides.append((Segment(a, b, self._downhill(side, a, b)), int(flags)))
+        self.hexside_mid = _midpoints([(s.a, s.b) for s, _ in self.hexsides])
+
+    def _downhill(self, side: Hexside, a: Point, b: Point) -> Point:
+        """Unit normal of the side pointing into its lower hex (or its second hex when level)."""
+        first, second = side.hexes()
+        low = second
+        if self.map.contains(first) and self.map.contains(second):
+            if self.map.elevation_at(first) < self.map.elevation_at(second):
+                low = first
+        elif not self.map.contains(second):
+            low = first
+        cx, cy = self.geo.layout.hex_to_pixel(low)
+        dx, dy = cx - (a[0] + b[0]) / 2, cy - (a[1] + b[1]) / 2
+        length = (dx * dx + dy * dy) ** 0.5 or 1.0
+        return dx / length, dy / length
+
+    def _build_contours(self) -> None:
+        layout, lines = self.geo.layout, []
+        band_of = {h: int(b) for h, b in zip(self.geo.hexes, self.bands, strict=True)}
+        for h, band in band_of.items():
+            for d in range(3):
+                other = band_of.get(h.neighbor(d))
+                if other is not None and other != band:
+                    lines.append(layout.hexside_endpoints(Hexside(h, d)))
+        self.contours = [QLineF(*a, *b) for a, b in lines]
+        self.contour_mid = _midpoints(lines)
+
+    def _build_roads(self) -> None:
+        layout, m = self.geo.layout, self.map
+        self.roads: list[tuple[QLineF, RoadGrade]] = []
+        ends = []
+        for side, grade in m.road_links().items():
+            a, b = side.hexes()
+            pa, pb = layout.hex_to_pixel(a), layout.hex_to_pixel(b)
+            mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
+            pa, pb = (pa if m.contains(a) else mid), (pb if m.contains(b) else mid)
+            self.roads.append((QLineF(*pa, *pb), grade))
+            ends.append((pa, pb))
+        self.road_mid = _midpoints(ends)
+        self.sunken_arms: dict[int, list[Point]] = {}
+        self.rail_arms: dict[int, list[Point]] = {}
+        for i, h in enumerate(self.geo.hexes):
+            if self.features[i] & HexFeature.SUNKEN_ROAD:
+                self.sunken_arms[i] = self._arms(h, self._road_linked)
+            if self.features[i] & HexFeature.RAILROAD_CUT:
+                self.rail_arms[i] = self._arms(h, self._rail_linked)
+
+    def _road_linked(self, h: Hex, d: int) -> bool:
+        return self.map.road_at(h, d) != RoadGrade.NONE
+
+    def _rail_linked(self, h: Hex, d: int) -> bool:
+        other = h.neighbor(d)
+        return self.map.contains(other) and bool(
+            self.map.features_at(other) & HexFeature.RAILROAD_CUT
+        )
+
+    def _arms(self, h: Hex, linked: Callable[[Hex, int], bool]) -> list[Point]:
+        """Offsets from the centre to the middle of each side where `linked(h, d)` holds."""
+        cx, cy = self.geo.layout.hex_to_pixel(h)
+        arms = []
+        for d in range(6):
+            if linked(h, d):
+                nx, ny = self.geo.layout.hex_to_pixel(h.neighbor(d))
+                arms.append(((nx - cx) / 2, (ny - cy) / 2))
+        return arms
+
+
+def _midpoints(ends: list[tuple[Point, Point]]) -> np.ndarray:
+    if not ends:
+        return np.zeros((0, 2))
+    arr = np.array(ends, dtype=np.float64)
+    return (arr[:, 0, :] + arr[:, 1, :]) / 2
+
+
+def near(mids: np.ndarray, rect: QRectF, pad: float) -> np.ndarray:
+    """Indices of the lines whose midpoints lie within `pad` of `rect`."""
+    if not len(mids):
+        return np.zeros(0, dtype=np.int64)
+    x, y = mids[:, 0], mids[:, 1]
+    mask = (
+        (x >= rect.left() - pad)
+        & (x <= rect.right() + pad)
+        & (y >= rect.top() - pad)
+        & (y <= rect.bottom() + pad)
+    )
+    return np.nonzero(mask)[0]

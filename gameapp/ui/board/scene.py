@@ -1,0 +1,138 @@
+"""BoardScene: the map and its counters as a QGraphicsScene.
+
+Layers, bottom to top: the terrain layer (cached tiles), the highlight overlay, the counters. The
+scene holds the latest Units it was given (`update_units`) and the selected hex; counter items read
+their unit from here, so the scene never edits a unit, it only shows what it was told.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsScene
+
+from gameapp.core.hexgrid import Hex
+from gameapp.core.mapdata import HexMap
+from gameapp.core.units import Unit
+from gameapp.ui.board.counter_art import CounterArt
+from gameapp.ui.board.counter_item import COUNTER_Z, CounterItem
+from gameapp.ui.board.counter_stamps import CounterStamps
+from gameapp.ui.board.geometry import HEX_SIZE, BoardGeometry
+from gameapp.ui.board.map_painter import MapPainter
+from gameapp.ui.board.overlay import HexOverlayItem
+from gameapp.ui.board.terrain_layer import TerrainLayerItem
+
+COUNTER_SIDE = 1.15  # counter side in hex sizes
+STACK_STEP = 0.13  # offset between stacked counters, in hex sizes
+MARGIN = 0.6  # room around the map, in hex sizes
+BACKDROP = QColor("#5b5f52")
+
+
+class BoardScene(QGraphicsScene):
+    def __init__(
+        self,
+        hex_map: HexMap,
+        units: Iterable[Unit] = (),
+        hex_size: float = HEX_SIZE,
+        progressive: bool = False,
+    ) -> None:
+        super().__init__()
+        self.hex_map = hex_map
+        self.geometry = BoardGeometry(hex_map.numbering, hex_size, margin=hex_size * MARGIN)
+        self.map_painter = MapPainter(hex_map, self.geometry)
+        self.terrain = TerrainLayerItem(self.map_painter, progressive=progressive)
+        self.addItem(self.terrain)
+        self.overlay = HexOverlayItem(self.geometry)
+        self.addItem(self.overlay)
+        self.counter_stamps = CounterStamps(CounterArt(hex_size * COUNTER_SIDE))
+        self._units: dict[str, Unit] = {}
+        self._order: list[str] = []
+        self._items: dict[str, CounterItem] = {}
+        self._selected_hex: Hex | None = None
+        self.setSceneRect(self.geometry.map_rect)
+        self.setBackgroundBrush(BACKDROP)
+        self.update_units(units)
+
+    # --- reading ----------------------------------------------------------------------------
+    def unit(self, unit_id: str) -> Unit | None:
+        return self._units.get(unit_id)
+
+    def units(self) -> list[Unit]:
+        return [self._units[i] for i in self._order]
+
+    def units_at(self, h: Hex) -> list[Unit]:
+        """The stack in a hex, top counter first."""
+        return [self._units[i] for i in self._order if self._units[i].hex == h]
+
+    def counter_item(self, unit_id: str) -> CounterItem | None:
+        return self._items.get(unit_id)
+
+    def hex_at(self, point: QPointF) -> Hex | None:
+        return self.geometry.hex_at(point)
+
+    def hex_rect(self, h: Hex) -> QRectF:
+        return self.geometry.polygon(h).boundingRect()
+
+    # --- selection --------------------------------------------------------------------------
+    @property
+    def selected_hex(self) -> Hex | None:
+        return self._selected_hex
+
+    def is_selected(self, unit_id: str) -> bool:
+        unit = self._units.get(unit_id)
+        return unit is not None and unit.hex == self._selected_hex
+
+    def select_hex(self, h: Hex | None) -> list[Unit]:
+        """Select the stack in a hex (None clears); returns its units, top first."""
+        before = self._selected_hex
+        self._selected_hex = h
+        for hex_ in {before, h}:
+            if hex_ is not None:
+                self._restack(hex_)
+        return self.units_at(h) if h is not None else []
+
+    # --- units ------------------------------------------------------------------------------
+    def update_units(self, units: Iterable[Unit]) -> None:
+        """Show exactly these units: add, remove and move counter items to match."""
+        new = {u.id: u for u in units}
+        touched = {u.hex for u in self._units.values()} | {u.hex for u in new.values()}
+        for gone in set(self._items) - set(new):
+            self.removeItem(self._items.pop(gone))
+        changed = {i for i, u in new.items() if self._units.get(i) != u}
+        self._units = new
+        self._order = list(new)
+        for unit_id in new:
+            if unit_id not in self._items:
+                item = CounterItem(unit_id, self, self.counter_stamps)
+                self._items[unit_id] = item
+                self.addItem(item)
+            elif unit_id in changed:
+                self._items[unit_id].update()
+        stacks: dict[Hex, list[str]] = {}
+        for unit_id in self._order:
+            stacks.setdefault(new[unit_id].hex, []).append(unit_id)
+        for h in touched:
+            self._place_stack(h, stacks.get(h, []))
+
+    def _restack(self, h: Hex) -> None:
+        ids = [i for i in self._order if self._units[i].hex == h]
+        self._place_stack(h, ids)
+        for unit_id in ids:
+            self._items[unit_id].update()
+
+    def _place_stack(self, h: Hex, ids: list[str]) -> None:
+        """Offset a stack so each counter shows; the top counter lies down-right, in front."""
+        centre = self.geometry.centre(h)
+        step = self.geometry.size * STACK_STEP
+        count = len(ids)
+        lift = 50.0 if h == self._selected_hex else 0.0
+        for k, unit_id in enumerate(ids):
+            shift = ((count - 1) / 2 - k) * step
+            unit = self._units[unit_id]
+            self._items[unit_id].place(
+                QPointF(centre.x() + shift, centre.y() + shift),
+                self.geometry.facing_rotation(unit.facing),
+                COUNTER_Z + lift + (count - k) * 0.01,
+            )

@@ -1,0 +1,185 @@
+"""BoardView: zoom (wheel under the mouse, + and - keys), pan (drag the background, arrow keys),
+fit, and rotation in 90-degree steps. Hovering reports the hex under the mouse; clicking a counter
+selects its stack and emits the stack's units."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import (
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QResizeEvent,
+    QTransform,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
+
+from gameapp.core.hexgrid import Hex
+from gameapp.ui.board.counter_item import CounterItem
+from gameapp.ui.board.describe import describe_hex
+from gameapp.ui.board.scene import BoardScene
+
+ZOOM_STEP = 1.25
+MIN_ZOOM = 0.1
+MAX_ZOOM = 4.0
+CLICK_SLOP = 4  # pixels a press may move and still count as a click
+
+
+class BoardView(QGraphicsView):
+    hover_text_changed = Signal(str)
+    hex_clicked = Signal(object)  # Hex
+    stack_selected = Signal(object)  # list[Unit], top counter first; empty when cleared
+    zoom_changed = Signal(float)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._zoom = 1.0
+        self._rotation = 0
+        self._hover: Hex | None = None
+        self._press: QPoint | None = None
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def board(self) -> BoardScene | None:
+        scene = self.scene()
+        return scene if isinstance(scene, BoardScene) else None
+
+    def set_board(self, scene: BoardScene | None) -> None:
+        self._hover = None
+        self.setScene(scene)
+        self._apply_transform()
+
+    # --- zoom and rotation ------------------------------------------------------------------
+    @property
+    def zoom(self) -> float:
+        return self._zoom
+
+    @property
+    def rotation_degrees(self) -> int:
+        return self._rotation
+
+    def set_zoom(self, zoom: float, anchor: QPoint | None = None) -> None:
+        """Zoom to `zoom`, keeping the scene point under `anchor` (default: the centre) still."""
+        self._zoom = min(MAX_ZOOM, max(MIN_ZOOM, zoom))
+        self._apply_transform(anchor)
+        self.zoom_changed.emit(self._zoom)
+
+    def zoom_in(self) -> None:
+        self.set_zoom(self._zoom * ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self._zoom / ZOOM_STEP)
+
+    def rotate_left(self) -> None:
+        self._rotation = (self._rotation - 90) % 360
+        self._apply_transform()
+
+    def rotate_right(self) -> None:
+        self._rotation = (self._rotation + 90) % 360
+        self._apply_transform()
+
+    def fit(self) -> None:
+        """Zoom so the whole map fits the window, keeping the rotation."""
+        board = self.board()
+        if board is None:
+            return
+        self.setTransform(QTransform().rotate(self._rotation))
+        self.fitInView(board.geometry.map_rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self._zoom = math.sqrt(abs(self.transform().determinant()))
+        self._update_scene_rect()
+        self.centerOn(board.geometry.map_rect.center())
+        self.zoom_changed.emit(self._zoom)
+
+    def _apply_transform(self, anchor: QPoint | None = None) -> None:
+        if anchor is None:
+            anchor = self.viewport().rect().center()
+        fixed = self.mapToScene(anchor)
+        self.setTransform(QTransform().scale(self._zoom, self._zoom).rotate(self._rotation))
+        self._update_scene_rect()
+        drift = self.mapFromScene(fixed) - anchor
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + drift.x())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + drift.y())
+
+    def _update_scene_rect(self) -> None:
+        """Let the map scroll until its edge reaches the far side of the window, so zooming can
+        always keep the point under the mouse still, even near the edges."""
+        board = self.board()
+        if board is None:
+            return
+        room = self.viewport().width() + self.viewport().height()
+        margin = room / max(self._zoom, MIN_ZOOM)
+        self.setSceneRect(board.geometry.map_rect.adjusted(-margin, -margin, margin, margin))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._update_scene_rect()
+
+    # --- events -----------------------------------------------------------------------------
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120.0
+        if steps:
+            self.set_zoom(self._zoom * ZOOM_STEP**steps, event.position().toPoint())
+        event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_in()
+        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
+            self.zoom_out()
+        else:
+            super().keyPressEvent(event)  # arrow keys scroll
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._press = event.position().toPoint()
+        item = self.itemAt(self._press)
+        board = self.board()
+        if (
+            board is not None
+            and event.button() == Qt.MouseButton.LeftButton
+            and isinstance(item, CounterItem)
+            and item.unit is not None
+        ):
+            self._press = None
+            self._click(board, item.unit.hex)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        board = self.board()
+        press, self._press = self._press, None
+        if board is None or press is None or event.button() != Qt.MouseButton.LeftButton:
+            return
+        if (event.position().toPoint() - press).manhattanLength() <= CLICK_SLOP:
+            self._click(board, board.hex_at(self.mapToScene(press)))
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        board = self.board()
+        if board is None:
+            return
+        h = board.hex_at(self.mapToScene(event.position().toPoint()))
+        if h != self._hover:
+            self._hover = h
+            self.hover_text_changed.emit(describe_hex(board.hex_map, h) if h is not None else "")
+
+    def _click(self, board: BoardScene, h: Hex | None) -> None:
+        """A click on a hex selects its stack; a click on an empty hex or off the map clears."""
+        if h is not None:
+            self.hex_clicked.emit(h)
+        units = board.select_hex(h if h is not None and board.units_at(h) else None)
+        self.stack_selected.emit(units)

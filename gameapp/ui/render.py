@@ -1,0 +1,58 @@
+"""Draw a scenario's whole board to a PNG offscreen: the `gameapp render` command."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Collection, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QImageWriter, QPainter
+from PySide6.QtWidgets import QApplication
+
+from gameapp.core.hexgrid import Hex
+from gameapp.core.scenario import Scenario
+from gameapp.ui.board.scene import BACKDROP, BoardScene
+
+Highlight = tuple[Collection[Hex], str]  # hexes and a colour name such as "#80ff0000"
+
+
+def ensure_application() -> QApplication:
+    """A QApplication to draw with. Without one yet, make one; it needs no screen: when no
+    platform is chosen, the offscreen one is used."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    return QApplication([])
+
+
+def render_scenario_png(
+    scenario: Scenario,
+    out: Path,
+    width: int = 1600,
+    height: int | None = None,
+    highlights: Sequence[Highlight] = (),
+) -> None:
+    """Draw the whole board (terrain, counters, optional highlights) into a `width` pixel PNG.
+
+    `height` defaults to the map's aspect ratio; a different height letterboxes the map.
+    Raises OSError if the file cannot be written.
+    """
+    ensure_application()
+    scene = BoardScene(scenario.map, scenario.units)
+    for hexes, colour in highlights:
+        scene.overlay.show_hexes(hexes, colour)
+    source = scene.geometry.map_rect
+    if height is None:
+        height = max(1, round(width * source.height() / source.width()))
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor(BACKDROP))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    scene.render(painter, QRectF(0, 0, width, height), source, Qt.AspectRatioMode.KeepAspectRatio)
+    painter.end()
+    writer = QImageWriter(str(out))
+    writer.setFormat(QByteArray(b"png"))
+    if not writer.write(image):
+        raise OSError(f"cannot write {out}: {writer.errorString()}")

@@ -1,0 +1,42 @@
+"""Preferences in QSettings: window geometry and the last scenario opened. Games go to files.
+
+Settings are always INI files in the user scope, so tests can point them at a temporary
+directory with `QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tmp)`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings
+
+ORGANISATION = "RallyAndCharge"
+APPLICATION = "Rally & Charge"
+
+GEOMETRY = "window/geometry"
+WINDOW_STATE = "window/state"
+LAST_SCENARIO = "scenario/last"
+
+
+def app_settings() -> QSettings:
+    return QSettings(
+        QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANISATION, APPLICATION
+    )
+
+
+def last_scenario() -> Path | None:
+    value = app_settings().value(LAST_SCENARIO, "")
+    return Path(str(value)) if value else None
+
+
+def set_last_scenario(path: Path) -> None:
+    app_settings().setValue(LAST_SCENARIO, str(path.resolve()))
+
+
+def saved_bytes(key: str) -> QByteArray | None:
+    value = app_settings().value(key)
+    return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+
+def save_bytes(key: str, value: QByteArray) -> None:
+    app_settings().setValue(key, value)

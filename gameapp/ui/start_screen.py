@@ -1,0 +1,168 @@
+"""The start screen: the scenarios found in a directory, each with its name and description read
+through the scenario loader. A file that fails to load is listed with its error, not skipped."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QIcon
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QStyle,
+    QVBoxLayout,
+    QWidget,
+)
+
+import gameapp.ui.resources_rc  # noqa: F401  (registers the :/icons resources)
+from gameapp.core.scenario import Scenario, load_scenario
+from gameapp.core.yamlsource import DataError
+
+ScenarioLoader = Callable[[Path], Scenario]
+PATH_ROLE = Qt.ItemDataRole.UserRole
+
+
+@dataclass(frozen=True)
+class ScenarioEntry:
+    path: Path
+    name: str
+    description: str = ""
+    error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.error
+
+
+def scan_scenarios(directory: Path, loader: ScenarioLoader = load_scenario) -> list[ScenarioEntry]:
+    """One entry per *.yaml / *.yml file in `directory`, sorted by file name."""
+    if not directory.is_dir():
+        return []
+    paths = sorted(p for p in directory.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    return [_entry(path, loader) for path in paths]
+
+
+def _entry(path: Path, loader: ScenarioLoader) -> ScenarioEntry:
+    try:
+        scenario = loader(path)
+    except DataError as error:
+        return ScenarioEntry(path, path.stem, error=str(error))
+    except Exception as error:  # a broken file must not take the list down with it
+        return ScenarioEntry(path, path.stem, error=f"{path}:1: cannot load: {error!r}")
+    return ScenarioEntry(path, scenario.name, scenario.description)
+
+
+class StartScreen(QWidget):
+    scenario_chosen = Signal(object)  # Path
+    browse_requested = Signal()
+
+    def __init__(
+        self,
+        directory: Path | None = None,
+        loader: ScenarioLoader = load_scenario,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._loader = loader
+        self._directory = directory
+        self.entries: list[ScenarioEntry] = []
+        title = QLabel("Rally & Charge")
+        font = QFont(title.font())
+        font.setPointSizeF(font.pointSizeF() * 2.2)
+        font.setBold(True)
+        title.setFont(font)
+        self._where = QLabel()
+        self._where.setStyleSheet("color:#555")
+        self.list = QListWidget()
+        self.list.setWordWrap(True)
+        self.list.setAlternatingRowColors(True)
+        self.list.setSpacing(4)
+        self.list.setIconSize(QSize(32, 32))
+        self.list.itemDoubleClicked.connect(self._open_item)
+        self.list.currentItemChanged.connect(self._current_changed)
+        self.open_button = QPushButton(QIcon(":/icons/open.svg"), "Open")
+        self.open_button.clicked.connect(self._open_current)
+        browse = QPushButton("Open file…")
+        browse.clicked.connect(self.browse_requested)
+        rescan = QPushButton("Rescan")
+        rescan.clicked.connect(self.refresh)
+        buttons = QHBoxLayout()
+        buttons.addWidget(rescan)
+        buttons.addStretch(1)
+        buttons.addWidget(browse)
+        buttons.addWidget(self.open_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(title)
+        layout.addWidget(self._where)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(buttons)
+        self.refresh()
+
+    @property
+    def directory(self) -> Path | None:
+        return self._directory
+
+    def set_directory(self, directory: Path | None) -> None:
+        self._directory = directory
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.list.clear()
+        d = self._directory
+        self.entries = scan_scenarios(d, self._loader) if d is not None else []
+        if d is None or not d.is_dir():
+            self._where.setText(f"No scenarios directory found{f' at {d}' if d else ''}.")
+        else:
+            self._where.setText(f"Scenarios in {d}")
+        warning = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        for entry in self.entries:
+            self.list.addItem(_item(entry, QIcon(":/icons/app.svg") if entry.ok else warning))
+        self._current_changed(self.list.currentItem(), None)
+
+    def select_path(self, path: Path | None) -> None:
+        """Make the scenario at `path` current (for example the last one opened)."""
+        for row, entry in enumerate(self.entries):
+            if path is not None and entry.path.resolve() == path.resolve():
+                self.list.setCurrentRow(row)
+                return
+
+    def item_texts(self) -> list[str]:
+        return [self.list.item(i).text() for i in range(self.list.count())]
+
+    def _current_changed(self, item: QListWidgetItem | None, _previous: object) -> None:
+        entry = self._entry_of(item)
+        self.open_button.setEnabled(entry is not None and entry.ok)
+
+    def _entry_of(self, item: QListWidgetItem | None) -> ScenarioEntry | None:
+        if item is None:
+            return None
+        row = self.list.row(item)
+        return self.entries[row] if 0 <= row < len(self.entries) else None
+
+    def _open_item(self, item: QListWidgetItem) -> None:
+        entry = self._entry_of(item)
+        if entry is not None and entry.ok:
+            self.scenario_chosen.emit(entry.path)
+
+    def _open_current(self) -> None:
+        item = self.list.currentItem()
+        if item is not None:
+            self._open_item(item)
+
+
+def _item(entry: ScenarioEntry, icon: QIcon) -> QListWidgetItem:
+    if entry.ok:
+        item = QListWidgetItem(icon, f"{entry.name}\n{entry.description.strip()}")
+        item.setToolTip(str(entry.path))
+    else:
+        item = QListWidgetItem(icon, f"{entry.path.name}: cannot be opened\n{entry.error}")
+        item.setForeground(QColor("#a01010"))
+        item.setToolTip(entry.error)
+    item.setData(PATH_ROLE, str(entry.path))
+    return item

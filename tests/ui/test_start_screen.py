@@ -1,0 +1,81 @@
+"""The start screen lists every scenario file in a directory; broken ones show their error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from gameapp.core.scenario import Scenario
+from gameapp.core.yamlsource import DataError, Problem
+from gameapp.ui.start_screen import StartScreen, scan_scenarios
+
+from .boards import make_scenario, sample_units, showcase_map
+
+
+def _fake_loader(path: Path) -> Scenario:
+    """Stands in for load_scenario: 'broken*' files fail with a file:line problem."""
+    if path.stem.startswith("broken"):
+        raise DataError([Problem(str(path), 3, "units[0].hex: '9999' is off the map")])
+    m = showcase_map()
+    scenario = make_scenario(m, sample_units(m), name=f"Battle of {path.stem.title()}")
+    scenario.description = f"The {path.stem} scenario."
+    return scenario
+
+
+def _directory(tmp_path: Path) -> Path:
+    d = tmp_path / "scenarios"
+    d.mkdir()
+    for name in ("antietam.yaml", "broken.yaml", "cedar.yml", "notes.txt"):
+        (d / name).write_text("placeholder: true\n")
+    return d
+
+
+def test_scan_lists_yaml_files_with_names_and_errors(tmp_path: Path) -> None:
+    entries = scan_scenarios(_directory(tmp_path), _fake_loader)
+    assert [e.path.name for e in entries] == ["antietam.yaml", "broken.yaml", "cedar.yml"]
+    good, broken, _ = entries
+    assert good.ok and good.name == "Battle of Antietam"
+    assert not broken.ok
+    assert broken.error == f"{broken.path}:3: units[0].hex: '9999' is off the map"
+
+
+def test_start_screen_lists_good_and_broken_files(qtbot: QtBot, tmp_path: Path) -> None:
+    screen = StartScreen(_directory(tmp_path), _fake_loader)
+    qtbot.addWidget(screen)
+    texts = screen.item_texts()
+    assert len(texts) == 3
+    assert texts[0].startswith("Battle of Antietam\nThe antietam scenario.")
+    assert "broken.yaml: cannot be opened" in texts[1]
+    assert "broken.yaml:3: units[0].hex: '9999' is off the map" in texts[1]
+
+
+def test_choosing_a_good_scenario_emits_its_path(qtbot: QtBot, tmp_path: Path) -> None:
+    directory = _directory(tmp_path)
+    screen = StartScreen(directory, _fake_loader)
+    qtbot.addWidget(screen)
+    screen.list.setCurrentRow(1)  # the broken one cannot be opened
+    assert not screen.open_button.isEnabled()
+    screen.select_path(directory / "cedar.yml")
+    assert screen.open_button.isEnabled()
+    with qtbot.waitSignal(screen.scenario_chosen) as chosen:
+        screen.open_button.click()
+    assert chosen.args == [directory / "cedar.yml"]
+
+
+def test_a_broken_file_through_the_real_loader(qtbot: QtBot, tmp_path: Path) -> None:
+    d = tmp_path / "real"
+    d.mkdir()
+    (d / "broken.yaml").write_text("name: Broken\nunits: [\n  - oops\n")  # unclosed list
+    screen = StartScreen(d)
+    qtbot.addWidget(screen)
+    broken = next(e for e in screen.entries if e.path.name == "broken.yaml")
+    assert not broken.ok
+    assert broken.error.startswith(f"{d / 'broken.yaml'}:")
+    assert any(broken.error in text for text in screen.item_texts())
+
+
+def test_a_missing_directory_lists_nothing(qtbot: QtBot, tmp_path: Path) -> None:
+    screen = StartScreen(tmp_path / "nowhere", _fake_loader)
+    qtbot.addWidget(screen)
+    assert screen.entries == []
