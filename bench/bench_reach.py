@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 import networkx as nx  # noqa: E402
 
 from bench.synthetic_maps import synthetic_map_data  # noqa: E402
+from bench.yardstick import yardstick_ms  # noqa: E402
 from gameapp.core.breakdown import Term  # noqa: E402
 from gameapp.core.engine import Game  # noqa: E402
 from gameapp.core.hexgrid import Hex  # noqa: E402
@@ -103,6 +104,7 @@ def main() -> None:
         "60x40": compile_map(synthetic_map_data(60, 40, seed=3)),
         "150x100": compile_map(synthetic_map_data(150, 100, seed=3)),
     }
+    print(f"yardstick (bench/yardstick.py): {yardstick_ms():.1f} ms")
     print(f"{'map':12} {'unit':22} {'hexes':>5} {'cold ms':>8} {'warm ms':>8}")
     for name, game_map in maps.items():
         for kind, label in ((UnitKind.INFANTRY, "infantry column 24"),

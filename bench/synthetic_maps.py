@@ -121,9 +121,12 @@ def _meander(
 
 
 def main(argv: list[str]) -> None:
+    from bench.yardstick import yardstick_ms
     from gameapp.core.mapcompile import compile_spec
     from gameapp.core.mapfile import read_map_spec
 
+    yardstick = yardstick_ms()
+    print(f"yardstick (bench/yardstick.py): {yardstick:.1f} ms")
     for size in argv or ["60x40", "150x100"]:
         width, height = (int(v) for v in size.split("x"))
         data = synthetic_map_data(width, height)
@@ -140,9 +143,11 @@ def main(argv: list[str]) -> None:
             f"{size}: {(read + build) * 1000:.0f} ms = check {read * 1000:.0f} ms + compile "
             f"{build * 1000:.0f} ms (best of 3); {len(data['terrain'])} areas, "
             f"{len(data['contours'])} contours, {len(data['hexsides'])} hexside lines, "
-            f"{len(data['roads'])} roads; about {marked} marked hexsides"
+            f"{len(data['roads'])} roads; about {marked} marked hexsides; "
+            f"{(read + build) * 1000 / yardstick:.1f} x yardstick"
         )
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.parent))
     main(sys.argv[1:])
