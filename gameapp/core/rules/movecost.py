@@ -23,7 +23,7 @@ from gameapp.core.mapdata import HexMap
 if TYPE_CHECKING:
     from gameapp.core.rules.reach import StepTable
 from gameapp.core.rules.tables import MoverClass, TerrainEffects, terrain_effects
-from gameapp.core.terrain import HexsideFeature, RoadGrade, Slope
+from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Slope, Terrain
 from gameapp.core.units import Formation, Unit, UnitKind
 
 CROSSINGS = HexsideFeature.FORD | HexsideFeature.BRIDGE
@@ -65,6 +65,8 @@ class MoveCosts:
         self.chart = chart or terrain_effects()
         self._cache: dict[tuple[Hex, int, MoverClass, bool], StepCost] = {}
         self._tables: dict[tuple[MoverClass, bool], StepTable] = {}
+        # (terrain, features, slope, hexside, road grade, mover) -> priced step
+        self._priced: dict[tuple[int, int, int, int, int, MoverClass], StepCost] = {}
         # command distances, (from, to, mover, by road) -> MPs (allowance.command_distance)
         self.distances: dict[tuple[Hex, Hex, MoverClass, bool], int] = {}
         # enemy fronts and fields of fire, keyed by the enemy units that make them
@@ -85,17 +87,40 @@ class MoveCosts:
 
     # --- the chart, term by term -------------------------------------------------------------
     def _compute(self, origin: Hex, direction: int, mover: MoverClass, by_road: bool) -> StepCost:
+        """A step's cost depends only on what is met, so it is priced once per combination of
+        terrain, features, slope, hexside and road, and then shared by every such step."""
         target = origin.neighbor(direction)
         if not self.map.contains(target):
             return StepCost(prohibited="off the map")
-        side = self.map.hexside_at(origin, direction)
-        grade = self.map.road_at(origin, direction) if by_road else RoadGrade.NONE
-        if grade is not RoadGrade.NONE:
-            return self._road_step(origin, direction, mover, side, grade)
-        return self._cross_country_step(origin, direction, mover, side, target)
+        m = self.map
+        origin_at, target_at = m.index(origin), m.index(target)
+        side = int(m.hexsides[origin_at][direction])
+        grade = int(m.roads[origin_at][direction]) if by_road else 0
+        met = (
+            int(m.terrain[target_at]),
+            int(m.features[target_at]),
+            int(m.slope_at(origin, direction)),
+            side,
+            grade,
+            mover,
+        )
+        found = self._priced.get(met)
+        if found is None:
+            found = self._price(*met)
+            self._priced[met] = found
+        return found
+
+    def _price(
+        self, terrain: int, features: int, slope: int, side: int, grade: int, mover: MoverClass
+    ) -> StepCost:
+        if grade:
+            return self._road_step(Slope(slope), HexsideFeature(side), RoadGrade(grade), mover)
+        return self._cross_country_step(
+            Terrain(terrain), HexFeature(features), Slope(slope), HexsideFeature(side), mover
+        )
 
     def _road_step(
-        self, origin: Hex, direction: int, mover: MoverClass, side: HexsideFeature, grade: RoadGrade
+        self, slope: Slope, side: HexsideFeature, grade: RoadGrade, mover: MoverClass
     ) -> StepCost:
         if side & HexsideFeature.CREEK and not side & CROSSINGS:
             return StepCost(prohibited="a creek is crossed only at a bridge (TEC N13)")
@@ -103,31 +128,34 @@ class MoveCosts:
         cost = entry.move_cost(mover)
         terms = [Term(f"road column along a {grade.label}", cost.value, entry.rule)]
         if not entry.ignores_slopes:
-            terms += self._slope_terms(origin, direction, mover)
+            terms += self._slope_terms(slope, mover)
         return StepCost(tuple(terms), road=grade)
 
     def _cross_country_step(
-        self, origin: Hex, direction: int, mover: MoverClass, side: HexsideFeature, target: Hex
+        self,
+        terrain: Terrain,
+        features: HexFeature,
+        slope: Slope,
+        side: HexsideFeature,
+        mover: MoverClass,
     ) -> StepCost:
-        terrain = self.map.terrain_at(target)
         entry = self.chart.terrain_entry(terrain)
         cost = entry.move_cost(mover)
         if cost.prohibited:
             who = mover.value.replace("_", " ")
             return StepCost(prohibited=f"{who} may not enter {terrain.label} ({entry.rule})")
         terms = [Term(f"enter {terrain.label}", cost.value, entry.rule)]
-        for feature in self.chart.feature_entries(self.map.features_at(target)):
+        for feature in self.chart.feature_entries(features):
             feature_cost = feature.move_cost(mover)
             if feature_cost.additive and not feature_cost.no_effect and feature_cost.value:
                 terms.append(Term(feature.key, feature_cost.value, feature.rule))
-        terms += self._slope_terms(origin, direction, mover)
+        terms += self._slope_terms(slope, mover)
         crossing, fence_mp = self._hexside_terms(side, mover)
         if isinstance(crossing, str):
             return StepCost(prohibited=crossing)
         return StepCost(tuple(terms + crossing), fence_mp=fence_mp)
 
-    def _slope_terms(self, origin: Hex, direction: int, mover: MoverClass) -> list[Term]:
-        slope = self.map.slope_at(origin, direction)
+    def _slope_terms(self, slope: Slope, mover: MoverClass) -> list[Term]:
         if slope is Slope.LEVEL:
             return []
         entry = self.chart.slope_entry(slope)
