@@ -11,7 +11,6 @@ Entering an enemy front ends the path there (3.310); enemy-occupied hexes are ne
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -100,7 +99,11 @@ class SearchSpace:
 
 
 def search(space: SearchSpace) -> dict[Hex, Reach]:
-    """Every hex the unit can end its move in, with the most MPs that would remain there."""
+    """Every hex the unit can end its move in, with the most MPs that would remain there.
+
+    Costs are small whole numbers, so states wait in one bucket per MP spent (Dial's variant of
+    Dijkstra) rather than in a heap.
+    """
     if not space.may_leave:
         return {}
     enemy = {pack(h) for h in space.enemy_hexes}
@@ -110,78 +113,72 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
     # where every turn is free the facing on the way does not matter: keep one state per hex
     facing_matters = any(turn)
     budget, bonus = space.budget, space.pike_bonus
+    limit = budget + bonus
+    if limit < 0:
+        return {}
     start = pack(space.start)
     start_state = (start * 6 + space.facing) * 2 + (1 if bonus > 0 else 0)
     best: dict[int, int] = {start_state: 0}
     parent: dict[int, int] = {}
     remaining: dict[int, tuple[int, int]] = {}  # hex -> (MPs left, state)
-    queue = [(0, start_state)]
+    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
+    buckets[0].append(start_state)
     steps_from = space.steps_from
     # A state is not worth expanding if the same hex (and pike flag) was reached more cheaply by
-    # at least the dearest turn: from there the unit can face any way for less.
+    # at least the dearest turn: from there the unit can face any way for less. (Where turns are
+    # free there is one state per hex and `best` alone decides.)
     widest_turn = max(turn)
     cheapest: dict[int, tuple[int, int]] = {}  # hex and pike flag -> first (spent, state)
-    while queue:
-        spent, state = heapq.heappop(queue)
-        if spent > best[state]:
-            continue
-        on_pike = state & 1
-        here, facing = divmod(state >> 1, 6)
-        hex_key = here * 2 + on_pike
-        first_spent, first_state = cheapest.setdefault(hex_key, (spent, state))
-        if spent >= first_spent + widest_turn and state != first_state:
-            continue
-        if here != start:
-            left = budget + (bonus if on_pike else 0) - spent
-            known = remaining.get(here)
-            if known is None or known[0] < left:
-                remaining[here] = (left, state)
-            if here in front:
+    turn_from = [tuple(turn[(d - f) % 6] for d in range(6)) for f in range(6)]
+    for spent in range(limit + 1):
+        bucket = buckets[spent]
+        i = 0
+        while i < len(bucket):
+            state = bucket[i]
+            i += 1
+            if spent > best[state]:
                 continue
-        here_in_fire = here in fire
-        for direction, there, mp, fence_mp, pike_step in steps_from(here):
-            if there in enemy:
-                continue
-            if fence_mp and (here_in_fire or there in fire):
-                mp += fence_mp
-            still_pike = 1 if (on_pike and pike_step) else 0
-            total = spent + turn[(direction - facing) % 6] + mp
-            if total > budget + (bonus if still_pike else 0):
-                continue
-            settled = cheapest.get(there * 2 + still_pike)
-            if settled is not None and total >= settled[0] + widest_turn:
-                continue
-            arrival = direction if facing_matters else 0
-            nxt = ((there * 6 + arrival) << 1) | still_pike
-            if total < best.get(nxt, 1 << 30):
-                best[nxt] = total
-                parent[nxt] = state
-                heapq.heappush(queue, (total, nxt))
-    return {
-        unpack(h): _reach(h, left, state, best, parent, front, bonus)
-        for h, (left, state) in remaining.items()
-    }
-
-
-def _reach(
-    packed: int,
-    left: int,
-    state: int,
-    best: dict[int, int],
-    parent: dict[int, int],
-    front: set[int],
-    bonus: int,
-) -> Reach:
-    return Reach(
-        unpack(packed),
-        best[state],
-        left,
-        (state >> 1) % 6,
-        packed in front,
-        bool(state & 1) and bonus > 0,
-        state,
-        parent,
-    )
+            on_pike = state & 1
+            here, facing = divmod(state >> 1, 6)
+            if facing_matters:
+                first_spent, first_state = cheapest.setdefault(here * 2 + on_pike, (spent, state))
+                if spent >= first_spent + widest_turn and state != first_state:
+                    continue
+            if here != start:
+                left = budget + (bonus if on_pike else 0) - spent
+                known = remaining.get(here)
+                if known is None or known[0] < left:
+                    remaining[here] = (left, state)
+                if here in front:
+                    continue
+            here_in_fire = here in fire
+            turn_row = turn_from[facing]
+            for direction, there, mp, fence_mp, pike_step in steps_from(here):
+                if enemy and there in enemy:
+                    continue
+                if fence_mp and (here_in_fire or there in fire):
+                    mp += fence_mp
+                still_pike = 1 if (on_pike and pike_step) else 0
+                total = spent + turn_row[direction] + mp
+                if total > (limit if still_pike else budget):
+                    continue
+                if facing_matters:
+                    settled = cheapest.get(there * 2 + still_pike)
+                    if settled is not None and total >= settled[0] + widest_turn:
+                        continue
+                    nxt = ((there * 6 + direction) << 1) | still_pike
+                else:
+                    nxt = (there * 12) | still_pike
+                if total < best.get(nxt, 1 << 30):
+                    best[nxt] = total
+                    parent[nxt] = state
+                    buckets[total].append(nxt)
+    result: dict[Hex, Reach] = {}
+    for packed, (left, state) in remaining.items():
+        h = unpack(packed)
+        result[h] = Reach(h, best[state], left, (state >> 1) % 6, packed in front,
+                          bool(state & 1) and bonus > 0, state, parent)
+    return result
 
 
 @dataclass(frozen=True)
