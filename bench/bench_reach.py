@@ -2,13 +2,15 @@
 
     .venv/bin/python bench/bench_reach.py [--repeats N]
 
-For infantry in column (24 MPs) and cavalry in column (32 MPs), standing at the centre of the demo
-map, a 60x40 and a 150x100 synthetic map, with every movement rule in force (terrain, slopes,
-hexsides, roads, facing, enemy fronts, fields of fire, command control, stacking):
+For infantry in column (24 MPs) and cavalry in column (32 MPs), standing at the centre of each
+map, with every movement rule in force (terrain, slopes, hexsides, roads, facing, an enemy front
+and field of fire, command control, stacking):
 - cold: the first search there, which prices every step it meets;
 - warm: the search again, with step costs cached for the map (what a player meets when selecting
   units in an area already visited).
-Then the search alone on a plain graph (one cost per hex, no facing), against networkx's
+The maps: the demo, and a 150x100 synthetic map with crops of 24x18 and 60x40 around its centre,
+so that the same ground surrounds the unit on the last three and only the map's size changes.
+Then the search alone on a plain graph (one cost per hex, turning free), against networkx's
 single_source_dijkstra_path_length with the same cutoff, measured in the same run.
 """
 
@@ -19,6 +21,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,8 +51,8 @@ def median_ms(fn: Callable[[], object], repeats: int) -> float:
     return statistics.median(times) * 1000
 
 
-def game_with_mover(game_map: HexMap, kind: UnitKind) -> tuple[Game, str]:
-    centre = game_map.numbering.offset_to_hex(game_map.width // 2, game_map.height // 2)
+def game_with_mover(game_map: HexMap, kind: UnitKind, at: tuple[int, int]) -> tuple[Game, str]:
+    centre = game_map.numbering.offset_to_hex(*at)
     weapon = SmallArms.R if kind is UnitKind.INFANTRY else SmallArms.C
     mover = UnitDef("mover", Side.UNION, "mover", kind, 5, 35, brigade="1st",
                     division="1st Div", corps="I", weapon=weapon)
@@ -64,6 +67,25 @@ def game_with_mover(game_map: HexMap, kind: UnitKind) -> tuple[Game, str]:
     scenario = Scenario(Path("bench.yaml"), "bench", "", game_map, "tactical",
                         {"stacking": "tec_sl"}, TurnClock(1, 10, 900, 20), Side.UNION, units)
     return Game.from_scenario(scenario), "mover"
+
+
+def middle(game_map: HexMap) -> tuple[int, int]:
+    return game_map.width // 2, game_map.height // 2
+
+
+def crop(big: HexMap, width: int, height: int) -> tuple[HexMap, tuple[int, int]]:
+    """The `width` x `height` window around the middle of `big`, and where that middle hex lies
+    in it: a unit there meets exactly the same ground as on `big`, only the map's size differs."""
+    col0 = (big.width - width) // 2 // 2 * 2  # an even column keeps the odd-q shove the same
+    row0 = (big.height - height) // 2
+    window = (slice(row0, row0 + height), slice(col0, col0 + width))
+    numbering = replace(big.numbering, width=width, height=height)
+    cropped = replace(big, numbering=numbering, terrain=big.terrain[window].copy(),
+                      elevation=big.elevation[window].copy(),
+                      features=big.features[window].copy(),
+                      hexsides=big.hexsides[window].copy(), roads=big.roads[window].copy())
+    col, row = middle(big)
+    return cropped, (col - col0, row - row0)
 
 
 def _nearby(game_map: HexMap, centre: Hex, distance: int) -> Hex:
@@ -99,17 +121,20 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=51)
     args = parser.parse_args()
+    big = compile_map(synthetic_map_data(150, 100, seed=3))
+    demo = load_map(ROOT / "maps" / "demo.yaml")
     maps = {
-        "demo 24x18": load_map(ROOT / "maps" / "demo.yaml"),
-        "60x40": compile_map(synthetic_map_data(60, 40, seed=3)),
-        "150x100": compile_map(synthetic_map_data(150, 100, seed=3)),
+        "demo 24x18": (demo, middle(demo)),
+        "24x18 crop": crop(big, 24, 18),
+        "60x40 crop": crop(big, 60, 40),
+        "150x100": (big, middle(big)),
     }
     print(f"yardstick (bench/yardstick.py): {yardstick_ms():.1f} ms")
     print(f"{'map':12} {'unit':22} {'hexes':>5} {'cold ms':>8} {'warm ms':>8}")
-    for name, game_map in maps.items():
+    for name, (game_map, at) in maps.items():
         for kind, label in ((UnitKind.INFANTRY, "infantry column 24"),
                             (UnitKind.CAVALRY, "cavalry column 32")):
-            game, uid = game_with_mover(game_map, kind)
+            game, uid = game_with_mover(game_map, kind, at)
             start = time.perf_counter()
             found = game.movement.reachable(uid)
             cold = (time.perf_counter() - start) * 1000
@@ -117,9 +142,9 @@ def main() -> None:
             print(f"{name:12} {label:22} {len(found):5d} {cold:8.2f} {warm:8.3f}")
     print()
     print(f"{'plain graph, cutoff':22} {'ours ms':>8} {'networkx ms':>12} {'ratio':>6}")
-    for name, game_map in maps.items():
+    for name, (game_map, at) in maps.items():
         cost, graph = plain_graphs(game_map)
-        centre = game_map.numbering.offset_to_hex(game_map.width // 2, game_map.height // 2)
+        centre = game_map.numbering.offset_to_hex(*at)
         for cutoff in (24, 32):
             table: StepTable = {}
             space = plain_space(centre, cost, cutoff, table)
