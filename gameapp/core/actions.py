@@ -1,6 +1,7 @@
 """Player actions as immutable values, each with a one-line text notation that parses back.
 
     move csa-21va 1510>1511>1612 face=2 formation=line
+    move usa-5ct 0604>0603 double
     face usa-5ct 3
     formation usa-5ct column
     cover usa-5ct on
@@ -29,6 +30,7 @@ class Move:
     path: tuple[Hex, ...]  # the hexes entered, in order, start excluded
     facing: int | None = None  # facing at the end; None keeps the facing
     formation: Formation | None = None  # formation at the start of the move; None keeps it
+    double: bool = False  # double movement, declared with the unit's first move of the phase
 
     def to_text(self, numbering: Numbering) -> str:
         parts = ["move", self.unit_id, ">".join(numbering.hex_id(h) for h in self.path)]
@@ -36,6 +38,8 @@ class Move:
             parts.append(f"face={self.facing}")
         if self.formation is not None:
             parts.append(f"formation={_formation_word(self.formation)}")
+        if self.double:
+            parts.append("double")
         return " ".join(parts)
 
 
@@ -104,15 +108,19 @@ def _parse_move(args: list[str], numbering: Numbering) -> Move:
     path = tuple(numbering.parse(h) for h in args[1].split(">"))
     facing: int | None = None
     formation: Formation | None = None
+    double = False
     for option in args[2:]:
         key, _, value = option.partition("=")
-        if key == "face":
+        if option == "double":
+            double = True
+        elif key == "face":
             facing = _facing(value)
         elif key == "formation":
             formation = _formation(value)
         else:
-            raise NotationError(f"unknown move option {option!r}: expected face= or formation=")
-    return Move(args[0], path, facing, formation)
+            raise NotationError(
+                f"unknown move option {option!r}: expected face=, formation= or double")
+    return Move(args[0], path, facing, formation, double)
 
 
 def _facing(text: str) -> int:

@@ -200,6 +200,7 @@ class Game:
         elif effect is StartEffect.RESET_MOVEMENT:
             self.state.mp_spent.clear()
             self.state.off_pike.clear()
+            self.state.double_moving.clear()
         return events
 
     def _side(self) -> Side:

@@ -33,6 +33,7 @@ T = TypeVar("T")
 
 DEFAULT_OPTIONS: dict[str, str | bool | int] = {
     "stacking": "tec_sl",
+    "movement_allowances": "sharpsburg",
     "retreat": "ss15_4",
     "engagement": False,
 }

@@ -28,6 +28,7 @@ class GameState:
     units: dict[str, Unit]
     mp_spent: dict[str, int] = field(default_factory=dict)  # this movement phase
     off_pike: set[str] = field(default_factory=set)  # did more than march a pike (N14)
+    double_moving: set[str] = field(default_factory=set)  # declared double movement this phase
     pending_checks: list[PendingCheck] = field(default_factory=list)
     exhaustion: dict[str, int] = field(default_factory=dict)  # by brigade name
 
@@ -37,6 +38,7 @@ class GameState:
             units=dict(self.units),
             mp_spent=dict(self.mp_spent),
             off_pike=set(self.off_pike),
+            double_moving=set(self.double_moving),
             pending_checks=list(self.pending_checks),
             exhaustion=dict(self.exhaustion),
         )

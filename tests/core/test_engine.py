@@ -126,6 +126,7 @@ def test_undo_never_crosses_seen_dice() -> None:
     "text",
     [
         "move a 0605>0604 face=2 formation=road-column",
+        "move a 0605 double",
         "move a 0605",
         "face a 3",
         "formation a general-order",

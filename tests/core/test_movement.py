@@ -335,3 +335,38 @@ def test_hex_reached_by_a_shorter_costlier_path_is_not_wrong() -> None:
         assert reach.remaining == 24 - sum(t[1] for t in terms(game, "a", [
             game.map.hex_id(x) for x in reach.path]))
         assert reach.path[-1] == h
+
+
+# --- the scenario's MPA column, and double movement (MPA final adjustments) -------------------
+def test_road_to_washington_column() -> None:
+    m = blank_map()
+    game = game_on(m, [place(infantry("a"), m, "0606", N)], movement_allowances="r_to_w")
+    allowance = game.movement.allowance(game.state.units["a"])
+    assert [(t.label, t.value, t.rule) for t in allowance] == [
+        ("infantry allowance (r_to_w)", 25, "MPA")
+    ]
+
+
+def test_double_movement_doubles_the_allowance_and_marks_dm() -> None:
+    m = blank_map()
+    game = game_on(m, [place(infantry("a"), m, "0612", N)])
+    # 7 clear hexes straight ahead cost 35 MPs: more than 24, within 48
+    path = [f"06{r:02d}" for r in range(11, 4, -1)]
+    with pytest.raises(IllegalActionError, match="needs 35 MPs and has 24"):
+        game.apply(move(game, "a", path))
+    game.apply(move(game, "a", path, double=True))
+    unit = game.state.units["a"]
+    assert Status.DOUBLE_MOVED in unit.status
+    assert [(t.label, t.value) for t in game.movement.allowance(unit)] == [
+        ("infantry allowance (sharpsburg)", 24),
+        ("double movement x2", 24),
+    ]
+    assert game.movement.remaining(unit) == 48 - 35
+
+
+def test_double_movement_is_declared_before_spending() -> None:
+    m = blank_map()
+    game = game_on(m, [place(infantry("a"), m, "0612", N)])
+    game.apply(move(game, "a", ["0611"]))
+    with pytest.raises(IllegalActionError, match="declared before the unit spends"):
+        game.apply(move(game, "a", ["0610"], double=True))

@@ -38,6 +38,7 @@ class Plan:
     path: tuple[Hex, ...] = ()
     pike_bonus: int = 0  # N14 MPs the move may use because it stays on a pike in road column
     checks: tuple[PendingCheck, ...] = ()
+    double: bool = False  # the move declares double movement
 
 
 class MovementRules:
@@ -52,15 +53,17 @@ class MovementRules:
         self.tables = movement_tables()
 
     # --- what the window asks -----------------------------------------------------------------
-    def allowance(self, unit: Unit) -> Breakdown:
+    def allowance(self, unit: Unit, double: bool = False) -> Breakdown:
+        """The unit's MPA this phase; `double` asks what it would be with double movement."""
         return movement_allowance(
             unit, list(self.state.units.values()), self.options,
             self.state.exhaustion.get(unit.defn.brigade, 0), self.tables, self.costs,
+            double=double or unit.id in self.state.double_moving,
         )
 
-    def remaining(self, unit: Unit) -> int:
+    def remaining(self, unit: Unit, double: bool = False) -> int:
         """MPs left this phase, before the pike bonus (which only a pike-only path may use)."""
-        return int(self.allowance(unit).total) - self.state.mp_spent.get(unit.id, 0)
+        return int(self.allowance(unit, double).total) - self.state.mp_spent.get(unit.id, 0)
 
     def reachable(self, unit_id: str) -> dict[Hex, Reach]:
         """Every hex the unit could end a move in now, with the MPs that would remain there.
@@ -128,6 +131,13 @@ class MovementRules:
         return self._plan_formation(unit, action.formation)
 
     def _plan_move(self, unit: Unit, action: Move) -> Plan:
+        if action.double and unit.id not in self.state.double_moving:
+            if self.state.mp_spent.get(unit.id, 0) > 0:
+                raise IllegalActionError(
+                    "double movement is declared before the unit spends any MPs", "MPA final")
+            if Status.CHARGE in unit.status:
+                raise IllegalActionError("double movement and a charge are not permitted together",
+                                         "MPA final")
         terms: list[Term] = []
         checks: tuple[PendingCheck, ...] = ()
         mover_unit = unit
@@ -140,7 +150,7 @@ class MovementRules:
             raise IllegalActionError(*why)
         # a formation change means the phase was not all spent in road column (N14)
         space = self._space(mover_unit, already=int(sum(t.value for t in terms)),
-                            pike_allowed=not terms)
+                            pike_allowed=not terms, double=action.double)
         walked = walk(space, action.path, self.map.hex_id)
         if walked.illegal is not None:
             raise IllegalActionError(*walked.illegal)
@@ -153,7 +163,7 @@ class MovementRules:
             end = replace(end, facing=action.facing)
         pike = walked.on_pike and bool(action.path)
         return self._priced(unit, end, terms, path=action.path, checks=checks,
-                            pike_bonus=space.pike_bonus if pike else 0)
+                            pike_bonus=space.pike_bonus if pike else 0, double=action.double)
 
     def _plan_formation(self, unit: Unit, formation: Formation) -> Plan:
         if formation is Formation.UNLIMBERED and self._on_steep_slope(unit.hex):
@@ -174,10 +184,11 @@ class MovementRules:
                             [Term(label, change.cost(), change.rule)], checks=checks)
 
     def _priced(self, unit: Unit, end: Unit, terms: list[Term], path: tuple[Hex, ...] = (),
-                pike_bonus: int = 0, checks: tuple[PendingCheck, ...] = ()) -> Plan:
+                pike_bonus: int = 0, checks: tuple[PendingCheck, ...] = (),
+                double: bool = False) -> Plan:
         """Check the MPs and the stacking at the end; `pike_bonus` is N14's extra allowance."""
         cost = Breakdown.of(terms)
-        left = self.remaining(unit) + pike_bonus
+        left = self.remaining(unit, double) + pike_bonus
         if cost.total > left:
             bonus = f" with the pike bonus ({PIKE_BONUS_RULE})" if pike_bonus else ""
             raise IllegalActionError(
@@ -186,7 +197,7 @@ class MovementRules:
             problem = self._stacking(end)
             if problem is not None:
                 raise IllegalActionError(*problem)
-        return Plan(end, cost, path, pike_bonus, checks)
+        return Plan(end, cost, path, pike_bonus, checks, double)
 
     # --- carrying out -------------------------------------------------------------------------
     def execute(self, action: Action, side: Side | None) -> list[Event]:
@@ -196,11 +207,16 @@ class MovementRules:
         self.state.mp_spent[unit.id] = spent
         if not plan.pike_bonus:
             self.state.off_pike.add(unit.id)
+        if plan.double:
+            self.state.double_moving.add(unit.id)
         status = set(plan.unit.status)
         if plan.path:
             status -= {Status.MOVED, Status.HALF_MOVED}
-            half = spent * 2 <= self.allowance(unit).total
-            status.add(Status.HALF_MOVED if half else Status.MOVED)
+            if unit.id in self.state.double_moving:
+                status.add(Status.DOUBLE_MOVED)
+            else:
+                half = spent * 2 <= self.allowance(unit).total
+                status.add(Status.HALF_MOVED if half else Status.MOVED)
         moved = replace(plan.unit, status=frozenset(status))
         self.state.units[unit.id] = moved
         self.state.pending_checks.extend(plan.checks)
@@ -229,7 +245,8 @@ class MovementRules:
                 yield Move(unit.id, reach.path)
 
     # --- helpers ------------------------------------------------------------------------------
-    def _space(self, unit: Unit, already: int = 0, pike_allowed: bool = True) -> SearchSpace:
+    def _space(self, unit: Unit, already: int = 0, pike_allowed: bool = True,
+               double: bool = False) -> SearchSpace:
         mover = mover_class(unit)
         assert mover is not None
         by_road = unit.formation is Formation.ROAD_COLUMN
@@ -242,7 +259,7 @@ class MovementRules:
         return SearchSpace(
             start=unit.hex,
             facing=unit.facing,
-            budget=self.remaining(unit) - already,
+            budget=self.remaining(unit, double) - already,
             pike_bonus=self.costs.chart.road_entry(RoadGrade.PIKE).mpa_bonus if pike_ok else 0,
             step=lambda h, d: self.costs.step(h, d, mover, by_road),
             turn_costs=tuple(
