@@ -136,10 +136,16 @@ class Unit:
     facing: int = 0
     formation: Formation = Formation.LINE
     status: frozenset[Status] = field(default_factory=frozenset)
+    losses: int = 0  # strength points lost so far
 
     @property
     def id(self) -> str:
         return self.defn.id
+
+    @property
+    def strength(self) -> int:
+        """Strength points left (guns, for artillery)."""
+        return self.defn.strength - self.losses
 
     @property
     def side(self) -> Side:
