@@ -5,6 +5,8 @@
     face usa-5ct 3
     formation usa-5ct column
     cover usa-5ct on
+    fire usa-5ct,usa-10me 0605 officer=csa-early
+    pass
     end-phase
 
 Hex ids are printed with the map's numbering, so printing and parsing take a `Numbering`.
@@ -71,12 +73,34 @@ class Cover:
 
 
 @dataclass(frozen=True)
+class Fire:
+    """One fire attack: one or more firers combining on one hex (1.23), optionally small arms
+    aimed at an officer there (6.75)."""
+
+    firers: tuple[str, ...]
+    target: Hex
+    at_officer: str | None = None
+
+    def to_text(self, numbering: Numbering) -> str:
+        text = f"fire {','.join(self.firers)} {numbering.hex_id(self.target)}"
+        return text + (f" officer={self.at_officer}" if self.at_officer else "")
+
+
+@dataclass(frozen=True)
+class Pass:
+    """The side whose shot it is fires no more this phase (1.23)."""
+
+    def to_text(self, numbering: Numbering) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
 class EndPhase:
     def to_text(self, numbering: Numbering) -> str:
         return "end-phase"
 
 
-Action = Move | Face | ChangeFormation | Cover | EndPhase
+Action = Move | Face | ChangeFormation | Cover | Fire | Pass | EndPhase
 
 
 def parse_action(text: str, numbering: Numbering) -> Action:
@@ -88,6 +112,10 @@ def parse_action(text: str, numbering: Numbering) -> Action:
     try:
         if verb == "end-phase" and not args:
             return EndPhase()
+        if verb == "pass" and not args:
+            return Pass()
+        if verb == "fire" and len(args) in (2, 3):
+            return _parse_fire(args, numbering)
         if verb == "face" and len(args) == 2:
             return Face(args[0], _facing(args[1]))
         if verb == "cover" and len(args) == 2 and args[1] in ("on", "off"):
@@ -100,7 +128,8 @@ def parse_action(text: str, numbering: Numbering) -> Action:
         raise NotationError(f"{text!r}: {exc}") from None
     raise NotationError(
         f"{text!r}: expected 'move UNIT HEX>HEX [face=N] [formation=F]', 'face UNIT N', "
-        "'formation UNIT F', 'cover UNIT on|off' or 'end-phase'"
+        "'formation UNIT F', 'cover UNIT on|off', 'fire UNIT[,UNIT] HEX [officer=UNIT]', "
+        "'pass' or 'end-phase'"
     )
 
 
@@ -121,6 +150,15 @@ def _parse_move(args: list[str], numbering: Numbering) -> Move:
             raise NotationError(
                 f"unknown move option {option!r}: expected face=, formation= or double")
     return Move(args[0], path, facing, formation, double)
+
+
+def _parse_fire(args: list[str], numbering: Numbering) -> Fire:
+    officer = None
+    if len(args) == 3:
+        key, _, officer = args[2].partition("=")
+        if key != "officer" or not officer:
+            raise NotationError(f"unknown fire option {args[2]!r}: expected officer=UNIT")
+    return Fire(tuple(args[0].split(",")), numbering.parse(args[1]), officer)
 
 
 def _facing(text: str) -> int:

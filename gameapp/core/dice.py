@@ -1,9 +1,9 @@
 """d66 arithmetic and the game's one source of dice.
 
 The tactical tables read two dice as tens and units: 11, 12 ... 16, 21 ... 66. Modifiers move along
-that sequence, not along the integers, so 36 + 1 = 41 and 41 - 6 = 35. The tables extend the
-sequence past 66 to 71 ... 76. A modified roll above 76 counts as 76; one below 11 has no effect.
-Morale thresholds such as "ML - 6" are steps along the same sequence.
+that sequence, not along the integers, so 36 + 1 = 41 and 41 - 6 = 31 (docs/rules.md). The tables
+extend the sequence past 66 to 71 ... 76. A modified roll above 76 counts as 76; one below 11 has
+no effect. Morale thresholds such as "ML - 6" are steps along the same sequence.
 
 `D66` keeps the position along the sequence (index 0 is 11, 35 is 66, 41 is 76) and is not clamped
 while modifiers are added, so comparisons against thresholds stay exact; `value` clamps.

@@ -16,12 +16,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from gameapp.core.actions import Action, ChangeFormation, Cover, EndPhase, Face, Move
+from gameapp.core.actions import Action, ChangeFormation, Cover, EndPhase, Face, Fire, Move, Pass
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.dice import Dice, Roll
-from gameapp.core.events import Event, MarkersRemoved, PhaseStarted
+from gameapp.core.events import Event, FireShotPassed, MarkersRemoved, PhaseStarted
 from gameapp.core.mapdata import HexMap
 from gameapp.core.phases import TACTICAL_TURN, Phase, Player, StartEffect, Step
+from gameapp.core.rules.firephase import FireRules
 from gameapp.core.rules.movecost import MoveCosts
 from gameapp.core.rules.movement import MovementRules
 from gameapp.core.scenario import Scenario, load_scenario
@@ -83,6 +84,10 @@ class Game:
     def movement(self) -> MovementRules:
         return MovementRules(self.map, self.scenario.options, self.state, self._costs)
 
+    @property
+    def fire(self) -> FireRules:
+        return FireRules(self.map, self.scenario.los_conventions, self.state)
+
     # --- where we are -----------------------------------------------------------------------
     @property
     def step(self) -> Step:
@@ -102,6 +107,14 @@ class Game:
         return None
 
     @property
+    def acting_side(self) -> Side | None:
+        """The side that acts now: the phasing side, or in the fire phase the side whose shot
+        it is (1.23)."""
+        if self.phase is Phase.FIRE:
+            return self.state.fire_next
+        return self.current_side
+
+    @property
     def clock(self) -> str:
         return self.scenario.clock.time_of(self.state.turn)
 
@@ -118,6 +131,12 @@ class Game:
         if self.is_over:
             raise IllegalActionError("the game is over", "1.3")
         if isinstance(action, EndPhase):
+            return  # in the fire phase, ending the phase is the acting side's pass
+        if isinstance(action, Fire | Pass):
+            if self.phase is not Phase.FIRE:
+                raise IllegalActionError(f"no firing in the {self.phase.value} phase", "1.23")
+            if isinstance(action, Fire):
+                self.fire.plan(action, self.acting_side)
             return
         if isinstance(action, Move | Face | ChangeFormation | Cover):
             if self.phase is not Phase.MOVEMENT:
@@ -134,9 +153,11 @@ class Game:
         self.check(action)
         snapshot = _Snapshot(self.state.copy(), len(self.log), len(self.dice.history))
         rolls_before = len(self.dice.history)
-        side, phase, turn = self.current_side, self.phase, self.state.turn
-        if isinstance(action, EndPhase):
+        side, phase, turn = self.acting_side, self.phase, self.state.turn
+        if isinstance(action, EndPhase) and self.phase is not Phase.FIRE:
             events = self._end_step()
+        elif isinstance(action, Fire | Pass | EndPhase):
+            events = self._fire_or_pass(Pass() if isinstance(action, EndPhase) else action)
         else:
             events = self.movement.execute(action, self.current_side)
         self.log.append(
@@ -165,6 +186,22 @@ class Game:
         snapshot = self._undo.pop()
         self.state = snapshot.state
         del self.log[snapshot.log_length :]
+
+    def _fire_or_pass(self, action: Fire | Pass) -> list[Event]:
+        """Resolve the shot, then hand the next one to the other side unless it has passed;
+        the phase ends when both have passed (1.23)."""
+        shooter = self.state.fire_next
+        assert shooter is not None
+        events: list[Event] = []
+        if isinstance(action, Fire):
+            events += self.fire.execute(action, shooter, self.dice)
+        else:
+            self.state.fire_passed.add(shooter)
+        if len(self.state.fire_passed) == 2:
+            return events + self._end_step()
+        other = shooter.other
+        self.state.fire_next = shooter if other in self.state.fire_passed else other
+        return [*events, FireShotPassed(self.state.fire_next)]
 
     # --- the phase machine ------------------------------------------------------------------
     def _end_step(self) -> list[Event]:
@@ -197,6 +234,10 @@ class Game:
                 if gone:
                     self.state.units[unit.id] = replace(unit, status=unit.status - gone)
                     events.append(MarkersRemoved(unit.id, frozenset(gone), self.step.rule))
+        elif effect is StartEffect.START_FIRE:
+            self.state.fired.clear()
+            self.state.fire_passed.clear()
+            self.state.fire_next = self._side().other
         elif effect is StartEffect.RESET_MOVEMENT:
             self.state.mp_spent.clear()
             self.state.off_pike.clear()
@@ -226,7 +267,12 @@ class LegalActions:
         game = self._game
         if game.is_over:
             return
+        side = game.acting_side
+        if game.phase is Phase.FIRE:
+            yield Pass()
+            if side is not None:
+                yield from game.fire.legal_fires(side)
+            return
         yield EndPhase()
-        side = game.current_side
         if game.phase is Phase.MOVEMENT and side is not None:
             yield from game.movement.legal_actions(side)

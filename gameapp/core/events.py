@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from gameapp.core.breakdown import Breakdown
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
+from gameapp.core.rules.morale import MoraleCheck
 from gameapp.core.units import Formation, Side, Status
 
 
@@ -49,4 +50,67 @@ class MoraleCheckPending:
     rule: str
 
 
-Event = PhaseStarted | MarkersRemoved | UnitMoved | UnitReformed | MoraleCheckPending
+@dataclass(frozen=True)
+class FireResolved:
+    firers: tuple[str, ...]
+    target: Hex
+    fire_points: tuple[str, ...]  # the fire point breakdown, line by line
+    modifiers: Breakdown
+    roll: int  # the dice as thrown
+    modified: str  # the modified roll along the d66 sequence ("below 11" possible)
+    result: str  # NE, A, A1, C1 ... C6
+    steps: int
+    rule: str  # the FCRT column
+
+
+@dataclass(frozen=True)
+class CasualtiesTaken:
+    unit_id: str
+    steps: int
+    rule: str
+
+
+@dataclass(frozen=True)
+class UnitEliminated:
+    unit_id: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class OfficerIncapacitated:
+    unit_id: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class MoraleChecked:
+    check: MoraleCheck
+
+
+@dataclass(frozen=True)
+class RoutMovementPending:
+    """Rout movement the rout rules (a later issue) carry out."""
+
+    unit_id: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class AmmunitionSpent:
+    unit_id: str
+    level: str  # "low" or "none"
+    rule: str
+
+
+@dataclass(frozen=True)
+class FireShotPassed:
+    """Whose shot it is now in the fire phase, after a fire or a pass."""
+
+    side: Side | None
+
+
+Event = (
+    PhaseStarted | MarkersRemoved | UnitMoved | UnitReformed | MoraleCheckPending | FireResolved
+    | CasualtiesTaken | UnitEliminated | OfficerIncapacitated | MoraleChecked
+    | RoutMovementPending | AmmunitionSpent | FireShotPassed
+)

@@ -36,6 +36,7 @@ class StartEffect(Enum):
 
     REMOVE_MOVE_MARKERS = "remove M and DM markers (1.21)"
     RESET_MOVEMENT = "reset movement points"
+    START_FIRE = "the non-phasing side fires first (1.23)"
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,13 @@ def _player_turn(player: Player) -> list[Step]:
             on_start=(StartEffect.RESET_MOVEMENT,),
             allows=("move", "face", "formation"),
         ),
-        Step(Phase.FIRE, player, "1.23"),
+        Step(
+            Phase.FIRE,
+            player,
+            "1.23",
+            on_start=(StartEffect.START_FIRE,),
+            allows=("fire", "pass"),
+        ),
         Step(Phase.RALLY, player, "1.24"),
         Step(Phase.CHARGE, player, "1.25"),
     ]

@@ -31,6 +31,9 @@ class GameState:
     double_moving: set[str] = field(default_factory=set)  # declared double movement this phase
     pending_checks: list[PendingCheck] = field(default_factory=list)
     exhaustion: dict[str, int] = field(default_factory=dict)  # by brigade name
+    fired: set[str] = field(default_factory=set)  # units that fired this fire phase
+    fire_passed: set[Side] = field(default_factory=set)  # sides that passed this fire phase
+    fire_next: Side | None = None  # whose shot it is in the fire phase
 
     def copy(self) -> GameState:
         return replace(
@@ -41,6 +44,8 @@ class GameState:
             double_moving=set(self.double_moving),
             pending_checks=list(self.pending_checks),
             exhaustion=dict(self.exhaustion),
+            fired=set(self.fired),
+            fire_passed=set(self.fire_passed),
         )
 
     def units_at(self, h: Hex) -> list[Unit]:

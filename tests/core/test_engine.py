@@ -11,6 +11,7 @@ from gameapp.core.actions import (
     Face,
     Move,
     NotationError,
+    Pass,
     parse_action,
 )
 from gameapp.core.breakdown import IllegalActionError
@@ -20,7 +21,12 @@ from gameapp.core.phases import Phase
 from gameapp.core.units import Formation, Side, Status, Unit
 from tests.core.positions import N, blank_map, game_on, infantry, place
 
-PLAYER_TURN = [Phase.MOVEMENT, Phase.FIRE, Phase.RALLY, Phase.CHARGE]
+PLAYER_TURN = [Phase.MOVEMENT, Phase.FIRE, Phase.FIRE, Phase.RALLY, Phase.CHARGE]
+
+
+def next_phase(game: Game) -> list:
+    """End the phase; in the fire phase that takes a pass from whoever's shot it is (1.23)."""
+    return game.apply(Pass() if game.phase is Phase.FIRE else EndPhase())
 
 
 def test_a_game_turn_walks_both_player_turns_then_ends() -> None:
@@ -28,9 +34,10 @@ def test_a_game_turn_walks_both_player_turns_then_ends() -> None:
     game = game_on(m, [place(infantry("a"), m, "0606")])
     seen = [(game.state.turn, game.current_side, game.phase)]
     while game.state.turn == 1:
-        game.apply(EndPhase())
+        next_phase(game)
         seen.append((game.state.turn, game.current_side, game.phase))
-    # preparation (1.21) and the turn conclusion (1.3) have nothing to decide: they pass by
+    # preparation (1.21) and the turn conclusion (1.3) have nothing to decide: they pass by;
+    # the fire phase takes a pass from each side
     assert seen == [
         *[(1, Side.UNION, p) for p in PLAYER_TURN],
         *[(1, Side.CONFEDERATE, p) for p in PLAYER_TURN],
@@ -41,8 +48,8 @@ def test_a_game_turn_walks_both_player_turns_then_ends() -> None:
 def test_phase_events_carry_the_clock() -> None:
     m = blank_map()
     game = game_on(m, [place(infantry("a"), m, "0606")])
-    for _ in range(8):
-        events = game.apply(EndPhase())
+    for _ in range(10):
+        events = next_phase(game)
     started = [e for e in events if isinstance(e, PhaseStarted)]
     # turn 2 starts 20 minutes after 3:00 pm; the conclusion and preparation pass on the way
     assert [(e.turn, e.phase, e.clock) for e in started] == [
@@ -131,6 +138,9 @@ def test_undo_never_crosses_seen_dice() -> None:
         "face a 3",
         "formation a general-order",
         "cover a on",
+        "fire a,b 0605",
+        "fire a 0605 officer=c",
+        "pass",
         "end-phase",
     ],
 )
@@ -161,7 +171,7 @@ def test_the_demo_scenario_plays_through_a_turn_from_its_file() -> None:
     moves = [a for a in game.legal_actions() if isinstance(a, Move)]
     assert moves, "some Union unit can move on turn 1"
     game.apply(moves[0])
-    for _ in range(8):
-        game.apply(EndPhase())
+    for _ in range(10):
+        next_phase(game)
     assert game.state.turn == 2
     assert Cover("x", True) not in game.legal_actions()  # no such unit

@@ -41,6 +41,7 @@ HALF_ARC: dict[Formation, float] = {
 }
 
 FRONT_BLOCKING_HEXSIDES = HexsideFeature.CREST | HexsideFeature.HIGH_EMBANKMENT
+DEEP_CUT_MIN_SIDES = 2
 
 SMALL_ARMS_RANGE: dict[SmallArms, int] = {
     SmallArms.M: 2,
@@ -71,7 +72,12 @@ def angle_off_facing(delta: Hex, facing: int) -> float:
 def in_arc(unit: Unit, target: Hex, arc: float) -> bool:
     if target == unit.hex:
         return False
-    return angle_off_facing(target - unit.hex, unit.facing) <= arc + _EPSILON
+    return delta_in_arc(target - unit.hex, unit.facing, arc)
+
+
+def delta_in_arc(delta: Hex, facing: int, arc: float) -> bool:
+    """Whether a hex `delta` away lies within `arc` degrees of the facing direction."""
+    return angle_off_facing(delta, facing) <= arc + _EPSILON
 
 
 def front_hexes(unit: Unit, game_map: HexMap) -> list[Hex]:
@@ -93,14 +99,17 @@ def front_hexes(unit: Unit, game_map: HexMap) -> list[Hex]:
 
 
 def _in_deep_cut(unit: Unit, game_map: HexMap) -> bool:
-    """N18: a unit inside a deep cut has no front. A hex with a deep-cut hexside on two or more
-    of its sides is taken to be inside the cut."""
-    if not game_map.contains(unit.hex):
+    """N18: a unit inside a deep cut has no front."""
+    return in_deep_cut(game_map, unit.hex)
+
+
+def in_deep_cut(game_map: HexMap, h: Hex) -> bool:
+    """N18: a hex with a deep-cut hexside on DEEP_CUT_MIN_SIDES or more of its sides is taken to
+    be inside the cut (its unit has no front and sees only adjacent hexes, rules/los.py)."""
+    if not game_map.contains(h):
         return False
-    sides = sum(
-        1 for d in range(6) if game_map.hexside_at(unit.hex, d) & HexsideFeature.DEEP_CUT
-    )
-    return sides >= 2
+    sides = sum(1 for d in range(6) if game_map.hexside_at(h, d) & HexsideFeature.DEEP_CUT)
+    return sides >= DEEP_CUT_MIN_SIDES
 
 
 def fire_range(unit: Unit) -> int:

@@ -37,6 +37,7 @@ class Outcome(Enum):
 class CheckKind(Enum):
     FCRT = "7.31"  # an FCRT morale result
     CAVALRY = "7.32"  # any fire on cavalry
+    ROUTED_HIT = "7.34"  # a routed unit that takes casualties from fire
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,8 @@ def fire_morale_check(
 
 
 def _band(unit: Unit, kind: CheckKind, roll: D66, ml: D66) -> Outcome:
+    if kind is CheckKind.ROUTED_HIT:
+        return Outcome.ROUT_MOVEMENT if roll > ml else Outcome.NO_EFFECT
     if Status.ROUTED in unit.status:
         return Outcome.ROUT_MOVEMENT if roll >= ml else Outcome.NO_EFFECT
     if Status.SHAKEN in unit.status:
@@ -125,6 +128,16 @@ def apply_outcome(unit: Unit, outcome: Outcome) -> Unit:
         status -= {Status.SHAKEN, Status.COVER}
         status.add(Status.ROUTED)
     return replace(unit, status=frozenset(status))
+
+
+EXHAUSTION_BANDS = ((12, -12), (9, -9), (5, -6))  # the morale table's exhaustion rows
+
+
+def exhaustion_term(level: int) -> Term | None:
+    for low, value in EXHAUSTION_BANDS:
+        if level >= low:
+            return Term(f"exhaustion level {level}", value, "7.2 exhaustion")
+    return None
 
 
 def level_modifiers(

@@ -1,0 +1,317 @@
+"""The fire phase (1.23): checking a fire attack, its odds, and carrying it out.
+
+`FireRules.plan` gathers what the geometry says (range, enfilade, line of fire, the hexside the
+fire crosses, slopes) into the fire procedure's inputs, computes the fire points and every dice
+modifier, and the exact odds of each result. `FireRules.execute` rolls, reads the FCRT and applies
+the result at once: casualties, officers hit, the morale checks it calls for, ammunition.
+Decisions the seed leaves open are in docs/rules.md, "Fire combat in play".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from gameapp.core.actions import Fire
+from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
+from gameapp.core.dice import D66, Dice
+from gameapp.core.events import (
+    AmmunitionSpent,
+    CasualtiesTaken,
+    Event,
+    FireResolved,
+    MoraleChecked,
+    OfficerIncapacitated,
+    RoutMovementPending,
+    UnitEliminated,
+)
+from gameapp.core.hexgrid import Hex
+from gameapp.core.mapdata import HexMap
+from gameapp.core.rules.enfilade import enfilade
+from gameapp.core.rules.fieldoffire import FieldCell, field_of_fire, fire_check
+from gameapp.core.rules.fireinputs import Enfilade, FirerInput, Situation, TargetInput
+from gameapp.core.rules.firemodifiers import dice_modifiers, target_modifiers
+from gameapp.core.rules.firepoints import FirePoints, fire_points
+from gameapp.core.rules.firetables import fcrt_result, officer_hit
+from gameapp.core.rules.fireterrain import firing_limit
+from gameapp.core.rules.lineoffire import avoids_hexes, slope_top_counts, steep_slope_counts
+from gameapp.core.rules.morale import (
+    CheckKind,
+    Outcome,
+    apply_outcome,
+    exhaustion_term,
+    fire_morale_check,
+    level_modifiers,
+)
+from gameapp.core.state import GameState
+from gameapp.core.terrain import HexFeature, HexsideFeature, Slope
+from gameapp.core.units import Side, Status, Unit, UnitKind
+
+ALL_ROLLS = [tens * 10 + units for tens in range(1, 7) for units in range(1, 7)]
+
+
+@dataclass(frozen=True)
+class FirePlan:
+    firers: tuple[FirerInput, ...]
+    target: TargetInput
+    situation: Situation
+    points: FirePoints
+    modifiers: Breakdown
+    odds: dict[str, Fraction]  # result (NE, A, A1, C1 ... C6, "officer hit") -> chance
+
+
+class FireRules:
+    def __init__(self, game_map: HexMap, conventions: tuple[str, ...], state: GameState) -> None:
+        self.map = game_map
+        self.conventions = conventions
+        self.state = state
+
+    # --- what the window asks -----------------------------------------------------------------
+    def field(self, unit_id: str) -> dict[Hex, FieldCell]:
+        unit = self.state.units[unit_id]
+        return field_of_fire(unit, self.state.units, self.map, self.conventions)
+
+    def targets(self, unit_id: str) -> dict[Hex, FieldCell]:
+        """The hexes in the unit's field of fire that hold enemy combat units."""
+        unit = self.state.units[unit_id]
+        enemy = {u.hex for u in self.state.side_units(unit.side.other)
+                 if u.kind is not UnitKind.LEADER}
+        return {h: c for h, c in self.field(unit_id).items() if h in enemy}
+
+    def legal_fires(self, side: Side) -> Iterator[Fire]:
+        """Each unit of `side` that has not fired, at each target hex it could hit."""
+        for unit in self.state.side_units(side):
+            if unit.id in self.state.fired:
+                continue
+            for h in self.targets(unit.id):
+                action = Fire((unit.id,), h)
+                try:
+                    self.plan(action, side)
+                except IllegalActionError:
+                    continue
+                yield action
+
+    # --- checking -----------------------------------------------------------------------------
+    def plan(self, action: Fire, side: Side | None) -> FirePlan:
+        if not action.firers:
+            raise IllegalActionError("a fire attack needs at least one firer", "1.23")
+        firers = [self._firer(uid, action.target, side) for uid in action.firers]
+        defenders = tuple(u for u in self.state.units_at(action.target) if u.side is not side)
+        if not any(u.kind is not UnitKind.LEADER for u in defenders):
+            raise IllegalActionError("there is no enemy combat unit to fire at there", "5.2c")
+        at_officer = self._officer(action, defenders)
+        target = self._target(action.target, defenders, firers)
+        situation = Situation(officer_bonus=self._officer_bonus(firers),
+                              at_officer=at_officer is not None)
+        inputs = [self._inputs(u, action.target, defenders) for u in firers]
+        points = fire_points(inputs, target, situation)
+        if points.column is None:
+            reasons = "; ".join(f"{p.unit_id}: {p.reason}" for p in points.firers)
+            raise IllegalActionError(f"no unit can fire: {reasons}", "6.0")
+        if points.column.no_effect:
+            raise IllegalActionError(
+                f"{points.total} fire points: small arms and canister need at least ½",
+                "6.0 step 7")
+        modifiers = dice_modifiers(inputs, target, situation, points)
+        return FirePlan(tuple(inputs), target, situation, points, modifiers,
+                        self._odds(points, modifiers))
+
+    def _firer(self, unit_id: str, target: Hex, side: Side | None) -> Unit:
+        unit = self.state.units.get(unit_id)
+        if unit is None:
+            raise IllegalActionError(f"there is no unit {unit_id!r}", "-")
+        if unit.side is not side:
+            raise IllegalActionError(f"{unit.defn.name} is not yours to fire now", "1.23")
+        if unit.id in self.state.fired:
+            raise IllegalActionError(f"{unit.defn.name} has already fired this phase", "1.23")
+        check = fire_check(unit, target, self.state.units, self.map, self.conventions)
+        if check.cell is None:
+            raise IllegalActionError(f"{unit.defn.name} cannot fire there: {check.reason}",
+                                     check.rule)
+        return unit
+
+    def _officer(self, action: Fire, defenders: tuple[Unit, ...]) -> Unit | None:
+        if action.at_officer is None:
+            return None
+        officer = next((u for u in defenders if u.id == action.at_officer), None)
+        if officer is None or officer.kind is not UnitKind.LEADER:
+            raise IllegalActionError(f"no enemy officer {action.at_officer!r} in that hex", "6.75")
+        if any(self.state.units[uid].kind is UnitKind.ARTILLERY for uid in action.firers):
+            raise IllegalActionError("only small arms fire at an officer", "6.75")
+        return officer
+
+    def _inputs(self, unit: Unit, target: Hex, defenders: tuple[Unit, ...]) -> FirerInput:
+        m = self.map
+        line = unit.hex.line_to(target)
+        out_of = m.hexside_at(unit.hex, unit.hex.direction_to(line[1]) or 0)
+        cell = fire_check(unit, target, self.state.units, m, self.conventions).cell
+        assert cell is not None
+        friendly = {u.hex for u in self.state.side_units(unit.side) if u.hex != unit.hex}
+        troops = [d for d in defenders if d.kind is not UnitKind.LEADER]
+        return FirerInput(
+            unit=unit,
+            distance=unit.hex.distance(target),
+            firing_limit=firing_limit(
+                m.terrain_at(unit.hex), covered=Status.COVER in unit.status,
+                guns=unit.kind is UnitKind.ARTILLERY, features=m.features_at(unit.hex),
+                across=out_of),
+            canister=cell.canister,
+            enfilade=Enfilade(enfilade(unit.hex, max(troops, key=lambda u: u.strength)).value),
+            clear_line_of_fire=avoids_hexes(unit.hex, target, friendly),
+            exhaustion=self.state.exhaustion.get(unit.defn.brigade, 0),
+            sps=unit.strength,
+        )
+
+    def _target(self, h: Hex, defenders: tuple[Unit, ...], firers: list[Unit]) -> TargetInput:
+        m = self.map
+        crossed = HexsideFeature.NONE
+        for firer in firers:
+            line = firer.hex.line_to(h)
+            crossed |= m.hexside_at(h, h.direction_to(line[-2]) or 0)
+        features = m.features_at(h)
+        if not any(slope_top_counts(m, f.hex, h) for f in firers):
+            features &= ~HexFeature.SLOPE_TOP
+        slopes = (Slope.STEEP_UP,) if any(steep_slope_counts(m, f.hex, h) for f in firers) else ()
+        return TargetInput(
+            units=defenders, terrain=m.terrain_at(h), features=features, hexsides=crossed,
+            parallel_to_hexside=self._parallel(h, defenders, firers, crossed), slopes=slopes,
+            sps=tuple((u.id, u.strength) for u in defenders))
+
+    def _parallel(self, h: Hex, defenders: tuple[Unit, ...], firers: list[Unit],
+                  crossed: HexsideFeature) -> bool:
+        """N8: the target is in line and the wall or fence it is fired across lies in its front."""
+        if not crossed:
+            return False
+        lines = [d for d in defenders if d.kind is not UnitKind.LEADER]
+        fronts = {(d.facing + k) % 6 for d in lines for k in (-1, 0, 1)}
+        directions = {h.direction_to(f.hex.line_to(h)[-2]) for f in firers}
+        return all(d.formation.value == "line" for d in lines) and directions <= fronts
+
+    def _officer_bonus(self, firers: list[Unit]) -> int:
+        hexes = {f.hex for f in firers}
+        side = firers[0].side
+        return max((u.defn.leader_morale_bonus for u in self.state.side_units(side)
+                    if u.kind is UnitKind.LEADER and u.hex in hexes), default=0)
+
+    def _odds(self, points: FirePoints, modifiers: Breakdown) -> dict[str, Fraction]:
+        assert points.column is not None
+        counts: dict[str, int] = {}
+        hits = 0
+        for roll in ALL_ROLLS:
+            result = fcrt_result(points.column, D66.of(roll) + int(modifiers.total))
+            counts[result.result] = counts.get(result.result, 0) + 1
+            hits += officer_hit(points.column, roll)
+        odds = {name: Fraction(n, 36) for name, n in counts.items()}
+        odds["officer hit"] = Fraction(hits, 36)
+        return odds
+
+    # --- carrying out -------------------------------------------------------------------------
+    def execute(self, action: Fire, side: Side | None, dice: Dice) -> list[Event]:
+        plan = self.plan(action, side)
+        column = plan.points.column
+        assert column is not None
+        roll = dice.d66(f"fire at {self.map.hex_id(action.target)}")
+        modified = D66.of(roll) + int(plan.modifiers.total)
+        result = fcrt_result(column, modified)
+        self.state.fired.update(action.firers)
+        events: list[Event] = [FireResolved(
+            action.firers, action.target, tuple(plan.points.lines()), plan.modifiers, roll,
+            str(modified), result.result, result.steps, column.rule)]
+        steps = result.steps
+        morale_due = result.morale_check_required(plan.points.artillery_only)
+        if action.at_officer is not None:
+            if steps:
+                events += self._incapacitate(action.at_officer, "6.75")
+                steps -= 1
+            if not steps:
+                morale_due = False  # 6.77: no excess casualties, A and C are ignored
+        elif officer_hit(column, roll):
+            officer = next((u for u in plan.target.units if u.kind is UnitKind.LEADER), None)
+            if officer is not None:
+                events += self._incapacitate(officer.id, column.rule)
+        hurt = self._casualties(plan.target.units, steps, events)
+        events += self._morale(plan, hurt, morale_due, dice)
+        events += self._ammunition(action.firers, roll)
+        return events
+
+    def _incapacitate(self, unit_id: str, rule: str) -> list[Event]:
+        self.state.units.pop(unit_id, None)
+        return [OfficerIncapacitated(unit_id, rule)]
+
+    def _casualties(self, defenders: tuple[Unit, ...], steps: int,
+                    events: list[Event]) -> set[str]:
+        """Steps come off the largest unit first; infantry stacked with guns takes them before
+        the gunners (6.76). Returns the ids of units that lost strength."""
+        hurt: set[str] = set()
+        for _ in range(steps):
+            troops = [self.state.units[u.id] for u in defenders
+                      if u.id in self.state.units and u.kind is not UnitKind.LEADER]
+            if not troops:
+                break
+            personnel = [u for u in troops if u.kind is not UnitKind.ARTILLERY] or troops
+            victim = max(personnel, key=lambda u: u.strength)
+            hurt.add(victim.id)
+            self.state.units[victim.id] = replace(victim, losses=victim.losses + 1)
+        for uid in sorted(hurt):
+            unit = self.state.units[uid]
+            lost = unit.losses - next(u.losses for u in defenders if u.id == uid)
+            events.append(CasualtiesTaken(uid, lost, "FCRT"))
+            if unit.strength <= 0:
+                del self.state.units[uid]
+                events.append(UnitEliminated(uid, "FCRT"))
+        return hurt
+
+    def _morale(self, plan: FirePlan, hurt: set[str], due: bool, dice: Dice) -> list[Event]:
+        events: list[Event] = []
+        protections = [Term(f"enemy fire would subtract: {t.label}", t.value, "7.2 fire")
+                       for t in target_modifiers(plan.target) if t.value < 0]
+        for defender in plan.target.units:
+            unit = self.state.units.get(defender.id)
+            if unit is None or unit.kind is UnitKind.LEADER:
+                continue
+            routed_and_hurt = Status.ROUTED in unit.status and unit.id in hurt
+            if routed_and_hurt:
+                kind = CheckKind.ROUTED_HIT
+            elif unit.kind is UnitKind.CAVALRY:
+                kind = CheckKind.CAVALRY  # after any fire at cavalry (7.32)
+            elif due:
+                kind = CheckKind.FCRT
+            else:
+                continue
+            level = level_modifiers(
+                unit, self._leader_bonus(unit), exhaustion_term(
+                    self.state.exhaustion.get(unit.defn.brigade, 0)),
+                cavalry_unhurt=unit.id not in hurt)
+            check = fire_morale_check(unit, kind, dice.d66(f"morale {unit.id}"), level,
+                                      protections)
+            self.state.units[unit.id] = apply_outcome(unit, check.outcome)
+            events.append(MoraleChecked(check))
+            if check.outcome is Outcome.ROUT_MOVEMENT:
+                events.append(RoutMovementPending(unit.id, kind.value))
+        return events
+
+    def _leader_bonus(self, unit: Unit) -> int:
+        return max((u.defn.leader_morale_bonus for u in self.state.units_at(unit.hex)
+                    if u.kind is UnitKind.LEADER and u.side is unit.side), default=0)
+
+    def _ammunition(self, firers: tuple[str, ...], roll: int) -> list[Event]:
+        """A battery that fires on doubles (11, 22 ... 66) drops one ammunition level: full, low,
+        none. A battery with none cannot fire (docs/rules.md)."""
+        if roll // 10 != roll % 10:
+            return []
+        events: list[Event] = []
+        for uid in firers:
+            unit = self.state.units.get(uid)
+            if unit is None or unit.kind is not UnitKind.ARTILLERY:
+                continue
+            status = set(unit.status)
+            if Status.LOW_AMMUNITION in status:
+                status = (status - {Status.LOW_AMMUNITION}) | {Status.NO_AMMUNITION}
+                level = "none"
+            else:
+                status.add(Status.LOW_AMMUNITION)
+                level = "low"
+            self.state.units[uid] = replace(unit, status=frozenset(status))
+            events.append(AmmunitionSpent(uid, level, "docs/rules.md ammunition"))
+        return events
