@@ -82,7 +82,8 @@ class Game:
 
     @property
     def movement(self) -> MovementRules:
-        return MovementRules(self.map, self.scenario.options, self.state, self._costs)
+        return MovementRules(self.map, self.scenario.options, self.state, self._costs,
+                             self.scenario.los_conventions)
 
     @property
     def fire(self) -> FireRules:

@@ -1,4 +1,4 @@
-"""Enfilade (6.44, docs/los-and-fire.md): the angle between the line of fire and the target's axis.
+"""Enfilade (6.44, docs/rules.md): the angle between the line of fire and the target's axis.
 full within 15 degrees (x3), partial under 30 (x2), else front or rear (x1).
 
 The target stands in 0606 facing north on a flat-topped map. Angles off its facing, worked out

@@ -1,4 +1,4 @@
-"""Fields of fire (docs/los-and-fire.md): range (weapon range table, canister), front arc (3.310),
+"""Fields of fire (docs/rules.md): range (weapon range table, canister), front arc (3.310),
 line of sight; who could fire at a unit; the enemy small-arms and canister field (TEC N12).
 
 Units stand in column 06 of flat-topped maps facing north, so 06(r - d) is d hexes straight
@@ -186,10 +186,10 @@ def test_enemy_fire_field_is_small_arms_and_canister_only() -> None:
     assert ids(m, field) == open_field(m, guns, 4, 60.0)  # canister: 4 hexes, not shell's 20
 
 
-def test_enemy_fire_field_matches_the_old_approximation_for_a_line_in_the_open() -> None:
+def test_enemy_fire_field_of_a_line_in_the_open_is_its_whole_arc_to_range() -> None:
     m = blank_map(12, 14)
     line = place(infantry("reb", Side.CONFEDERATE), m, "0603", S)
-    assert enemy_fire_field([line], m) == front.enemy_fire_field([line], m)
+    assert ids(m, enemy_fire_field([line], m)) == open_field(m, line, 6, 60.0)
 
 
 def test_enemy_fire_field_respects_line_of_sight_and_conventions() -> None:

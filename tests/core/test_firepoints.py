@@ -216,7 +216,7 @@ def test_road_column_cannot_fire() -> None:
      "FCRT DRM firer moved"),
     (inf("A", status=(Status.CHARGE, Status.MOVED)), "charging and moved (Ch and M): cannot fire",
      "FCRT DRM firer moved"),
-    (bty("B", formation=Formation.LIMBERED), "limbered guns do not fire", "docs/fire.md"),
+    (bty("B", formation=Formation.LIMBERED), "limbered guns do not fire", "docs/rules.md"),
     (inf("A", 6, SmallArms.A), "out of range: 3 hexes, max 2", "Range"),
 ])
 def test_units_that_cannot_fire(unit: Unit, label: str, rule: str) -> None:

@@ -1,4 +1,4 @@
-"""Line of sight on small maps built in code (docs/los-and-fire.md). Heights are worked out by
+"""Line of sight on small maps built in code (docs/rules.md). Heights are worked out by
 hand: the sight line runs from the ground of one end hex to the ground of the other, and at the
 i-th hex of an n-hex line it stands at h0 + (h1 - h0) * i / n.
 

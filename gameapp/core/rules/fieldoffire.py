@@ -1,6 +1,6 @@
 """Fields of fire: the hexes a unit could fire at now, and who could fire at a unit.
 
-A hex is in a unit's field of fire when all of these hold (docs/los-and-fire.md):
+A hex is in a unit's field of fire when all of these hold (docs/rules.md):
 
 1. the unit may fire at all: a combat unit with a weapon, not routed (7.52.f), not in road column
    (2.53.b), not double-moved (DM), not out of ammunition, and with a front (`front.half_arc`:
@@ -15,7 +15,7 @@ A hex is in a unit's field of fire when all of these hold (docs/los-and-fire.md)
 `field_of_fire` computes every hex at once with the vectorised line of sight; `fire_check` asks
 about one hex and says why not; `exposure` lists the enemies that could fire at a unit now;
 `enemy_fire_field` is the union of the enemy's small-arms and canister fields (TEC N12), the
-drop-in replacement for `front.enemy_fire_field` in the movement rules.
+field the movement rules double wall, fence and formation-change costs in.
 """
 
 from __future__ import annotations

@@ -10,16 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from gameapp.core.rules.enfilade import Enfilade
 from gameapp.core.terrain import HexFeature, HexsideFeature, Slope, Terrain
 from gameapp.core.units import Unit
-
-
-class Enfilade(Enum):
-    """The firer's position against the target (6.44), as geometry classifies it."""
-
-    FRONT = "front"  # front or rear
-    PARTIAL = "partial"
-    FULL = "full"
 
 
 class TargetMovement(Enum):
@@ -52,7 +45,7 @@ class FirerInput:
     distance: int  # hexes to the target
     firing_limit: FiringLimit  # of its hex, for its personnel or, for artillery, its guns (N1)
     canister: bool = False
-    enfilade: Enfilade = Enfilade.FRONT
+    enfilade: Enfilade = Enfilade.FRONT_OR_REAR
     clear_line_of_fire: bool = False  # range note 4b: no counter friendly to it on the line
     exhaustion: int = 0  # its brigade's exhaustion level
     sps: int | None = None  # its SPs now (guns for artillery); None: the printed strength
@@ -87,4 +80,4 @@ class Situation:
     facing_nw_or_w: bool = False  # dusk: the fire faces north-west or west
     officer_bonus: int = 0  # printed bonus of an officer directing the fire
     at_officer: bool = False  # small arms fired specifically at an officer (6.75)
-    rapid_fire: bool = False  # 6.47/6.48 are not in the seed: must stay off (docs/fire.md)
+    rapid_fire: bool = False  # 6.47/6.48 are not in the seed: must stay off (docs/rules.md)

@@ -30,7 +30,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.enfilade import enfilade
 from gameapp.core.rules.fieldoffire import FieldCell, field_of_fire, fire_check
-from gameapp.core.rules.fireinputs import Enfilade, FirerInput, Situation, TargetInput
+from gameapp.core.rules.fireinputs import FirerInput, Situation, TargetInput
 from gameapp.core.rules.firemodifiers import dice_modifiers, target_modifiers
 from gameapp.core.rules.firepoints import FirePoints, fire_points
 from gameapp.core.rules.firetables import fcrt_result, officer_hit
@@ -157,7 +157,7 @@ class FireRules:
                 guns=unit.kind is UnitKind.ARTILLERY, features=m.features_at(unit.hex),
                 across=out_of),
             canister=cell.canister,
-            enfilade=Enfilade(enfilade(unit.hex, max(troops, key=lambda u: u.strength)).value),
+            enfilade=enfilade(unit.hex, max(troops, key=lambda u: u.strength)),
             clear_line_of_fire=avoids_hexes(unit.hex, target, friendly),
             exhaustion=self.state.exhaustion.get(unit.defn.brigade, 0),
             sps=unit.strength,

@@ -6,7 +6,7 @@ firers up, applies the target's formation and morale (step 5) as the majority ru
 (step 6), then checks the small-arms minimum (step 7) and artillery under 2 FP (step 8), and
 picks the results-table column. `dice_modifiers` (from `firemodifiers`) assembles the dice roll.
 
-Fire points are Fractions and are never rounded (docs/fire.md).
+Fire points are Fractions and are never rounded (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ __all__ = [
     "Sun", "TargetInput", "TargetMovement", "dice_modifiers", "fire_points", "firing_limit",
 ]
 
-HOUSE_RULE = "docs/fire.md"  # the rule of a decision the seed leaves open
+HOUSE_RULE = "docs/rules.md"  # the rule of a decision the seed leaves open
 
 
 @dataclass(frozen=True)
@@ -208,7 +208,7 @@ def _firer(firer: FirerInput, target: TargetInput, posture: Posture | None,
         doubled = _note4(firer, target, posture)
         if doubled is not None:
             fp = step(doubled.label, "×", doubled.value, doubled.rule, fp * doubled.value)
-    if firer.enfilade is not Enfilade.FRONT:
+    if firer.enfilade is not Enfilade.FRONT_OR_REAR:
         factor = effects.enfilade[firer.enfilade.value]
         fp = step(f"{firer.enfilade.value} enfilade", "×", factor, effects.rules["enfilade"],
                   fp * factor)
@@ -229,7 +229,7 @@ def fire_points(firers: list[FirerInput], target: TargetInput,
     situation = situation or Situation()
     if situation.rapid_fire:
         raise NotImplementedError("rapid fire (6.47, 6.48) is not in the seed rules; "
-                                  "the option must stay off (docs/fire.md)")
+                                  "the option must stay off (docs/rules.md)")
     effects = fire_tables().effects
     found = postures(target)
     posture = found.value if found is not None else None

@@ -13,8 +13,7 @@ arc when the angle between the two is at most the formation's half-arc:
 
 The front does not reach across a crest (N17) or a high embankment (N16) hexside.
 
-Until the fire issue makes fields of fire exact, `in_enemy_fire_field` approximates "inside an
-enemy small-arms or canister field of fire" by range and front arc alone, with no line of sight.
+Fields of fire (range, arc and line of sight) are in `fieldoffire.py`.
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ from functools import cache
 from gameapp.core.hexgrid import Hex, Layout, Orientation
 from gameapp.core.mapdata import HexMap
 from gameapp.core.terrain import HexsideFeature
-from gameapp.core.units import Formation, SmallArms, Status, Unit, UnitKind
+from gameapp.core.units import Formation, Status, Unit, UnitKind
 
 _ANGLE_LAYOUT = Layout(Orientation.POINTY, 1.0)  # angles are the same in any orientation
 _EPSILON = 1e-6
@@ -42,15 +41,6 @@ HALF_ARC: dict[Formation, float] = {
 
 FRONT_BLOCKING_HEXSIDES = HexsideFeature.CREST | HexsideFeature.HIGH_EMBANKMENT
 DEEP_CUT_MIN_SIDES = 2
-
-SMALL_ARMS_RANGE: dict[SmallArms, int] = {
-    SmallArms.M: 2,
-    SmallArms.R: 6,
-    SmallArms.S: 8,
-    SmallArms.A: 2,
-    SmallArms.C: 3,
-}
-CANISTER_RANGE = 4
 
 
 def half_arc(unit: Unit, game_map: HexMap) -> float | None:
@@ -110,27 +100,3 @@ def in_deep_cut(game_map: HexMap, h: Hex) -> bool:
         return False
     sides = sum(1 for d in range(6) if game_map.hexside_at(h, d) & HexsideFeature.DEEP_CUT)
     return sides >= DEEP_CUT_MIN_SIDES
-
-
-def fire_range(unit: Unit) -> int:
-    """The reach of the unit's small arms, or of its canister for artillery."""
-    if unit.kind is UnitKind.ARTILLERY:
-        return CANISTER_RANGE if unit.formation is Formation.UNLIMBERED else 0
-    if unit.defn.weapon is None or unit.formation is Formation.ROAD_COLUMN:
-        return 0
-    return SMALL_ARMS_RANGE[unit.defn.weapon]
-
-
-def enemy_fire_field(enemies: list[Unit], game_map: HexMap) -> frozenset[Hex]:
-    """Approximation until the fire issue: the hexes within an enemy's small-arms or canister
-    range and inside its front arc (a column's arc taken as 60 degrees, since its fifth that may
-    fire still fires ahead), line of sight ignored."""
-    hexes: set[Hex] = set()
-    for enemy in enemies:
-        reach = fire_range(enemy)
-        arc = half_arc(enemy, game_map)
-        if reach == 0 or arc is None:
-            continue
-        arc = max(arc, 60.0)
-        hexes.update(h for h in enemy.hex.range(reach) if in_arc(enemy, h, arc))
-    return frozenset(h for h in hexes if game_map.contains(h))

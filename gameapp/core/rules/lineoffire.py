@@ -15,7 +15,7 @@ has two traces; each question below says which one counts.
 For N4 and N19 either trace will do, and the hex "adjacent" to the target may be the firer's
 own.
 
-Words, as read from the map (docs/los-and-fire.md): a *slope hex* has a neighbour higher than it
+Words, as read from the map (docs/rules.md): a *slope hex* has a neighbour higher than it
 by the map's gentle threshold or more (it lies on a hillside); a *slope top* carries the
 `slope top` feature (maps can derive them, `derive_slope_tops`).
 """

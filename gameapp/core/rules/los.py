@@ -1,4 +1,4 @@
-"""Line of sight between hexes (docs/los-and-fire.md).
+"""Line of sight between hexes (docs/rules.md).
 
 - `line_of_sight(game_map, a, b, conventions, units=..., artillery=...) -> LosResult`: one line,
   explained: clear or not, where and why it is blocked, the rule, the hexes it runs through.

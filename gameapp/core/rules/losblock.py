@@ -6,7 +6,7 @@ blocks the line there, as a `Block` code. `los.line_of_sight` reads the first bl
 two paths to explain it; `los.visible_from` only asks whether each target has a clear path. Both
 read these codes, so the explanation and the overlay always agree.
 
-The model (docs/los-and-fire.md): the sight line runs from the eye over the origin's centre to
+The model (docs/rules.md): the sight line runs from the eye over the origin's centre to
 the eye over the target's centre, at the ground of each (or at the hex's highest point, crests
 included, under `highest_point`). Its height at a node or crossing is interpolated linearly
 along its length. A hex strictly between the ends blocks when its ground, or the top of its

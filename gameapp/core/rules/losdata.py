@@ -1,4 +1,4 @@
-"""Line-of-sight data: `data/los.yaml`, typed and checked (docs/los-and-fire.md).
+"""Line-of-sight data: `data/los.yaml`, typed and checked (docs/rules.md).
 
 `los_tables()` reads the packaged file once. The schema is built from the terrain enums, so a
 terrain or hex feature missing from the file, or one the chart does not know, raises `DataError`

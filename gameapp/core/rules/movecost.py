@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from gameapp.core.rules.reach import StepTable
 from gameapp.core.rules.tables import MoverClass, TerrainEffects, terrain_effects
 from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Slope, Terrain
-from gameapp.core.units import Formation, Unit, UnitKind
+from gameapp.core.units import Formation, Side, Unit, UnitKind
 
 CROSSINGS = HexsideFeature.FORD | HexsideFeature.BRIDGE
 WATER = HexsideFeature.STREAM | HexsideFeature.CREEK
@@ -71,7 +71,7 @@ class MoveCosts:
         self.distances: dict[tuple[Hex, Hex, MoverClass, bool], int] = {}
         # enemy fronts and fields of fire, keyed by the enemy units that make them
         self.fronts: dict[frozenset[Unit], frozenset[Hex]] = {}
-        self.fire_fields: dict[frozenset[Unit], frozenset[Hex]] = {}
+        self.fire_fields: dict[tuple[Side, frozenset[Unit]], frozenset[Hex]] = {}
 
     def table(self, mover: MoverClass, by_road: bool) -> StepTable:
         """The reach search's own cache of step totals for one mover (see reach.StepTable)."""

@@ -16,8 +16,9 @@ from gameapp.core.events import Event, MoraleCheckPending, UnitMoved, UnitReform
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.allowance import movement_allowance
+from gameapp.core.rules.fieldoffire import enemy_fire_field
 from gameapp.core.rules.formations import change_terms
-from gameapp.core.rules.front import enemy_fire_field, front_hexes
+from gameapp.core.rules.front import front_hexes
 from gameapp.core.rules.movecost import MoveCosts, mover_class
 from gameapp.core.rules.reach import PIKE_BONUS_RULE, Reach, SearchSpace, search, walk
 from gameapp.core.rules.stacking import stacking_problem
@@ -44,10 +45,11 @@ class Plan:
 class MovementRules:
     def __init__(
         self, game_map: HexMap, options: dict[str, str | bool | int], state: GameState,
-        costs: MoveCosts,
+        costs: MoveCosts, conventions: tuple[str, ...] = (),
     ) -> None:
         self.map = game_map
         self.options = options
+        self.conventions = conventions  # line-of-sight conventions, for fields of fire
         self.state = state
         self.costs = costs
         self.tables = movement_tables()
@@ -100,12 +102,14 @@ class MovementRules:
         return found
 
     def enemy_fire_field(self, side: Side) -> frozenset[Hex]:
-        """Hexes inside an enemy small-arms or canister field of fire (approximated, front.py)."""
-        enemies = frozenset(self.state.side_units(side.other))
-        found = self.costs.fire_fields.get(enemies)
+        """Hexes inside an enemy small-arms or canister field of fire (6.2, 4.2), line of sight
+        included: the whole field of infantry and cavalry, the canister band of artillery."""
+        everyone = frozenset(self.state.units.values())
+        found = self.costs.fire_fields.get((side, everyone))
         if found is None:
-            found = enemy_fire_field(list(enemies), self.map)
-            self.costs.fire_fields[enemies] = found
+            enemies = self.state.side_units(side.other)
+            found = enemy_fire_field(enemies, self.map, self.conventions, everyone)
+            self.costs.fire_fields[(side, everyone)] = found
         return found
 
     # --- checking -----------------------------------------------------------------------------
