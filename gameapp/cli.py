@@ -3,7 +3,8 @@
     gameapp                              the window, with the start screen
     gameapp play SCENARIO                the window, with a scenario open
     gameapp validate FILE...             exit 1 with file:line messages when a file is wrong
-    gameapp render SCENARIO --png OUT    the board as a picture, no screen needed
+    gameapp render SCENARIO --png OUT [--highlight moves:UNIT]
+                                         the board as a picture, no screen needed
 
 Qt is imported only by the sub-commands that draw, so `validate` runs on a machine without Qt's
 system libraries.
@@ -36,6 +37,12 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("scenario", type=Path)
     render.add_argument("--png", type=Path, required=True, metavar="OUT")
     render.add_argument("--width", type=int, default=1600, help="image width in pixels")
+    render.add_argument(
+        "--highlight",
+        metavar="KIND:UNIT",
+        help="draw what the window highlights for a unit at the start of the game: "
+        "moves:UNIT (fire: and retreat: are not available yet)",
+    )
     return parser
 
 
@@ -44,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "validate":
         return validate(args.files)
     if args.command == "render":
-        return render(args.scenario, args.png, args.width)
+        return render(args.scenario, args.png, args.width, args.highlight)
     from gameapp.ui.app import run_app
 
     return run_app(scenario=str(args.scenario) if args.command == "play" else None)
@@ -65,18 +72,39 @@ def validate(files: Sequence[Path]) -> int:
     return 1 if failed else 0
 
 
-def render(scenario_path: Path, out: Path, width: int) -> int:
+def render(scenario_path: Path, out: Path, width: int, highlight: str | None = None) -> int:
+    """Draw the board to a PNG. Exit 1 for a broken scenario or a unit that cannot be
+    highlighted, 2 for a malformed or not yet available --highlight."""
     from gameapp.core.scenario import load_scenario
+    from gameapp.ui.highlight_spec import HighlightSpecError, parse_highlight
 
+    try:
+        request = parse_highlight(highlight) if highlight is not None else None
+    except HighlightSpecError as error:
+        print(error, file=sys.stderr)
+        return 2
     try:
         scenario = load_scenario(scenario_path)
     except DataError as error:
         print(error, file=sys.stderr)
         return 1
+    from gameapp.core.engine import Game
+    from gameapp.ui.moves import CannotMove, MoveHighlight, movement_highlight
     from gameapp.ui.render import render_scenario_png
 
+    units = list(scenario.units)
+    moves: MoveHighlight | None = None
+    if request is not None:  # the kinds parse_highlight lets through: "moves" for now
+        game = Game.from_scenario(scenario)
+        units = list(game.state.units.values())
+        try:
+            moves = movement_highlight(game, request.unit_id)
+        except CannotMove as error:
+            rule = f" ({error.rule})" if error.rule != "-" else ""
+            print(f"--highlight {highlight}: {error.reason}{rule}", file=sys.stderr)
+            return 1
     out.parent.mkdir(parents=True, exist_ok=True)
-    render_scenario_png(scenario, out, width=width)
+    render_scenario_png(scenario, out, width=width, units=units, moves=moves)
     print(f"wrote {out}")
     return 0
 

@@ -1,115 +1,118 @@
-"""The one registry of user actions. Menus, the toolbar and keyboard shortcuts are all generated
-from `ACTIONS`; each entry names the method of the target (the main window) that handles it."""
+"""The one registry of user actions. Menus, toolbars, context menus and keyboard shortcuts are all
+generated from `ACTIONS`. Each entry names the object that handles it (`target`: the main window
+or the game controller) and the method called, with `args`.
+
+Entries aimed at the game are enabled only when the engine would accept them now; the
+controller's `availability` says so, with the cost or the reason and rule for the tooltip.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QIcon, QKeySequence
-from PySide6.QtWidgets import QMenu, QMenuBar, QToolBar
+from PySide6.QtWidgets import QMenu, QMenuBar, QToolBar, QWidget
 
 import gameapp.ui.resources_rc  # noqa: F401  (registers the :/icons resources)
+from gameapp.core.units import Formation
 
 Key = QKeySequence.StandardKey
+WINDOW, GAME = "window", "game"  # targets
+MAIN, UNIT = "main", "unit"  # toolbars
+UNIT_MENU, BOARD_MENU = "unit", "board"  # context menus
 
 
 @dataclass(frozen=True)
 class ActionSpec:
     id: str
     text: str
-    handler: str  # name of the target's method, called with no arguments
+    handler: str  # name of the target's method, called with `args`
     menu: str
     shortcuts: tuple[str | QKeySequence.StandardKey, ...] = ()
     icon: str = ""  # a resource path such as ":/icons/zoom-in.svg"
-    toolbar: bool = False
+    toolbar: str = ""  # MAIN, UNIT or "" for none
     tip: str = ""
     separator_before: bool = False
+    target: str = WINDOW
+    args: tuple[Any, ...] = ()
+    context: str = ""  # UNIT_MENU, BOARD_MENU or "" for none
+    checkable: bool = False
+    short: str = ""  # toolbar text when it differs from the menu's
+
+    @property
+    def label(self) -> str:
+        return self.text.replace("&", "").rstrip("…")
+
+
+def _formation(id_: str, text: str, formation: Formation, short: str = "",
+               separator: bool = False) -> ActionSpec:
+    return ActionSpec(
+        id_, text, "unit_command", "&Unit", toolbar=UNIT, target=GAME,
+        args=("formation", formation), context=UNIT_MENU, checkable=True, short=short,
+        separator_before=separator,
+    )  # fmt: skip
 
 
 ACTIONS: tuple[ActionSpec, ...] = (
-    ActionSpec(
-        "open",
-        "&Open scenario…",
-        "open_scenario_dialog",
-        "&File",
-        (Key.Open,),
-        ":/icons/open.svg",
-        True,
-        "Open a scenario file",
-    ),
-    ActionSpec(
-        "start_screen",
-        "&Start screen",
-        "show_start_screen",
-        "&File",
-        ("Ctrl+Home",),
-        ":/icons/start.svg",
-        True,
-        "Back to the list of scenarios",
-    ),
+    ActionSpec("open", "&Open scenario…", "open_scenario_dialog", "&File", (Key.Open,),
+               ":/icons/open.svg", MAIN, "Open a scenario file"),
+    ActionSpec("start_screen", "&Start screen", "show_start_screen", "&File", ("Ctrl+Home",),
+               ":/icons/start.svg", MAIN, "Back to the list of scenarios"),
     ActionSpec("quit", "&Quit", "close", "&File", ("Ctrl+Q",), separator_before=True),
-    ActionSpec(
-        "zoom_in",
-        "Zoom &in",
-        "zoom_in",
-        "&View",
-        (Key.ZoomIn,),
-        ":/icons/zoom-in.svg",
-        True,
-        "Zoom in (also + and the mouse wheel)",
-    ),
-    ActionSpec(
-        "zoom_out",
-        "Zoom &out",
-        "zoom_out",
-        "&View",
-        (Key.ZoomOut,),
-        ":/icons/zoom-out.svg",
-        True,
-        "Zoom out (also - and the mouse wheel)",
-    ),
-    ActionSpec(
-        "fit",
-        "&Fit to window",
-        "fit",
-        "&View",
-        ("F",),
-        ":/icons/fit.svg",
-        True,
-        "Show the whole map",
-    ),
-    ActionSpec(
-        "rotate_left",
-        "Rotate &left",
-        "rotate_left",
-        "&View",
-        ("[",),
-        ":/icons/rotate-left.svg",
-        True,
-        "Turn the map 90° anticlockwise",
-        separator_before=True,
-    ),
-    ActionSpec(
-        "rotate_right",
-        "Rotate &right",
-        "rotate_right",
-        "&View",
-        ("]",),
-        ":/icons/rotate-right.svg",
-        True,
-        "Turn the map 90° clockwise",
-    ),
-)
+    ActionSpec("undo", "&Undo", "undo", "&Edit", ("Ctrl+Z",), ":/icons/undo.svg", MAIN,
+               "Take back the last action", True, GAME, context=BOARD_MENU),
+    ActionSpec("redo", "&Redo", "redo", "&Edit", ("Ctrl+Shift+Z", "Ctrl+Y"), ":/icons/redo.svg",
+               MAIN, "Do again the action taken back", target=GAME, context=BOARD_MENU),
+    ActionSpec("clear_selection", "&Clear selection", "clear_selection", "&Edit", ("Esc",),
+               separator_before=True, target=GAME, context=BOARD_MENU),
+    ActionSpec("zoom_in", "Zoom &in", "zoom_in", "&View", (Key.ZoomIn,), ":/icons/zoom-in.svg",
+               MAIN, "Zoom in (also + and the mouse wheel)", True),
+    ActionSpec("zoom_out", "Zoom &out", "zoom_out", "&View", (Key.ZoomOut,),
+               ":/icons/zoom-out.svg", MAIN, "Zoom out (also - and the mouse wheel)"),
+    ActionSpec("fit", "&Fit to window", "fit", "&View", ("F",), ":/icons/fit.svg", MAIN,
+               "Show the whole map"),
+    ActionSpec("rotate_left", "Rotate &left", "rotate_left", "&View", ("[",),
+               ":/icons/rotate-left.svg", MAIN, "Turn the map 90° anticlockwise", True),
+    ActionSpec("rotate_right", "Rotate &right", "rotate_right", "&View", ("]",),
+               ":/icons/rotate-right.svg", MAIN, "Turn the map 90° clockwise"),
+    ActionSpec("end_phase", "&End phase", "end_phase", "&Game", ("Ctrl+E",),
+               ":/icons/end-phase.svg", tip="End this phase and go on to the next",
+               target=GAME, context=BOARD_MENU),
+    _formation("formation_line", "&Line", Formation.LINE),
+    _formation("formation_column", "&Column", Formation.COLUMN),
+    _formation("formation_road_column", "&Road column", Formation.ROAD_COLUMN, "Road col."),
+    _formation("formation_square", "S&quare", Formation.SQUARE),
+    _formation("formation_general_order", "&General order", Formation.GENERAL_ORDER, "Gen. order"),
+    _formation("formation_skirmish", "S&kirmish", Formation.SKIRMISH),
+    _formation("limber", "Lim&ber", Formation.LIMBERED, separator=True),
+    _formation("unlimber", "U&nlimber", Formation.UNLIMBERED),
+    _formation("mount", "&Mount", Formation.MOUNTED, separator=True),
+    _formation("dismount", "&Dismount", Formation.DISMOUNTED),
+    ActionSpec("turn_left", "Turn &anticlockwise", "unit_command", "&Unit", (",",),
+               toolbar=UNIT, tip="Turn one hexside anticlockwise", separator_before=True,
+               target=GAME, args=("turn", 1), context=UNIT_MENU, short="⟲ Turn"),
+    ActionSpec("turn_right", "Turn c&lockwise", "unit_command", "&Unit", (".",),
+               toolbar=UNIT, tip="Turn one hexside clockwise", target=GAME, args=("turn", -1),
+               context=UNIT_MENU, short="Turn ⟳"),
+    ActionSpec("about_face", "About &face", "unit_command", "&Unit", ("/",), toolbar=UNIT,
+               tip="Turn to face the opposite hexside", target=GAME, args=("about_face",),
+               context=UNIT_MENU),
+    ActionSpec("cover", "In c&over", "unit_command", "&Unit", toolbar=UNIT,
+               tip="Take cover, or leave it", separator_before=True, target=GAME,
+               args=("cover",), context=UNIT_MENU, checkable=True, short="Cover"),
+)  # fmt: skip
 
 
 def build_actions(
-    target: object, parent: QObject, specs: Iterable[ActionSpec] = ACTIONS
+    targets: Mapping[str, object], parent: QObject, specs: Iterable[ActionSpec] = ACTIONS
 ) -> dict[str, QAction]:
-    """A QAction per spec, triggering `getattr(target, spec.handler)()`."""
+    """A QAction per spec, triggering `getattr(targets[spec.target], spec.handler)(*spec.args)`."""
     actions: dict[str, QAction] = {}
     for spec in specs:
+        target = targets[spec.target]
         handler = getattr(target, spec.handler, None)
         if not callable(handler):
             raise AttributeError(
@@ -119,35 +122,72 @@ def build_actions(
         action.setObjectName(spec.id)
         if spec.icon:
             action.setIcon(QIcon(spec.icon))
+        if spec.short:
+            action.setIconText(spec.short)
         keys = [QKeySequence(k) for k in spec.shortcuts]
-        keys = [k for k in keys if not k.isEmpty()]
-        action.setShortcuts(keys)
-        tip = spec.tip or spec.text.replace("&", "").rstrip("…")
-        if keys:
-            tip += f" ({keys[0].toString(QKeySequence.SequenceFormat.NativeText)})"
-        action.setToolTip(tip)
-        action.setStatusTip(tip)
-        action.triggered.connect(lambda _checked=False, call=handler: call())
+        action.setShortcuts([k for k in keys if not k.isEmpty()])
+        action.setCheckable(spec.checkable)
+        set_detail(action, spec, "")
+        action.triggered.connect(
+            lambda _checked=False, call=handler, args=spec.args: call(*args)
+        )
         actions[spec.id] = action
     return actions
 
 
+def set_detail(action: QAction, spec: ActionSpec, detail: str) -> None:
+    """Tooltip and status tip: what the entry does, its shortcut, then `detail` (the cost, or
+    the reason and rule it is disabled)."""
+    tip = spec.tip or spec.label
+    shortcut = action.shortcut()
+    if not shortcut.isEmpty():
+        tip += f" ({shortcut.toString(QKeySequence.SequenceFormat.NativeText)})"
+    if detail:
+        tip += f": {detail}"
+    action.setToolTip(tip)
+    action.setStatusTip(tip)
+
+
 def populate(
     menubar: QMenuBar,
-    toolbar: QToolBar,
-    actions: dict[str, QAction],
+    toolbars: Mapping[str, QToolBar],
+    actions: Mapping[str, QAction],
     specs: Iterable[ActionSpec] = ACTIONS,
 ) -> None:
-    """Put each action in its menu (in registry order) and, if marked, on the toolbar."""
+    """Put each action in its menu (in registry order) and, if marked, on its toolbar."""
     menus: dict[str, QMenu] = {}
+    started: set[str] = set()
     for spec in specs:
         menu = menus.get(spec.menu)
         if menu is None:
             menu = menus[spec.menu] = menubar.addMenu(spec.menu)
+            menu.setToolTipsVisible(True)  # a disabled entry's tooltip says why
         if spec.separator_before:
             menu.addSeparator()
-            if spec.toolbar:
-                toolbar.addSeparator()
-        menu.addAction(actions[spec.id])
         if spec.toolbar:
+            toolbar = toolbars[spec.toolbar]
+            if spec.separator_before and spec.toolbar in started:
+                toolbar.addSeparator()
+            started.add(spec.toolbar)
             toolbar.addAction(actions[spec.id])
+        menu.addAction(actions[spec.id])
+
+
+def context_menu(
+    kind: str,
+    actions: Mapping[str, QAction],
+    parent: QWidget,
+    relevant: Mapping[str, bool] | None = None,
+    specs: Iterable[ActionSpec] = ACTIONS,
+) -> QMenu:
+    """The entries of one context menu, in registry order; `relevant[id]` False leaves one out
+    (an artillery battery's menu has no square)."""
+    menu = QMenu(parent)
+    menu.setToolTipsVisible(True)
+    for spec in specs:
+        if spec.context != kind or (relevant is not None and not relevant.get(spec.id, True)):
+            continue
+        if spec.separator_before and menu.actions():
+            menu.addSeparator()
+        menu.addAction(actions[spec.id])
+    return menu

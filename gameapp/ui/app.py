@@ -1,4 +1,5 @@
-"""The composition root: the one place that builds the application and wires its parts."""
+"""The composition root: the one place that builds the application and wires its parts: the
+window, the game controller, and the Game made from each scenario the window opens."""
 
 from __future__ import annotations
 
@@ -9,8 +10,12 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 import gameapp.ui.resources_rc  # noqa: F401  (registers the :/icons resources)
+from gameapp.core.engine import Game
+from gameapp.core.scenario import Scenario, load_scenario
 from gameapp.ui import settings
+from gameapp.ui.controller import GameController
 from gameapp.ui.main_window import MainWindow
+from gameapp.ui.start_screen import ScenarioLoader
 
 
 def default_scenarios_dir() -> Path:
@@ -31,9 +36,25 @@ def application() -> QApplication:
     return app
 
 
-def build_window(scenario: str | None = None, scenarios_dir: Path | None = None) -> MainWindow:
-    """The main window with its settings restored, showing `scenario` or the start screen."""
-    window = MainWindow(scenarios_dir=scenarios_dir or default_scenarios_dir())
+def build_window(
+    scenario: str | None = None,
+    scenarios_dir: Path | None = None,
+    seed: int = 0,
+    loader: ScenarioLoader = load_scenario,
+) -> MainWindow:
+    """The main window with its settings restored, showing `scenario` or the start screen.
+    Opening a scenario starts a game of it, with dice seeded by `seed`."""
+    controller = GameController()
+    window = MainWindow(
+        scenarios_dir=scenarios_dir or default_scenarios_dir(), loader=loader,
+        controller=controller,
+    )  # fmt: skip
+    controller.setParent(window)
+
+    def play(opened: Scenario) -> None:
+        controller.start(Game.from_scenario(opened, seed=seed))
+
+    window.scenario_opened.connect(play)
     window.restore_settings()
     if scenario is not None:
         window.open_scenario(Path(scenario))  # on failure: a message box, then the start screen

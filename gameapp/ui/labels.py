@@ -84,7 +84,31 @@ def screen_direction_names(orientation: Orientation) -> tuple[str, ...]:
     return ("E", "NE", "NW", "W", "SW", "SE")
 
 
+def mps(n: float) -> str:
+    """'1 MP', '0 MPs', '12 MPs'."""
+    return f"{n:g} MP" + ("" if n == 1 else "s")
+
+
 def status_words(status: frozenset[Status]) -> str:
     """Status markers in a fixed order, or 'none'."""
     names = [s.value for s in Status if s in status]
     return ", ".join(names) if names else "none"
+
+
+# The light at a clock time, for the phase bar. Scenarios do not declare sunrise and sunset yet,
+# so these are those of a late-summer day in Maryland and Virginia (the 1862 campaigns); the fire
+# rules will read the light from the scenario when they need it (docs/playing.md).
+_LIGHT: tuple[tuple[int, str], ...] = (
+    (5 * 60 + 20, "night"),
+    (6 * 60, "dawn"),
+    (18 * 60 + 40, "daylight"),
+    (19 * 60 + 20, "dusk"),
+    (20 * 60, "twilight"),
+    (24 * 60, "night"),
+)
+
+
+def light_at(minutes: int) -> str:
+    """'daylight', 'dusk', 'twilight', 'night' or 'dawn' at `minutes` after midnight."""
+    minutes %= 24 * 60
+    return next(name for end, name in _LIGHT if minutes < end)

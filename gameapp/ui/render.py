@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
@@ -12,7 +12,9 @@ from PySide6.QtWidgets import QApplication
 
 from gameapp.core.hexgrid import Hex
 from gameapp.core.scenario import Scenario
+from gameapp.core.units import Unit
 from gameapp.ui.board.scene import BACKDROP, BoardScene
+from gameapp.ui.moves import MoveHighlight
 
 Highlight = tuple[Collection[Hex], str]  # hexes and a colour name such as "#80ff0000"
 
@@ -33,16 +35,23 @@ def render_scenario_png(
     width: int = 1600,
     height: int | None = None,
     highlights: Sequence[Highlight] = (),
+    units: Iterable[Unit] | None = None,
+    moves: MoveHighlight | None = None,
 ) -> None:
     """Draw the whole board (terrain, counters, optional highlights) into a `width` pixel PNG.
 
-    `height` defaults to the map's aspect ratio; a different height letterboxes the map.
-    Raises OSError if the file cannot be written.
+    `units` default to the scenario's set-up (a game passes its state's); `moves` is drawn as
+    the window draws a selected unit's legal moves. `height` defaults to the map's aspect ratio;
+    a different height letterboxes the map. Raises OSError if the file cannot be written.
     """
     ensure_application()
-    scene = BoardScene(scenario.map, scenario.units)
+    shown = list(scenario.units if units is None else units)
+    scene = BoardScene(scenario.map, shown)
     for hexes, colour in highlights:
         scene.overlay.show_hexes(hexes, colour)
+    if moves is not None:
+        scene.select_hex(moves.origin)
+        scene.moves.show(moves.origin, moves.remaining, moves.stops, {u.hex for u in shown})
     source = scene.geometry.map_rect
     if height is None:
         height = max(1, round(width * source.height() / source.width()))

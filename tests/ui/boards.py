@@ -45,8 +45,8 @@ def showcase_map(orientation: Orientation = Orientation.FLAT) -> HexMap:
     path = [at(x) for x in ("0708", "0707", "0706", "0705")]
     for a, b in itertools.pairwise(path):
         m.add_road(a, b, RoadGrade.PATH)
-    for k, feature in enumerate(f for f in HexFeature if f.value):
-        m.add_features(at(f"{9 + k % 4:02d}{5 + k // 4:02d}"), feature)
+    for k, hex_feature in enumerate(f for f in HexFeature if f.value):
+        m.add_features(at(f"{9 + k % 4:02d}{5 + k // 4:02d}"), hex_feature)
     m.add_features(at("1006"), HexFeature.SUNKEN_ROAD)
     return m
 

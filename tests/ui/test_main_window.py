@@ -15,7 +15,7 @@ from gameapp.core.scenario import Scenario
 from gameapp.core.units import Unit
 from gameapp.core.yamlsource import DataError, Problem
 from gameapp.ui import settings
-from gameapp.ui.actions import ACTIONS
+from gameapp.ui.actions import ACTIONS, MAIN, UNIT
 from gameapp.ui.main_window import MainWindow
 
 from .boards import make_scenario
@@ -41,10 +41,14 @@ def test_menus_and_toolbar_come_from_the_registry(qtbot: QtBot) -> None:
     menu_actions = {
         a.objectName() for menu in menus if isinstance(menu, QMenu) for a in menu.actions()
     }
-    toolbar = {a.objectName() for a in window.toolbar.actions() if a.objectName()}
+    toolbars = {
+        name: {a.objectName() for a in bar.actions() if a.objectName()}
+        for name, bar in ((MAIN, window.toolbar), (UNIT, window.unit_toolbar))
+    }
     for spec in ACTIONS:
         assert spec.id in menu_actions
-        assert (spec.id in toolbar) == spec.toolbar
+        for name, ids in toolbars.items():
+            assert (spec.id in ids) == (spec.toolbar == name)
         action = window.actions_by_id[spec.id]
         if spec.icon:
             assert not action.icon().isNull()

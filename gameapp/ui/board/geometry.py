@@ -71,6 +71,15 @@ class BoardGeometry:
         )
         return np.nonzero(mask)[0]
 
+    def direction_towards(self, h: Hex, point: QPointF) -> int:
+        """The hex direction (0..5) nearest the line from the centre of `h` to a scene point."""
+        centre = self.centre(h)
+        angle = math.degrees(math.atan2(centre.y() - point.y(), point.x() - centre.x()))
+        return min(
+            range(6),
+            key=lambda d: abs((self.layout.direction_angle(d) - angle + 180.0) % 360.0 - 180.0),
+        )
+
     def facing_rotation(self, direction: int) -> float:
         """Item rotation (degrees, clockwise on screen) turning an item's top toward a hexside."""
         return (90.0 - self.layout.direction_angle(direction)) % 360.0

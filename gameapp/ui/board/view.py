@@ -1,12 +1,14 @@
 """BoardView: zoom (wheel under the mouse, + and - keys), pan (drag the background, arrow keys),
 fit, and rotation in 90-degree steps. Hovering reports the hex under the mouse; clicking a counter
-selects its stack and emits the stack's units."""
+selects its stack and emits the stack's units; clicking a hex of the move highlight asks for a
+move there instead. The right button either drags a facing out of a hex (press, drag toward a
+hexside, release) or, without a drag, asks for the context menu of the hex."""
 
 from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
@@ -33,6 +35,11 @@ class BoardView(QGraphicsView):
     hex_clicked = Signal(object)  # Hex
     stack_selected = Signal(object)  # list[Unit], top counter first; empty when cleared
     zoom_changed = Signal(float)
+    hex_hovered = Signal(object)  # Hex, or None off the map
+    move_requested = Signal(object)  # Hex: a click on a hex of the move highlight
+    facing_dragged = Signal(object, object)  # Hex, direction 0..5: a right-drag in progress
+    facing_dropped = Signal(object, int)  # Hex, direction 0..5: a right-drag released
+    context_requested = Signal(object, QPoint)  # Hex or None, global position: a right-click
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -40,6 +47,8 @@ class BoardView(QGraphicsView):
         self._rotation = 0
         self._hover: Hex | None = None
         self._press: QPoint | None = None
+        self._right: tuple[QPoint, Hex | None] | None = None  # where a right press started
+        self._dragged: int | None = None  # the direction a right-drag points, once it is one
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
@@ -51,6 +60,9 @@ class BoardView(QGraphicsView):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        # every right-button event reaches the mouse handlers, which tell drag from click
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.PreventContextMenu)
+        self.viewport().setContextMenuPolicy(Qt.ContextMenuPolicy.PreventContextMenu)
 
     def board(self) -> BoardScene | None:
         scene = self.scene()
@@ -139,13 +151,20 @@ class BoardView(QGraphicsView):
             self.zoom_in()
         elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
             self.zoom_out()
+        elif key == Qt.Key.Key_Menu and (board := self.board()) is not None:
+            self._keyboard_menu(board)
         else:
             super().keyPressEvent(event)  # arrow keys scroll
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        board = self.board()
+        if event.button() == Qt.MouseButton.RightButton and board is not None:
+            at = event.position().toPoint()
+            self._right, self._dragged = (at, board.hex_at(self.mapToScene(at))), None
+            event.accept()
+            return
         self._press = event.position().toPoint()
         item = self.itemAt(self._press)
-        board = self.board()
         if (
             board is not None
             and event.button() == Qt.MouseButton.LeftButton
@@ -159,6 +178,15 @@ class BoardView(QGraphicsView):
         super().mousePressEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.RightButton and self._right is not None:
+            (start, h), direction = self._right, self._dragged
+            self._right = self._dragged = None
+            if direction is not None and h is not None:
+                self.facing_dropped.emit(h, direction)
+            else:
+                self.context_requested.emit(h, self.viewport().mapToGlobal(start))
+            event.accept()
+            return
         super().mouseReleaseEvent(event)
         board = self.board()
         press, self._press = self._press, None
@@ -172,14 +200,39 @@ class BoardView(QGraphicsView):
         board = self.board()
         if board is None:
             return
-        h = board.hex_at(self.mapToScene(event.position().toPoint()))
+        at = event.position().toPoint()
+        start, origin = self._right if self._right is not None else (at, None)
+        dragging = self._dragged is not None or (at - start).manhattanLength() > CLICK_SLOP
+        if origin is not None and dragging:
+            self._dragged = board.geometry.direction_towards(origin, self.mapToScene(at))
+            self.facing_dragged.emit(origin, self._dragged)
+        h = board.hex_at(self.mapToScene(at))
         if h != self._hover:
             self._hover = h
             self.hover_text_changed.emit(describe_hex(board.hex_map, h) if h is not None else "")
+            self.hex_hovered.emit(h)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        super().leaveEvent(event)
+        if self._hover is not None and self._right is None:
+            self._hover = None
+            self.hex_hovered.emit(None)
+
+    def _keyboard_menu(self, board: BoardScene) -> None:
+        """The Menu key: the context menu of the selected hex, as a right-click there."""
+        selected = board.selected_hex
+        at = self.viewport().rect().center()
+        if selected is not None:
+            at = self.mapFromScene(board.geometry.centre(selected))
+        self.context_requested.emit(selected, self.viewport().mapToGlobal(at))
 
     def _click(self, board: BoardScene, h: Hex | None) -> None:
-        """A click on a hex selects its stack; a click on an empty hex or off the map clears."""
+        """A click on a hex of the move highlight asks for a move there; elsewhere a click on a
+        hex selects its stack, and one on an empty hex or off the map clears the selection."""
         if h is not None:
             self.hex_clicked.emit(h)
+            if h in board.moves:
+                self.move_requested.emit(h)
+                return
         units = board.select_hex(h if h is not None and board.units_at(h) else None)
         self.stack_selected.emit(units)

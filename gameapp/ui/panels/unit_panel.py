@@ -56,16 +56,21 @@ def unit_rows(unit: Unit, numbering: Numbering | None) -> list[tuple[str, str]]:
     return rows
 
 
-def unit_html(unit: Unit, numbering: Numbering | None, picture: str) -> str:
-    """One unit's card: its counter picture beside its name and a line per row."""
+def unit_html(
+    unit: Unit, numbering: Numbering | None, picture: str, selected: bool = False
+) -> str:
+    """One unit's card: its counter picture beside its name and a line per row. The selected
+    unit's card is shaded and says so."""
     rows = "".join(
         f"<br><span style='color:#555'>{escape(k)}:</span> {escape(v)}"
         for k, v in unit_rows(unit, numbering)
     )
+    shade = " bgcolor='#fff3b0'" if selected else ""
+    mark = " <i>(selected)</i>" if selected else ""
     return (
-        "<table cellspacing='0' cellpadding='4' width='100%' style='margin-bottom:6px'><tr>"
-        f"<td valign='top'><img src='{picture}'></td>"
-        f"<td valign='top'><b>{escape(unit.defn.name)}</b>{rows}</td>"
+        f"<table cellspacing='0' cellpadding='4' width='100%' style='margin-bottom:6px'{shade}>"
+        f"<tr><td valign='top'><img src='{picture}'></td>"
+        f"<td valign='top'><b>{escape(unit.defn.name)}</b>{mark}{rows}</td>"
         "</tr></table><hr>"
     )
 
@@ -105,7 +110,8 @@ class UnitPanel(QTextBrowser):
     def units(self) -> list[Unit]:
         return list(self._units)
 
-    def show_units(self, units: Sequence[Unit]) -> None:
+    def show_units(self, units: Sequence[Unit], selected: str | None = None) -> None:
+        """The stack, top counter first; the card of unit `selected` is marked."""
         self._units = list(units)
         doc = self.document()
         doc.clear()
@@ -118,7 +124,7 @@ class UnitPanel(QTextBrowser):
             doc.addResource(
                 QTextDocument.ResourceType.ImageResource, QUrl(url), counter_image(unit, self._art)
             )
-            parts.append(unit_html(unit, self._numbering, url))
+            parts.append(unit_html(unit, self._numbering, url, unit.id == selected))
         self.setHtml("".join(parts))
 
     def plain_text(self) -> str:

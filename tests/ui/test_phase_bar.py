@@ -1,0 +1,46 @@
+"""The phase bar: turn N of M, clock and light, the phasing side in its colour, the phase."""
+
+from __future__ import annotations
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from gameapp.core.engine import Game
+from gameapp.core.phases import Phase, Player
+from gameapp.ui.board.counter_art import SIDE_COLOURS
+from gameapp.ui.labels import light_at
+from gameapp.ui.phase_bar import PhaseBar
+
+from .boards import make_scenario, sample_units, showcase_map
+
+
+@pytest.mark.parametrize(
+    ("clock", "light"),
+    [("4:00", "night"), ("5:40", "dawn"), ("12:00", "daylight"), ("18:39", "daylight"),
+     ("18:40", "dusk"), ("19:30", "twilight"), ("21:00", "night"), ("24:10", "night")],
+)  # fmt: skip
+def test_light_at(clock: str, light: str) -> None:
+    hours, minutes = clock.split(":")
+    assert light_at(int(hours) * 60 + int(minutes)) == light
+
+
+def test_the_bar_follows_the_game(qtbot: QtBot) -> None:
+    m = showcase_map()
+    game = Game.from_scenario(make_scenario(m, sample_units(m)))
+    bar = PhaseBar()
+    qtbot.addWidget(bar)
+    bar.show_game(None)
+    assert bar.plain_text() == "No game"
+    bar.show_game(game)
+    assert bar.plain_text() == "Turn 1 of 10  2:00 pm, daylight  Union  Movement phase"
+    assert SIDE_COLOURS[game.state.first_side].body.name() in bar.side.styleSheet()
+    game.state.step_index = next(  # the bar only reads the state: put it where we want
+        i for i, step in enumerate(game.turn_steps)
+        if step.phase is Phase.MOVEMENT and step.player is Player.SECOND
+    )  # fmt: skip
+    game.state.turn = 3
+    bar.show_game(game)
+    assert bar.plain_text() == "Turn 3 of 10  2:40 pm, daylight  Confederate  Movement phase"
+    game.state.turn = 11
+    bar.show_game(game)
+    assert bar.plain_text() == "Game over after turn 10"

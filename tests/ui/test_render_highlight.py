@@ -1,0 +1,97 @@
+"""`gameapp render SCENARIO --png OUT --highlight moves:UNIT` draws the window's move highlight
+offscreen; unknown or immobile units exit 1, kinds not built yet exit 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+from pytestqt.qtbot import QtBot
+
+from gameapp.cli import main
+from gameapp.core.engine import Game
+from gameapp.ui.board.geometry import HEX_SIZE, BoardGeometry
+from gameapp.ui.board.scene import MARGIN
+from gameapp.ui.highlight_spec import KINDS, HighlightSpecError, parse_highlight
+
+from .play import DEMO
+
+WIDTH = 1600
+demo_only = pytest.mark.skipif(not DEMO.exists(), reason="scenarios/demo.yaml not shipped")
+
+
+@demo_only
+def test_a_highlighted_hex_differs_from_the_plain_render(
+    qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain, lit = tmp_path / "plain.png", tmp_path / "lit.png"
+    assert main(["render", str(DEMO), "--png", str(plain)]) == 0
+    assert main(["render", str(DEMO), "--png", str(lit), "--highlight", "moves:US-9NH"]) == 0
+    assert capsys.readouterr().out.splitlines() == [f"wrote {plain}", f"wrote {lit}"]
+    game = Game.from_scenario(DEMO)
+    reach = game.movement.reachable("US-9NH")
+    occupied = {u.hex for u in game.state.units.values()}
+    geometry = BoardGeometry(game.map.numbering, margin=HEX_SIZE * MARGIN)
+    scale = WIDTH / geometry.map_rect.width()
+    before, after = QImage(str(plain)), QImage(str(lit))
+    assert before.size() == after.size()
+    changed = 0
+    for h in reach:
+        if h in occupied:
+            continue
+        edge = geometry.centre(h)  # between the chip and the hexside
+        x, y = round(edge.x() * scale), round((edge.y() + 0.6 * HEX_SIZE) * scale)
+        changed += before.pixelColor(x, y) != after.pixelColor(x, y)
+    assert changed == len([h for h in reach if h not in occupied])
+    far = geometry.centre(game.map.numbering.parse("2418"))  # far from the unit: untouched
+    x, y = round(far.x() * scale), round(far.y() * scale)
+    assert before.pixelColor(x, y) == after.pixelColor(x, y)
+
+
+@demo_only
+@pytest.mark.parametrize(
+    ("unit", "says"),
+    [
+        ("US-NOPE", "there is no unit 'US-NOPE'"),
+        ("CS-50GA", "50th Georgia is not yours to move this phase (1.22)"),
+        ("US-DPA", "cannot move in unlimbered: limber first (TEC)"),
+    ],
+)
+def test_a_unit_that_cannot_move_now_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], unit: str, says: str
+) -> None:
+    out = tmp_path / "x.png"
+    assert main(["render", str(DEMO), "--png", str(out), "--highlight", f"moves:{unit}"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"--highlight moves:{unit}: ") and says in err
+    assert "Traceback" not in err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        ("fire:US-9NH", "--highlight fire: not available yet"),
+        ("retreat:US-9NH", "--highlight retreat: not available yet"),
+        ("moves", "expected one of moves:UNIT, fire:UNIT, retreat:UNIT"),
+        ("charge:US-9NH", "expected one of moves:UNIT"),
+    ],
+)
+def test_kinds_not_built_yet_or_malformed_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str, says: str
+) -> None:
+    out = tmp_path / "x.png"
+    assert main(["render", str(DEMO), "--png", str(out), "--highlight", value]) == 2
+    assert says in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_parse_highlight() -> None:
+    request = parse_highlight("moves: US-9NH")
+    assert (request.kind, request.unit_id) == (KINDS["moves"], "US-9NH")
+    assert parse_highlight("MOVES:x").kind.name == "moves"
+    with pytest.raises(HighlightSpecError, match="not available yet"):
+        parse_highlight("fire:x")
+    with pytest.raises(HighlightSpecError, match="expected one of"):
+        parse_highlight("moves:")
