@@ -12,6 +12,7 @@ engine only routes actions to them, records the log and keeps undo snapshots.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -28,6 +29,8 @@ from gameapp.core.rules.movement import MovementRules
 from gameapp.core.scenario import Scenario, load_scenario
 from gameapp.core.state import GameState
 from gameapp.core.units import Side, Status
+
+_REVISIONS = itertools.count(1)
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,7 @@ class Game:
             first_side=scenario.first_side,
             units={u.id: u for u in scenario.units},
         )
+        state.revision = next(_REVISIONS)
         game = cls(scenario=scenario, state=state, dice=Dice(seed=seed))
         game.opening_events = game._enter_step()
         if game.step.ends_by_itself:
@@ -161,6 +165,7 @@ class Game:
             events = self._fire_or_pass(Pass() if isinstance(action, EndPhase) else action)
         else:
             events = self.movement.execute(action, self.current_side)
+        self.state.revision = next(_REVISIONS)
         self.log.append(
             LogEntry(
                 turn,
@@ -243,6 +248,7 @@ class Game:
             self.state.mp_spent.clear()
             self.state.off_pike.clear()
             self.state.double_moving.clear()
+            self.state.pivots.clear()
         return events
 
     def _side(self) -> Side:

@@ -29,11 +29,16 @@ class GameState:
     mp_spent: dict[str, int] = field(default_factory=dict)  # this movement phase
     off_pike: set[str] = field(default_factory=set)  # did more than march a pike (N14)
     double_moving: set[str] = field(default_factory=set)  # declared double movement this phase
+    # units turning in place: the facing before they began, and the MPs those turns cost so far
+    pivots: dict[str, tuple[int, int]] = field(default_factory=dict)
     pending_checks: list[PendingCheck] = field(default_factory=list)
     exhaustion: dict[str, int] = field(default_factory=dict)  # by brigade name
     fired: set[str] = field(default_factory=set)  # units that fired this fire phase
     fire_passed: set[Side] = field(default_factory=set)  # sides that passed this fire phase
     fire_next: Side | None = None  # whose shot it is in the fire phase
+    # A number no other state of any game has had: the engine gives each state it makes a new
+    # one, so a cache keyed by it never outlives the state it describes.
+    revision: int = field(default=0, compare=False)
 
     def copy(self) -> GameState:
         return replace(
@@ -42,6 +47,7 @@ class GameState:
             mp_spent=dict(self.mp_spent),
             off_pike=set(self.off_pike),
             double_moving=set(self.double_moving),
+            pivots=dict(self.pivots),
             pending_checks=list(self.pending_checks),
             exhaustion=dict(self.exhaustion),
             fired=set(self.fired),

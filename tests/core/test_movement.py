@@ -370,3 +370,27 @@ def test_double_movement_is_declared_before_spending() -> None:
     game.apply(move(game, "a", ["0611"]))
     with pytest.raises(IllegalActionError, match="declared before the unit spends"):
         game.apply(move(game, "a", ["0610"], double=True))
+
+
+def test_turns_in_place_add_up() -> None:
+    # Two 60-degree turns cost what one 120-degree turn costs (4), not two free turns.
+    m = blank_map()
+    game = game_on(m, [place(infantry("a"), m, "0606", N)])
+    first = game.apply(Face("a", 3))[0]
+    second = game.apply(Face("a", 4))[0]
+    assert [(t.label, t.value) for t in first.cost] == [("change facing 60 degrees in all", 0)]
+    assert [(t.label, t.value) for t in second.cost] == [("change facing 120 degrees in all", 4)]
+    assert game.state.mp_spent["a"] == 4
+    # moving ends the turn in place: a new turn after a move is priced afresh
+    game.apply(move(game, "a", ["0506"]))
+    assert game.state.units["a"].facing == 3  # it faces the way it moved, north-west
+    assert game.apply(Face("a", 2))[0].cost.total == 0
+
+
+def test_no_change_is_not_an_action() -> None:
+    m = blank_map()
+    game = game_on(m, [place(infantry("a"), m, "0606", N)])
+    with pytest.raises(IllegalActionError, match="already in line"):
+        game.apply(ChangeFormation("a", Formation.LINE))
+    with pytest.raises(IllegalActionError, match="already faces"):
+        game.apply(Face("a", N))

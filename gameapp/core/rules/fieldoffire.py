@@ -175,9 +175,18 @@ def enemy_fire_field(enemies: list[Unit], game_map: HexMap, conventions: Convent
     on_map = _units(units) if units is not None else list(enemies)
     hexes: set[Hex] = set()
     for enemy in enemies:
-        limit = canister_range(enemy.defn) if enemy.kind is UnitKind.ARTILLERY else None
-        if limit == 0:
-            continue
-        field = field_of_fire(enemy, on_map, game_map, conventions, limit=limit)
-        hexes.update(h for h, cell in field.items() if cell.canister or limit is None)
-    return frozenset(h for h in hexes if game_map.contains(h))
+        hexes |= small_arms_field(enemy, game_map, conventions, on_map)
+    return frozenset(hexes)
+
+
+def small_arms_field(unit: Unit, game_map: HexMap, conventions: Conventions = (),
+                     units: UnitsOnMap | None = None) -> frozenset[Hex]:
+    """One unit's share of `enemy_fire_field`: its whole field of fire for infantry and cavalry,
+    its canister band for artillery."""
+    limit = canister_range(unit.defn) if unit.kind is UnitKind.ARTILLERY else None
+    if limit == 0:
+        return frozenset()
+    on_map = _units(units) if units is not None else [unit]
+    field = field_of_fire(unit, on_map, game_map, conventions, limit=limit)
+    return frozenset(h for h, cell in field.items()
+                     if (cell.canister or limit is None) and game_map.contains(h))

@@ -70,8 +70,9 @@ class MoveCosts:
         # command distances, (from, to, mover, by road) -> MPs (allowance.command_distance)
         self.distances: dict[tuple[Hex, Hex, MoverClass, bool], int] = {}
         # enemy fronts and fields of fire, keyed by the enemy units that make them
-        self.fronts: dict[frozenset[Unit], frozenset[Hex]] = {}
-        self.fire_fields: dict[tuple[Side, frozenset[Unit]], frozenset[Hex]] = {}
+        # (side, state revision) -> enemy fronts; (enemy unit, revision or 0) -> its fire field
+        self.fronts: dict[tuple[Side, int], frozenset[Hex]] = {}
+        self.fire_fields: dict[tuple[Unit, int], frozenset[Hex]] = {}
 
     def table(self, mover: MoverClass, by_road: bool) -> StepTable:
         """The reach search's own cache of step totals for one mover (see reach.StepTable)."""

@@ -16,9 +16,10 @@ from gameapp.core.events import Event, MoraleCheckPending, UnitMoved, UnitReform
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.allowance import movement_allowance
-from gameapp.core.rules.fieldoffire import enemy_fire_field
+from gameapp.core.rules.fieldoffire import reach, small_arms_field
 from gameapp.core.rules.formations import change_terms
 from gameapp.core.rules.front import front_hexes
+from gameapp.core.rules.los import LosOptions
 from gameapp.core.rules.movecost import MoveCosts, mover_class
 from gameapp.core.rules.reach import PIKE_BONUS_RULE, Reach, SearchSpace, search, walk
 from gameapp.core.rules.stacking import stacking_problem
@@ -94,23 +95,33 @@ class MovementRules:
 
     def enemy_front(self, side: Side) -> frozenset[Hex]:
         """The hexes where a unit of `side` must stop: the fronts of the other side's units."""
-        enemies = frozenset(self.state.side_units(side.other))
-        found = self.costs.fronts.get(enemies)
-        if found is None:
-            found = frozenset(h for e in enemies for h in front_hexes(e, self.map))
-            self.costs.fronts[enemies] = found
-        return found
-
-    def enemy_fire_field(self, side: Side) -> frozenset[Hex]:
-        """Hexes inside an enemy small-arms or canister field of fire (6.2, 4.2), line of sight
-        included: the whole field of infantry and cavalry, the canister band of artillery."""
-        everyone = frozenset(self.state.units.values())
-        found = self.costs.fire_fields.get((side, everyone))
+        key = (side, self.state.revision)
+        found = self.costs.fronts.get(key)
         if found is None:
             enemies = self.state.side_units(side.other)
-            found = enemy_fire_field(enemies, self.map, self.conventions, everyone)
-            self.costs.fire_fields[(side, everyone)] = found
+            found = frozenset(h for e in enemies for h in front_hexes(e, self.map))
+            self.costs.fronts[key] = found
         return found
+
+    def enemy_fire_field(self, side: Side, around: Hex | None = None,
+                         radius: int = 0) -> frozenset[Hex]:
+        """Hexes inside an enemy small-arms or canister field of fire (6.2, 4.2), line of sight
+        included: the whole field of infantry and cavalry, the canister band of artillery.
+        With `around`, only the part within `radius` hexes of it is sure to be complete."""
+        # Each enemy's field is kept until it changes: until it moves, or, where units block
+        # sight, until anything moves.
+        moved = self.state.revision if LosOptions.of(self.conventions).units_block else 0
+        everyone = list(self.state.units.values())
+        hexes: set[Hex] = set()
+        for enemy in self.state.side_units(side.other):
+            if around is not None and enemy.hex.distance(around) > radius + reach(enemy.defn):
+                continue
+            found = self.costs.fire_fields.get((enemy, moved))
+            if found is None:
+                found = small_arms_field(enemy, self.map, self.conventions, everyone)
+                self.costs.fire_fields[(enemy, moved)] = found
+            hexes |= found
+        return frozenset(hexes)
 
     # --- checking -----------------------------------------------------------------------------
     def plan(self, action: Action, side: Side | None) -> Plan:
@@ -127,9 +138,7 @@ class MovementRules:
         if isinstance(action, Move):
             return self._plan_move(unit, action)
         if isinstance(action, Face):
-            return self._priced(unit, replace(unit, facing=action.facing),
-                                self._facing_terms(unit, action.facing),
-                                checks=self._front_check(unit, unit.hex, "changed facing"))
+            return self._plan_face(unit, action.facing)
         if isinstance(action, Cover):
             return self._plan_cover(unit, action.on)
         return self._plan_formation(unit, action.formation)
@@ -169,7 +178,22 @@ class MovementRules:
         return self._priced(unit, end, terms, path=action.path, checks=checks,
                             pike_bonus=space.pike_bonus if pike else 0, double=action.double)
 
+    def _plan_face(self, unit: Unit, facing: int) -> Plan:
+        """Turns in place add up: the cost is that of the whole turn from the facing the unit
+        had before it began turning where it stands, less what those turns already cost."""
+        if facing == unit.facing:
+            raise IllegalActionError(f"{unit.defn.name} already faces that way", "MP changes")
+        origin, paid = self.state.pivots.get(unit.id, (unit.facing, 0))
+        whole = self._facing_terms(replace(unit, facing=origin), facing)
+        owed = max(0, int(sum(t.value for t in whole)) - paid)
+        label = f"change facing {_degrees(facing - origin)} in all"
+        terms = [Term(label, owed, whole[0].rule)] if whole else []
+        return self._priced(unit, replace(unit, facing=facing), terms,
+                            checks=self._front_check(unit, unit.hex, "changed facing"))
+
     def _plan_formation(self, unit: Unit, formation: Formation) -> Plan:
+        if formation is unit.formation:
+            raise IllegalActionError(f"{unit.defn.name} is already in {formation.value}", "2.5")
         if formation is Formation.UNLIMBERED and self._on_steep_slope(unit.hex):
             raise IllegalActionError("artillery may not unlimber on a steep slope", "TEC N5")
         return self._priced(unit, replace(unit, formation=formation),
@@ -213,6 +237,11 @@ class MovementRules:
             self.state.off_pike.add(unit.id)
         if plan.double:
             self.state.double_moving.add(unit.id)
+        if plan.path:
+            self.state.pivots.pop(unit.id, None)
+        elif plan.unit.facing != unit.facing:
+            origin, paid = self.state.pivots.get(unit.id, (unit.facing, 0))
+            self.state.pivots[unit.id] = (origin, paid + int(plan.cost.total))
         status = set(plan.unit.status)
         if plan.path:
             status -= {Status.MOVED, Status.HALF_MOVED}
@@ -245,8 +274,8 @@ class MovementRules:
                 except IllegalActionError:
                     continue
                 yield candidate
-            for reach in self.reachable(unit.id).values():
-                yield Move(unit.id, reach.path)
+            for reached in self.reachable(unit.id).values():
+                yield Move(unit.id, reached.path)
 
     # --- helpers ------------------------------------------------------------------------------
     def _space(self, unit: Unit, already: int = 0, pike_allowed: bool = True,
@@ -255,7 +284,8 @@ class MovementRules:
         assert mover is not None
         by_road = unit.formation is Formation.ROAD_COLUMN
         enemies = self.state.side_units(unit.side.other)
-        fire_field = self.enemy_fire_field(unit.side)
+        left = self.remaining(unit, double) - already
+        fire_field = self.enemy_fire_field(unit.side, unit.hex, max(left, 0) // 4 + 2)
         fronts = self.enemy_front(unit.side)
         stopped = unit.hex in fronts and self.state.mp_spent.get(unit.id, 0) > 0
         pike_ok = (pike_allowed and by_road and unit.id not in self.state.off_pike
@@ -292,7 +322,7 @@ class MovementRules:
         return None
 
     def _formation_terms(self, unit: Unit, formation: Formation) -> list[Term]:
-        in_field = unit.hex in self.enemy_fire_field(unit.side)
+        in_field = unit.hex in self.enemy_fire_field(unit.side, unit.hex)
         terms = change_terms(unit.kind, unit.formation, formation, self.tables, in_field)
         if terms is None:
             raise IllegalActionError(
