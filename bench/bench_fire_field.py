@@ -29,9 +29,9 @@ sys.path.insert(0, str(ROOT))
 from bench.synthetic_maps import synthetic_map_data  # noqa: E402
 from bench.yardstick import yardstick_ms  # noqa: E402
 from gameapp.core.mapfile import compile_map  # noqa: E402
-from gameapp.core.rules.fieldoffire import enemy_fire_field, field_of_fire  # noqa: E402
-from gameapp.core.rules.los import visible_from  # noqa: E402
-from gameapp.core.rules.weapons import max_range  # noqa: E402
+from gameapp.core.rules.fire.field import enemy_fire_field, field_of_fire  # noqa: E402
+from gameapp.core.rules.fire.weapons import max_range  # noqa: E402
+from gameapp.core.rules.sight.los import visible_from  # noqa: E402
 from gameapp.core.scenario import load_scenario  # noqa: E402
 from gameapp.core.units import Formation, GunType, Side, Unit, UnitDef, UnitKind  # noqa: E402
 

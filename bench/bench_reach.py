@@ -36,8 +36,8 @@ from gameapp.core.engine import Game  # noqa: E402
 from gameapp.core.hexgrid import Hex  # noqa: E402
 from gameapp.core.mapdata import HexMap  # noqa: E402
 from gameapp.core.mapfile import compile_map, load_map  # noqa: E402
-from gameapp.core.rules.movecost import StepCost  # noqa: E402
-from gameapp.core.rules.reach import SearchSpace, StepTable, search  # noqa: E402
+from gameapp.core.rules.movement.costs import StepCost  # noqa: E402
+from gameapp.core.rules.movement.reach import SearchSpace, StepTable, search  # noqa: E402
 from gameapp.core.scenario import Scenario, TurnClock  # noqa: E402
 from gameapp.core.units import Formation, Side, SmallArms, Unit, UnitDef, UnitKind  # noqa: E402
 

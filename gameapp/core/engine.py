@@ -23,9 +23,9 @@ from gameapp.core.dice import Dice, Roll
 from gameapp.core.events import Event, FireShotPassed, MarkersRemoved, PhaseStarted
 from gameapp.core.mapdata import HexMap
 from gameapp.core.phases import TACTICAL_TURN, Phase, Player, StartEffect, Step
-from gameapp.core.rules.firephase import FireRules
-from gameapp.core.rules.movecost import MoveCosts
-from gameapp.core.rules.movement import MovementRules
+from gameapp.core.rules.fire.phase import FireRules
+from gameapp.core.rules.movement.costs import MoveCosts
+from gameapp.core.rules.movement.phase import MovementRules
 from gameapp.core.scenario import Scenario, load_scenario
 from gameapp.core.state import GameState
 from gameapp.core.units import Side, Status

@@ -14,7 +14,7 @@ from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
-from gameapp.core.rules.reach import PIKE_BONUS_RULE, Reach
+from gameapp.core.rules.movement.reach import PIKE_BONUS_RULE, Reach
 
 
 class CannotMove(Exception):

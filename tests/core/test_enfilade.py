@@ -10,7 +10,7 @@ east (79.1 off the facing); 1005 is 6 units east and sqrt(3) up, 16.1 off due ea
 import pytest
 
 from gameapp.core.hexgrid import Hex
-from gameapp.core.rules.enfilade import Enfilade, axis_angle, enfilade, enfilade_term
+from gameapp.core.rules.fire.enfilade import Enfilade, axis_angle, enfilade, enfilade_term
 from gameapp.core.units import Formation, Status, Unit
 from tests.core.positions import N, artillery, blank_map, infantry, place
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from gameapp.core.dice import D66
-from gameapp.core.rules.firetables import (
+from gameapp.core.rules.fire.tables import (
     FireTables,
     MoraleCheck,
     fcrt_column,

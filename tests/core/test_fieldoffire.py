@@ -12,7 +12,7 @@ import pytest
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.rules import front
-from gameapp.core.rules.fieldoffire import (
+from gameapp.core.rules.fire.field import (
     enemy_fire_field,
     exposure,
     field_of_fire,

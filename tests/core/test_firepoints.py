@@ -13,7 +13,7 @@ import pytest
 
 from gameapp.core.breakdown import Breakdown
 from gameapp.core.hexgrid import Hex
-from gameapp.core.rules.firepoints import (
+from gameapp.core.rules.fire.points import (
     Enfilade,
     FirePoints,
     FirerInput,

@@ -13,10 +13,10 @@ import pytest
 
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
-from gameapp.core.rules.lineoffire import avoids_hexes, slope_top_counts, steep_slope_counts
-from gameapp.core.rules.los import LosOptions, line_of_sight, los_many, visible_from
-from gameapp.core.rules.losdata import load_los_tables, los_tables
-from gameapp.core.rules.sightlines import lines_within
+from gameapp.core.rules.fire.lineoffire import avoids_hexes, slope_top_counts, steep_slope_counts
+from gameapp.core.rules.sight.lines import lines_within
+from gameapp.core.rules.sight.los import LosOptions, line_of_sight, los_many, visible_from
+from gameapp.core.rules.sight.obstacles import load_los_tables, los_tables
 from gameapp.core.terrain import HexFeature, HexsideFeature, Terrain
 from gameapp.core.units import Formation, Side, Unit
 from gameapp.core.yamlsource import DataError

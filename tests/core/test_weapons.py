@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gameapp.core.rules.weapons import (
+from gameapp.core.rules.fire.weapons import (
     RangeEffect,
     WeaponTables,
     canister_range,

@@ -13,7 +13,7 @@ arc when the angle between the two is at most the formation's half-arc:
 
 The front does not reach across a crest (N17) or a high embankment (N16) hexside.
 
-Fields of fire (range, arc and line of sight) are in `fieldoffire.py`.
+Fields of fire (range, arc and line of sight) are in `rules/fire/field.py`.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def _in_deep_cut(unit: Unit, game_map: HexMap) -> bool:
 
 def in_deep_cut(game_map: HexMap, h: Hex) -> bool:
     """N18: a hex with a deep-cut hexside on DEEP_CUT_MIN_SIDES or more of its sides is taken to
-    be inside the cut (its unit has no front and sees only adjacent hexes, rules/los.py)."""
+    be inside the cut (its unit has no front and sees only adjacent hexes, rules/sight/los.py)."""
     if not game_map.contains(h):
         return False
     sides = sum(1 for d in range(6) if game_map.hexside_at(h, d) & HexsideFeature.DEEP_CUT)

@@ -28,12 +28,12 @@ import numpy as np
 
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.rules.fire.weapons import RangeEffect, canister_range, max_range, range_factor
 from gameapp.core.rules.front import half_arc, in_arc
-from gameapp.core.rules.los import LosOptions, LosResult, line_of_sight, seen_targets
-from gameapp.core.rules.losblock import Conventions
-from gameapp.core.rules.sightlines import lines_within, lines_within_arc
-from gameapp.core.rules.sightmap import sight_map
-from gameapp.core.rules.weapons import RangeEffect, canister_range, max_range, range_factor
+from gameapp.core.rules.sight.block import Conventions
+from gameapp.core.rules.sight.grid import sight_map
+from gameapp.core.rules.sight.lines import lines_within, lines_within_arc
+from gameapp.core.rules.sight.los import LosOptions, LosResult, line_of_sight, seen_targets
 from gameapp.core.units import Formation, Status, Unit, UnitDef, UnitKind
 
 UnitsOnMap = Iterable[Unit] | Mapping[str, Unit]

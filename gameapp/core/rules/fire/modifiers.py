@@ -12,20 +12,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gameapp.core.breakdown import Breakdown, Term
-from gameapp.core.rules.fireinputs import FirerInput, Situation, Sun, TargetInput, TargetMovement
-from gameapp.core.rules.firetables import fire_tables
-from gameapp.core.rules.firetarget import (
+from gameapp.core.rules.fire.inputs import FirerInput, Situation, Sun, TargetInput, TargetMovement
+from gameapp.core.rules.fire.tables import fire_tables
+from gameapp.core.rules.fire.target import (
     Posture,
     TargetType,
     density_sps,
     target_types,
     type_drm,
 )
-from gameapp.core.rules.fireterrain import postures, terrain_terms
+from gameapp.core.rules.fire.terrain import postures, terrain_terms
 from gameapp.core.units import SmallArms, Status, UnitKind
 
 if TYPE_CHECKING:
-    from gameapp.core.rules.firepoints import FirePoints
+    from gameapp.core.rules.fire.points import FirePoints
 
 _TYPE_LABELS = {
     TargetType.MOUNTED_OR_LIMBERED: "target mounted cavalry or limbered artillery",
@@ -139,7 +139,7 @@ def dice_modifiers(firers: list[FirerInput], target: TargetInput,
     """
     situation = situation or Situation()
     if points is None:
-        from gameapp.core.rules.firepoints import fire_points
+        from gameapp.core.rules.fire.points import fire_points
 
         points = fire_points(firers, target, situation)
     firing = [f for f, p in zip(firers, points.firers, strict=True) if p.fires]

@@ -25,7 +25,7 @@ import numpy as np
 
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
-from gameapp.core.rules.losblock import (
+from gameapp.core.rules.sight.block import (
     Block,
     Conventions,
     LosOptions,
@@ -34,8 +34,8 @@ from gameapp.core.rules.losblock import (
     blocking_units,
     blocks,
 )
-from gameapp.core.rules.sightlines import Lines, lines_of_paths, lines_to_targets, lines_within
-from gameapp.core.rules.sightmap import SightMap, sight_map
+from gameapp.core.rules.sight.grid import SightMap, sight_map
+from gameapp.core.rules.sight.lines import Lines, lines_of_paths, lines_to_targets, lines_within
 from gameapp.core.units import Unit
 
 __all__ = [

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from gameapp.core.rules.enfilade import Enfilade
+from gameapp.core.rules.fire.enfilade import Enfilade
 from gameapp.core.terrain import HexFeature, HexsideFeature, Slope, Terrain
 from gameapp.core.units import Unit
 

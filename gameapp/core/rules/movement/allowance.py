@@ -14,7 +14,7 @@ import heapq
 
 from gameapp.core.breakdown import Breakdown, Term
 from gameapp.core.hexgrid import Hex
-from gameapp.core.rules.movecost import MoveCosts, mover_class
+from gameapp.core.rules.movement.costs import MoveCosts, mover_class
 from gameapp.core.rules.tables import CommandLevel, Edition, MovementTables, MoverClass
 from gameapp.core.units import Formation, Unit, UnitKind
 

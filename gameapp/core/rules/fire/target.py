@@ -16,8 +16,8 @@ from enum import Enum
 from fractions import Fraction
 from typing import Generic, TypeVar
 
-from gameapp.core.rules.fireinputs import TargetInput
-from gameapp.core.rules.firetables import fire_tables
+from gameapp.core.rules.fire.inputs import TargetInput
+from gameapp.core.rules.fire.tables import fire_tables
 from gameapp.core.units import Formation, Side, SmallArms, Status, Unit, UnitKind
 
 T = TypeVar("T", bound=Hashable)

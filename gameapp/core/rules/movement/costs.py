@@ -21,7 +21,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 
 if TYPE_CHECKING:
-    from gameapp.core.rules.reach import StepTable
+    from gameapp.core.rules.movement.reach import StepTable
 from gameapp.core.rules.tables import MoverClass, TerrainEffects, terrain_effects
 from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Slope, Terrain
 from gameapp.core.units import Formation, Side, Unit, UnitKind

@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from gameapp.core.breakdown import Term
 from gameapp.core.hexgrid import Hex
-from gameapp.core.rules.firetables import fire_tables
+from gameapp.core.rules.fire.tables import fire_tables
 from gameapp.core.rules.front import angle_off_facing
 from gameapp.core.units import Formation, Status, Unit, UnitKind
 

@@ -23,8 +23,8 @@ from enum import IntEnum
 import numpy as np
 
 from gameapp.core.hexgrid import Hex
-from gameapp.core.rules.sightlines import Lines
-from gameapp.core.rules.sightmap import SightMap
+from gameapp.core.rules.sight.grid import SightMap
+from gameapp.core.rules.sight.lines import Lines
 from gameapp.core.terrain import HexsideFeature
 from gameapp.core.units import Formation, Unit, UnitKind
 

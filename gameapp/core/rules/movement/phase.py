@@ -15,14 +15,14 @@ from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
 from gameapp.core.events import Event, MoraleCheckPending, UnitMoved, UnitReformed
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
-from gameapp.core.rules.allowance import movement_allowance
-from gameapp.core.rules.fieldoffire import reach, small_arms_field
-from gameapp.core.rules.formations import change_terms
+from gameapp.core.rules.fire.field import reach, small_arms_field
 from gameapp.core.rules.front import front_hexes
-from gameapp.core.rules.los import LosOptions
-from gameapp.core.rules.movecost import MoveCosts, mover_class
-from gameapp.core.rules.reach import PIKE_BONUS_RULE, Reach, SearchSpace, search, walk
-from gameapp.core.rules.stacking import stacking_problem
+from gameapp.core.rules.movement.allowance import movement_allowance
+from gameapp.core.rules.movement.costs import MoveCosts, mover_class
+from gameapp.core.rules.movement.formations import change_terms
+from gameapp.core.rules.movement.reach import PIKE_BONUS_RULE, Reach, SearchSpace, search, walk
+from gameapp.core.rules.movement.stacking import stacking_problem
+from gameapp.core.rules.sight.los import LosOptions
 from gameapp.core.rules.tables import Change, movement_tables
 from gameapp.core.state import GameState, PendingCheck
 from gameapp.core.terrain import RoadGrade, Slope

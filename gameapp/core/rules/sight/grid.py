@@ -21,7 +21,7 @@ import numpy as np
 from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Orientation
 from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.front import DEEP_CUT_MIN_SIDES
-from gameapp.core.rules.losdata import LosTables, ObstacleKind, los_tables
+from gameapp.core.rules.sight.obstacles import LosTables, ObstacleKind, los_tables
 from gameapp.core.terrain import HexsideFeature, Terrain
 
 OFF_MAP_GROUND = -1.0e9

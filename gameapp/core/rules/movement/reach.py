@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from gameapp.core.breakdown import Term
 from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Hex
-from gameapp.core.rules.movecost import StepCost
+from gameapp.core.rules.movement.costs import StepCost
 from gameapp.core.terrain import RoadGrade
 
 PIKE_BONUS_RULE = "TEC N14"

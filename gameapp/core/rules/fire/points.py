@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gameapp.core.hexgrid import Hex
-from gameapp.core.rules.fireinputs import (
+from gameapp.core.rules.fire.inputs import (
     Enfilade,
     FirerInput,
     FiringLimit,
@@ -24,17 +24,17 @@ from gameapp.core.rules.fireinputs import (
     TargetInput,
     TargetMovement,
 )
-from gameapp.core.rules.firemodifiers import dice_modifiers
-from gameapp.core.rules.firetables import Column, fcrt_column, fire_tables, show
-from gameapp.core.rules.firetarget import (
+from gameapp.core.rules.fire.modifiers import dice_modifiers
+from gameapp.core.rules.fire.tables import Column, fcrt_column, fire_tables, show
+from gameapp.core.rules.fire.target import (
     Posture,
     TargetCause,
     cause_factor,
     cause_rule,
     fire_point_causes,
 )
-from gameapp.core.rules.fireterrain import firing_limit, postures
-from gameapp.core.rules.weapons import canister_range, fire_power, max_range, range_factor
+from gameapp.core.rules.fire.terrain import firing_limit, postures
+from gameapp.core.rules.fire.weapons import canister_range, fire_power, max_range, range_factor
 from gameapp.core.terrain import HexFeature, HexsideFeature, Terrain
 from gameapp.core.units import Formation, SmallArms, Status, UnitKind
 

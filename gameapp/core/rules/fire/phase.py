@@ -28,14 +28,14 @@ from gameapp.core.events import (
 )
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
-from gameapp.core.rules.enfilade import enfilade
-from gameapp.core.rules.fieldoffire import FieldCell, field_of_fire, fire_check
-from gameapp.core.rules.fireinputs import FirerInput, Situation, TargetInput
-from gameapp.core.rules.firemodifiers import dice_modifiers, target_modifiers
-from gameapp.core.rules.firepoints import FirePoints, fire_points
-from gameapp.core.rules.firetables import fcrt_result, officer_hit
-from gameapp.core.rules.fireterrain import firing_limit
-from gameapp.core.rules.lineoffire import avoids_hexes, slope_top_counts, steep_slope_counts
+from gameapp.core.rules.fire.enfilade import enfilade
+from gameapp.core.rules.fire.field import FieldCell, field_of_fire, fire_check
+from gameapp.core.rules.fire.inputs import FirerInput, Situation, TargetInput
+from gameapp.core.rules.fire.lineoffire import avoids_hexes, slope_top_counts, steep_slope_counts
+from gameapp.core.rules.fire.modifiers import dice_modifiers, target_modifiers
+from gameapp.core.rules.fire.points import FirePoints, fire_points
+from gameapp.core.rules.fire.tables import fcrt_result, officer_hit
+from gameapp.core.rules.fire.terrain import firing_limit
 from gameapp.core.rules.morale import (
     CheckKind,
     Outcome,

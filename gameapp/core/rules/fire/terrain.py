@@ -14,8 +14,8 @@ guns, covered figures against covered personnel; a shaken target stands in clear
 from __future__ import annotations
 
 from gameapp.core.breakdown import Term
-from gameapp.core.rules.fireinputs import FiringLimit, TargetInput
-from gameapp.core.rules.firetarget import Majority, Posture, majority, posture
+from gameapp.core.rules.fire.inputs import FiringLimit, TargetInput
+from gameapp.core.rules.fire.target import Majority, Posture, majority, posture
 from gameapp.core.rules.tables import Effect, TerrainEntry, terrain_effects
 from gameapp.core.terrain import HexFeature, HexsideFeature, Slope, Terrain
 
