@@ -91,7 +91,8 @@ class Game:
 
     @property
     def fire(self) -> FireRules:
-        return FireRules(self.map, self.scenario.los_conventions, self.state)
+        light = self.scenario.clock.light_of(self.state.turn)
+        return FireRules(self.map, self.scenario.los_conventions, self.state, light)
 
     # --- where we are -----------------------------------------------------------------------
     @property

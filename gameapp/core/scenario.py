@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import TypeVar
 
@@ -39,6 +40,14 @@ DEFAULT_OPTIONS: dict[str, str | bool | int] = {
 }
 
 
+class Light(Enum):
+    DAWN = "dawn"
+    DAY = "day"
+    DUSK = "dusk"
+    TWILIGHT = "twilight"
+    NIGHT = "night"
+
+
 @dataclass(frozen=True)
 class TurnClock:
     """Which turns the scenario has and the clock time at the start of each."""
@@ -47,6 +56,17 @@ class TurnClock:
     last_turn: int
     start_minutes: int  # clock time of the first turn, in minutes after midnight
     minutes_per_turn: int
+    # (minutes after midnight, light from then on), in time order; day before the first
+    light_changes: tuple[tuple[int, Light], ...] = ()
+
+    def light_of(self, turn: int) -> Light:
+        """The light in force when the turn starts (dawn, day, dusk, twilight or night)."""
+        now = self.minutes_at(turn) % (24 * 60)
+        light = Light.DAY
+        for minutes, changed in self.light_changes:
+            if minutes <= now:
+                light = changed
+        return light
 
     def minutes_at(self, turn: int) -> int:
         return self.start_minutes + (turn - self.first_turn) * self.minutes_per_turn

@@ -19,7 +19,7 @@ from gameapp.core.facing import FacingError, parse_facing
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.numbering import HEX_ID_PATTERN, HexIdError
-from gameapp.core.scenario import Reinforcement, TurnClock, VictoryHex
+from gameapp.core.scenario import Light, Reinforcement, TurnClock, VictoryHex
 from gameapp.core.units import FORMATIONS_BY_KIND, Formation, Side, Status, Unit, UnitDef, UnitKind
 from gameapp.core.yamlsource import JsonPath, Problem, YamlDocument
 
@@ -73,7 +73,18 @@ class ScenarioBuilder:
         if match is None:
             return None
         start_minutes = int(match[1]) * 60 + int(match[2])
-        return TurnClock(first, last, start_minutes, minutes)
+        return TurnClock(first, last, start_minutes, minutes, self._light(turns))
+
+    def _light(self, turns: dict[str, Any]) -> tuple[tuple[int, Light], ...]:
+        light = turns.get("light")
+        if not isinstance(light, dict):
+            return ()
+        changes = []
+        for clock, name in light.items():
+            match = TIME_PATTERN.match(str(clock))
+            if match is not None and name in {v.value for v in Light}:
+                changes.append((int(match[1]) * 60 + int(match[2]), Light(name)))
+        return tuple(sorted(changes))
 
     # --- setup ------------------------------------------------------------------------------------
     def _setup(self) -> Iterator[Unit | None]:

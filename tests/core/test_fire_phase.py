@@ -17,6 +17,7 @@ from gameapp.core.events import (
 )
 from gameapp.core.phases import Phase
 from gameapp.core.rules.morale import CheckKind, Outcome
+from gameapp.core.scenario import Light, TurnClock
 from gameapp.core.units import Side, Status
 from tests.core.positions import N, S, blank_map, cavalry, game_on, infantry, leader, place
 
@@ -135,3 +136,21 @@ def test_fire_outside_the_arc_or_out_of_range_is_refused() -> None:
         game.apply(Fire(("u",), m.parse("0608")))
     with pytest.raises(IllegalActionError, match="there is no enemy combat unit"):
         game.apply(Fire(("u",), m.parse("0603")))
+
+
+def test_light_from_the_scenario_clock_and_the_dusk_modifiers() -> None:
+    clock = TurnClock(1, 14, 15 * 60, 20, ((19 * 60, Light.DUSK), (19 * 60 + 20, Light.TWILIGHT)))
+    assert [clock.light_of(t) for t in (12, 13, 14)] == [Light.DAY, Light.DUSK, Light.TWILIGHT]
+    m = blank_map()
+    # 0606 faces north-west (3); 0405 is two hexes that way
+    game = game_on(m, [place(infantry("u"), m, "0606", 3),
+                       place(infantry("c", Side.CONFEDERATE, strength=8), m, "0405", 0)])
+    game.scenario.clock = clock
+    game.state.turn = 13  # 7:00 pm: dusk
+    game.apply(EndPhase())
+    game.apply(Pass())
+    plan = game.fire.plan(Fire(("u",), m.parse("0405")), Side.UNION)
+    assert [(t.label, t.value) for t in plan.modifiers] == [
+        ("target density 8 SPs", 2),
+        ("dusk, firing towards NW or W", -9),
+    ]

@@ -26,11 +26,12 @@ from gameapp.core.events import (
     RoutMovementPending,
     UnitEliminated,
 )
+from gameapp.core.facing import facing_name
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.fire.enfilade import enfilade
 from gameapp.core.rules.fire.field import FieldCell, field_of_fire, fire_check
-from gameapp.core.rules.fire.inputs import FirerInput, Situation, TargetInput
+from gameapp.core.rules.fire.inputs import FirerInput, Situation, Sun, TargetInput
 from gameapp.core.rules.fire.lineoffire import avoids_hexes, slope_top_counts, steep_slope_counts
 from gameapp.core.rules.fire.modifiers import dice_modifiers, target_modifiers
 from gameapp.core.rules.fire.points import FirePoints, fire_points
@@ -44,11 +45,19 @@ from gameapp.core.rules.morale import (
     fire_morale_check,
     level_modifiers,
 )
+from gameapp.core.scenario import Light
 from gameapp.core.state import GameState
 from gameapp.core.terrain import HexFeature, HexsideFeature, Slope
 from gameapp.core.units import Side, Status, Unit, UnitKind
 
 ALL_ROLLS = [tens * 10 + units for tens in range(1, 7) for units in range(1, 7)]
+SUN_BY_LIGHT = {
+    Light.DAY: Sun.DAY,
+    Light.DAWN: Sun.DAWN,
+    Light.DUSK: Sun.DUSK,
+    Light.TWILIGHT: Sun.TWILIGHT,
+    Light.NIGHT: Sun.TWILIGHT,  # the seed has no night row: night fire reads as twilight
+}
 
 
 @dataclass(frozen=True)
@@ -62,10 +71,12 @@ class FirePlan:
 
 
 class FireRules:
-    def __init__(self, game_map: HexMap, conventions: tuple[str, ...], state: GameState) -> None:
+    def __init__(self, game_map: HexMap, conventions: tuple[str, ...], state: GameState,
+                 light: Light = Light.DAY) -> None:
         self.map = game_map
         self.conventions = conventions
         self.state = state
+        self.light = light
 
     # --- what the window asks -----------------------------------------------------------------
     def field(self, unit_id: str) -> dict[Hex, FieldCell]:
@@ -102,7 +113,9 @@ class FireRules:
             raise IllegalActionError("there is no enemy combat unit to fire at there", "5.2c")
         at_officer = self._officer(action, defenders)
         target = self._target(action.target, defenders, firers)
-        situation = Situation(officer_bonus=self._officer_bonus(firers),
+        situation = Situation(sun=SUN_BY_LIGHT[self.light],
+                              facing_nw_or_w=any(self._faces_nw_or_w(f) for f in firers),
+                              officer_bonus=self._officer_bonus(firers),
                               at_officer=at_officer is not None)
         inputs = [self._inputs(u, action.target, defenders) for u in firers]
         points = fire_points(inputs, target, situation)
@@ -187,6 +200,10 @@ class FireRules:
         fronts = {(d.facing + k) % 6 for d in lines for k in (-1, 0, 1)}
         directions = {h.direction_to(f.hex.line_to(h)[-2]) for f in firers}
         return all(d.formation.value == "line" for d in lines) and directions <= fronts
+
+    def _faces_nw_or_w(self, firer: Unit) -> bool:
+        """Dusk: fire towards the setting sun, read from the firer's facing on a north-up map."""
+        return facing_name(firer.facing, self.map.orientation) in ("NW", "W")
 
     def _officer_bonus(self, firers: list[Unit]) -> int:
         hexes = {f.hex for f in firers}
