@@ -119,8 +119,8 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
     start = pack(space.start)
     start_state = (start * 6 + space.facing) * 2 + (1 if bonus > 0 else 0)
     best: dict[int, int] = {start_state: 0}
+    best_get = best.get
     parent: dict[int, int] = {}
-    remaining: dict[int, tuple[int, int]] = {}  # hex -> (MPs left, state)
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
     buckets[0].append(start_state)
     steps_from = space.steps_from
@@ -131,11 +131,7 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
     cheapest: dict[int, tuple[int, int]] = {}  # hex and pike flag -> first (spent, state)
     turn_from = [tuple(turn[(d - f) % 6] for d in range(6)) for f in range(6)]
     for spent in range(limit + 1):
-        bucket = buckets[spent]
-        i = 0
-        while i < len(bucket):
-            state = bucket[i]
-            i += 1
+        for state in buckets[spent]:  # a zero-cost step would append here: still visited
             if spent > best[state]:
                 continue
             on_pike = state & 1
@@ -144,13 +140,8 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
                 first_spent, first_state = cheapest.setdefault(here * 2 + on_pike, (spent, state))
                 if spent >= first_spent + widest_turn and state != first_state:
                     continue
-            if here != start:
-                left = budget + (bonus if on_pike else 0) - spent
-                known = remaining.get(here)
-                if known is None or known[0] < left:
-                    remaining[here] = (left, state)
-                if here in front:
-                    continue
+            if here in front and here != start:
+                continue
             here_in_fire = here in fire
             turn_row = turn_from[facing]
             for direction, there, mp, fence_mp, pike_step in steps_from(here):
@@ -169,10 +160,20 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
                     nxt = ((there * 6 + direction) << 1) | still_pike
                 else:
                     nxt = (there * 12) | still_pike
-                if total < best.get(nxt, 1 << 30):
+                if total < best_get(nxt, 1 << 30):
                     best[nxt] = total
                     parent[nxt] = state
                     buckets[total].append(nxt)
+    # every state reached is a way to end the move: keep, per hex, the one leaving most MPs
+    remaining: dict[int, tuple[int, int]] = {}  # hex -> (MPs left, state)
+    for state, spent in best.items():
+        here = (state >> 1) // 6
+        if here == start:
+            continue
+        left = budget + (bonus if state & 1 else 0) - spent
+        known = remaining.get(here)
+        if known is None or known[0] < left:
+            remaining[here] = (left, state)
     result: dict[Hex, Reach] = {}
     for packed, (left, state) in remaining.items():
         h = unpack(packed)
