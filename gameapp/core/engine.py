@@ -20,7 +20,14 @@ from pathlib import Path
 from gameapp.core.actions import Action, ChangeFormation, Cover, EndPhase, Face, Fire, Move, Pass
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.dice import Dice, Roll
-from gameapp.core.events import Event, FireShotPassed, MarkersRemoved, PhaseStarted
+from gameapp.core.events import (
+    Event,
+    FireShotPassed,
+    MarkersRemoved,
+    PhaseStarted,
+    UnitMoved,
+    UnitsReleased,
+)
 from gameapp.core.mapdata import HexMap
 from gameapp.core.phases import TACTICAL_TURN, Phase, Player, StartEffect, Step
 from gameapp.core.rules.fire.phase import FireRules
@@ -72,6 +79,8 @@ class Game:
             step_index=0,
             first_side=scenario.first_side,
             units={u.id: u for u in scenario.units},
+            held={uid: uid in rule.may_fire for rule in scenario.special_rules
+                  for uid in rule.held},
         )
         state.revision = next(_REVISIONS)
         game = cls(scenario=scenario, state=state, dice=Dice(seed=seed))
@@ -166,6 +175,7 @@ class Game:
             events = self._fire_or_pass(Pass() if isinstance(action, EndPhase) else action)
         else:
             events = self.movement.execute(action, self.current_side)
+            self._note_release_triggers(self.current_side, events)
         self.state.revision = next(_REVISIONS)
         self.log.append(
             LogEntry(
@@ -229,9 +239,35 @@ class Game:
         events: list[Event] = [
             PhaseStarted(self.state.turn, self.current_side, self.phase, self.clock)
         ]
+        events += self._releases()
         for effect in self.step.on_start:
             events += self._start_effect(effect)
         return events
+
+    def _releases(self) -> list[Event]:
+        """Held units released from this phase on: by a trigger in an earlier phase, or from
+        the start of the rule's named turn."""
+        events: list[Event] = []
+        for i, rule in enumerate(self.scenario.special_rules):
+            named_turn = rule.release_turn == self.state.turn and self.state.step_index == 0
+            if (i in self.state.releases_due or named_turn) and rule.held & set(self.state.held):
+                for uid in rule.held:
+                    self.state.held.pop(uid, None)
+                why = "its named turn" if named_turn else f"an enemy entered hexrow " \
+                    f"{rule.release_hexrow}"
+                events.append(UnitsReleased(tuple(sorted(rule.held)), rule.name, why, rule.rule))
+            self.state.releases_due.discard(i)
+        return events
+
+    def _note_release_triggers(self, side: Side | None, events: list[Event]) -> None:
+        """An enemy unit entering the named hexrow releases the held units from the next
+        phase (22.2)."""
+        if side is None:
+            return
+        entered = [self.map.hex_id(h) for e in events if isinstance(e, UnitMoved) for h in e.path]
+        for i, rule in enumerate(self.scenario.special_rules):
+            if rule.held & set(self.state.held) and rule.triggered_by(side, entered):
+                self.state.releases_due.add(i)
 
     def _start_effect(self, effect: StartEffect) -> list[Event]:
         events: list[Event] = []

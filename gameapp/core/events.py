@@ -103,6 +103,14 @@ class AmmunitionSpent:
 
 
 @dataclass(frozen=True)
+class UnitsReleased:
+    unit_ids: tuple[str, ...]
+    name: str  # the special rule's name
+    why: str
+    rule: str
+
+
+@dataclass(frozen=True)
 class FireShotPassed:
     """Whose shot it is now in the fire phase, after a fire or a pass."""
 
@@ -112,5 +120,5 @@ class FireShotPassed:
 Event = (
     PhaseStarted | MarkersRemoved | UnitMoved | UnitReformed | MoraleCheckPending | FireResolved
     | CasualtiesTaken | UnitEliminated | OfficerIncapacitated | MoraleChecked
-    | RoutMovementPending | AmmunitionSpent | FireShotPassed
+    | RoutMovementPending | AmmunitionSpent | FireShotPassed | UnitsReleased
 )

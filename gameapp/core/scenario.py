@@ -20,6 +20,7 @@ from gameapp.core.counters import load_counters
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.mapfile import load_map
+from gameapp.core.specialrules import SpecialRule, read_special_rules
 from gameapp.core.units import Side, Unit, UnitDef
 from gameapp.core.yamlsource import (
     DataError,
@@ -112,6 +113,7 @@ class Scenario:
     victory_hexes: list[VictoryHex] = field(default_factory=list)
     order_of_battle: dict[str, UnitDef] = field(default_factory=dict)
     los_conventions: tuple[str, ...] = ()  # the `options.los` names, in file order
+    special_rules: tuple[SpecialRule, ...] = ()
     map_path: Path | None = None
     counters_path: Path | None = None
 
@@ -136,6 +138,11 @@ def load_scenario(path: str | Path) -> Scenario:
     builder = ScenarioBuilder(doc, hexmap, oob)
     built = builder.build()
     problems += builder.problems
+    special: list[SpecialRule] = []
+    if oob is not None:
+        special, special_problems = read_special_rules(
+            doc, oob, hexmap.numbering if hexmap is not None else None)
+        problems += special_problems
     if problems or built is None or hexmap is None or oob is None:
         raise DataError(_in_order(problems, doc.name))
     units, reinforcements, victory_hexes, clock = built
@@ -155,6 +162,7 @@ def load_scenario(path: str | Path) -> Scenario:
         victory_hexes=victory_hexes,
         order_of_battle=oob,
         los_conventions=tuple(options.get("los", ())),
+        special_rules=tuple(special),
         map_path=map_path,
         counters_path=counters_path,
     )

@@ -36,6 +36,8 @@ class GameState:
     fired: set[str] = field(default_factory=set)  # units that fired this fire phase
     fire_passed: set[Side] = field(default_factory=set)  # sides that passed this fire phase
     fire_next: Side | None = None  # whose shot it is in the fire phase
+    held: dict[str, bool] = field(default_factory=dict)  # unit id -> may fire while held
+    releases_due: set[int] = field(default_factory=set)  # special rules releasing next phase
     # A number no other state of any game has had: the engine gives each state it makes a new
     # one, so a cache keyed by it never outlives the state it describes.
     revision: int = field(default=0, compare=False)
@@ -48,6 +50,8 @@ class GameState:
             off_pike=set(self.off_pike),
             double_moving=set(self.double_moving),
             pivots=dict(self.pivots),
+            held=dict(self.held),
+            releases_due=set(self.releases_due),
             pending_checks=list(self.pending_checks),
             exhaustion=dict(self.exhaustion),
             fired=set(self.fired),

@@ -9,6 +9,7 @@ from gameapp.core.hexgrid import Orientation
 from gameapp.core.mapdata import HexMap
 from gameapp.core.numbering import Numbering
 from gameapp.core.scenario import Scenario, TurnClock
+from gameapp.core.specialrules import SpecialRule
 from gameapp.core.units import Formation, GunType, Side, SmallArms, Unit, UnitDef, UnitKind
 
 # flat-top directions: 0 SE, 1 NE, 2 N, 3 NW, 4 SW, 5 S
@@ -56,7 +57,8 @@ def place(defn: UnitDef, game_map: HexMap, hex_id: str, facing: int = N,
     return Unit(defn, game_map.parse(hex_id), facing, formation or default)
 
 
-def game_on(game_map: HexMap, units: list[Unit], **options: str | bool | int) -> Game:
+def game_on(game_map: HexMap, units: list[Unit], special_rules: tuple[SpecialRule, ...] = (),
+            **options: str | bool | int) -> Game:
     """A game in the Union movement phase of turn 1 on this map with these units."""
     scenario = Scenario(
         path=Path("test.yaml"),
@@ -68,5 +70,6 @@ def game_on(game_map: HexMap, units: list[Unit], **options: str | bool | int) ->
         clock=TurnClock(1, 10, 15 * 60, 20),
         first_side=Side.UNION,
         units=units,
+        special_rules=special_rules,
     )
     return Game.from_scenario(scenario)

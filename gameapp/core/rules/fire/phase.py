@@ -138,6 +138,8 @@ class FireRules:
             raise IllegalActionError(f"{unit.defn.name} is not yours to fire now", "1.23")
         if unit.id in self.state.fired:
             raise IllegalActionError(f"{unit.defn.name} has already fired this phase", "1.23")
+        if self.state.held.get(unit.id) is False:
+            raise IllegalActionError(f"{unit.defn.name} is held until released", "22.2")
         check = fire_check(unit, target, self.state.units, self.map, self.conventions)
         if check.cell is None:
             raise IllegalActionError(f"{unit.defn.name} cannot fire there: {check.reason}",

@@ -135,6 +135,8 @@ class MovementRules:
             raise IllegalActionError(f"{unit.defn.name} is routed: it moves only by rout", "MPA")
         if Status.SHAKEN in unit.status:
             raise IllegalActionError(f"{unit.defn.name} is shaken and may not spend MPs", "MPA")
+        if unit.id in self.state.held:
+            raise IllegalActionError(f"{unit.defn.name} is held until released", "22.2")
         if isinstance(action, Move):
             return self._plan_move(unit, action)
         if isinstance(action, Face):
@@ -314,6 +316,8 @@ class MovementRules:
                                 str(self.options.get("stacking", "tec_sl")))
 
     def _why_immobile(self, unit: Unit) -> tuple[str, str] | None:
+        if unit.id in self.state.held:
+            return f"{unit.defn.name} is held until released", "22.2"
         if Status.ROUTED in unit.status or Status.SHAKEN in unit.status:
             return f"{unit.defn.name} may not spend MPs", "MPA"
         if mover_class(unit) is None:

@@ -1,0 +1,85 @@
+"""Scenario special rules the engine knows, read from a scenario's `special_rules:` list.
+
+`held_until_released` (Slaughter Mountain, 000 22.2): some units may not move, fire or charge
+until they are released; some of them (`may_fire`) may fire from the start but not move. They are
+released from the start of a named turn, or from the phase after an enemy unit enters any hex of a
+named hexrow, whichever comes first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from gameapp.core.numbering import Numbering
+from gameapp.core.units import Side, UnitDef
+from gameapp.core.yamlsource import JsonPath, Problem, YamlDocument
+
+
+@dataclass(frozen=True)
+class HeldUntilReleased:
+    name: str
+    units: frozenset[str]  # may not move, fire or charge until released
+    may_fire: frozenset[str]  # held for movement only
+    release_turn: int | None  # released from the start of this turn
+    release_hexrow: str | None  # ... or from the phase after an enemy enters any of its hexes
+    released_by: Side  # whose units entering the hexrow release them
+    rule: str = "22.2"
+
+    @property
+    def held(self) -> frozenset[str]:
+        return self.units | self.may_fire
+
+    def triggered_by(self, side: Side, hex_ids: Iterable[str]) -> bool:
+        """Whether `side` moving through these hexes releases the units."""
+        if self.release_hexrow is None or side is not self.released_by:
+            return False
+        return any(h[-4:-2] == self.release_hexrow for h in hex_ids)
+
+
+SpecialRule = HeldUntilReleased
+
+
+def read_special_rules(
+    doc: YamlDocument, oob: dict[str, UnitDef], numbering: Numbering | None
+) -> tuple[list[SpecialRule], list[Problem]]:
+    """The scenario's special rules, and the problems the schema could not see."""
+    rules: list[SpecialRule] = []
+    problems: list[Problem] = []
+    entries = doc.data.get("special_rules") or []
+    for i, entry in enumerate(entries if isinstance(entries, list) else []):
+        if not isinstance(entry, dict) or entry.get("rule") != "held_until_released":
+            continue
+        path: JsonPath = ("special_rules", i)
+        ids: dict[str, frozenset[str]] = {}
+        for key in ("units", "may_fire"):
+            listed = [str(u) for u in entry.get(key, [])]
+            for j, unit_id in enumerate(listed):
+                if unit_id not in oob:
+                    problems.append(doc.problem((*path, key, j), f"special_rules[{i}].{key}: "
+                                                f"unknown unit '{unit_id}'"))
+            ids[key] = frozenset(listed)
+        hexrow = entry.get("release_hexrow")
+        if hexrow is not None and numbering is not None and not _hexrow_exists(numbering, hexrow):
+            problems.append(doc.problem((*path, "release_hexrow"),
+                                        f"special_rules[{i}].release_hexrow: no hexrow "
+                                        f"'{hexrow}' on this map"))
+        rules.append(HeldUntilReleased(
+            name=str(entry.get("name", "held until released")),
+            units=ids["units"],
+            may_fire=ids["may_fire"],
+            release_turn=_int_or_none(entry.get("release_turn")),
+            release_hexrow=str(hexrow) if hexrow is not None else None,
+            released_by=Side(entry.get("released_by", "union")),
+            rule=str(entry.get("case", "22.2")),
+        ))
+    return rules, problems
+
+
+def _hexrow_exists(numbering: Numbering, hexrow: str) -> bool:
+    return any(numbering.hex_id(h)[-4:-2] == hexrow for h in numbering.hexes())
+
+
+def _int_or_none(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
