@@ -30,6 +30,7 @@ from gameapp.core.events import (
 )
 from gameapp.core.mapdata import HexMap
 from gameapp.core.phases import TACTICAL_TURN, Phase, Player, StartEffect, Step
+from gameapp.core.rules.arrivals import arrive
 from gameapp.core.rules.fire.phase import FireRules
 from gameapp.core.rules.movement.costs import MoveCosts
 from gameapp.core.rules.movement.phase import MovementRules
@@ -277,6 +278,9 @@ class Game:
                 if gone:
                     self.state.units[unit.id] = replace(unit, status=unit.status - gone)
                     events.append(MarkersRemoved(unit.id, frozenset(gone), self.step.rule))
+        elif effect is StartEffect.REINFORCEMENTS:
+            events += arrive(self.scenario.reinforcements, self.state.turn, self._side(),
+                             self.state, self.map)
         elif effect is StartEffect.START_FIRE:
             self.state.fired.clear()
             self.state.fire_passed.clear()

@@ -111,6 +111,14 @@ class UnitsReleased:
 
 
 @dataclass(frozen=True)
+class ReinforcementsArrived:
+    unit_ids: tuple[str, ...]
+    hex: Hex  # where they came on
+    planned: Hex  # their entry hex
+    rule: str  # "scenario", or 002 5 when the entry hex was blocked
+
+
+@dataclass(frozen=True)
 class FireShotPassed:
     """Whose shot it is now in the fire phase, after a fire or a pass."""
 
@@ -121,4 +129,5 @@ Event = (
     PhaseStarted | MarkersRemoved | UnitMoved | UnitReformed | MoraleCheckPending | FireResolved
     | CasualtiesTaken | UnitEliminated | OfficerIncapacitated | MoraleChecked
     | RoutMovementPending | AmmunitionSpent | FireShotPassed | UnitsReleased
+    | ReinforcementsArrived
 )

@@ -37,6 +37,7 @@ class StartEffect(Enum):
     REMOVE_MOVE_MARKERS = "remove M and DM markers (1.21)"
     RESET_MOVEMENT = "reset movement points"
     START_FIRE = "the non-phasing side fires first (1.23)"
+    REINFORCEMENTS = "reinforcements of the turn arrive at their entry hexes"
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ def _player_turn(player: Player) -> list[Step]:
             Phase.MOVEMENT,
             player,
             "1.22",
-            on_start=(StartEffect.RESET_MOVEMENT,),
+            on_start=(StartEffect.RESET_MOVEMENT, StartEffect.REINFORCEMENTS),
             allows=("move", "face", "formation"),
         ),
         Step(
