@@ -97,9 +97,10 @@ class Dice:
         return cls(forced=faces)
 
     def _d6(self) -> int:
-        if self.forced:
-            return self.forced.pop(0)
-        return self._random.randint(1, 6)
+        # The seeded source advances even when a face is forced, so a replay that feeds the
+        # recorded faces leaves it where the original game left it.
+        natural = self._random.randint(1, 6)
+        return self.forced.pop(0) if self.forced else natural
 
     def d6(self, purpose: str) -> int:
         face = self._d6()
