@@ -34,6 +34,7 @@ from gameapp.core.rules.arrivals import arrive
 from gameapp.core.rules.fire.phase import FireRules
 from gameapp.core.rules.movement.costs import MoveCosts
 from gameapp.core.rules.movement.phase import MovementRules
+from gameapp.core.rules.victory import VictoryResult, score, update_holders
 from gameapp.core.scenario import Scenario, load_scenario
 from gameapp.core.state import GameState
 from gameapp.core.units import Side, Status
@@ -82,6 +83,8 @@ class Game:
             units={u.id: u for u in scenario.units},
             held={uid: uid in rule.may_fire for rule in scenario.special_rules
                   for uid in rule.held},
+            holders={v.hex: v.holder for v in scenario.victory_hexes if v.holder is not None},
+            entered={u.id for u in scenario.units},
         )
         state.revision = next(_REVISIONS)
         game = cls(scenario=scenario, state=state, dice=Dice(seed=seed))
@@ -138,6 +141,10 @@ class Game:
     def is_over(self) -> bool:
         return self.state.turn > self.scenario.clock.last_turn
 
+    def result(self) -> VictoryResult:
+        """The score now (the final result once the game is over), term by term."""
+        return score(self.state, self.scenario)
+
     # --- actions ----------------------------------------------------------------------------
     def legal_actions(self) -> LegalActions:
         return LegalActions(self)
@@ -177,6 +184,8 @@ class Game:
         else:
             events = self.movement.execute(action, self.current_side)
             self._note_release_triggers(self.current_side, events)
+        update_holders(self.state, [v.hex for v in self.scenario.victory_hexes])
+        self.state.entered.update(self.state.units)
         self.state.revision = next(_REVISIONS)
         self.log.append(
             LogEntry(

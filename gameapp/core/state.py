@@ -37,6 +37,8 @@ class GameState:
     fire_passed: set[Side] = field(default_factory=set)  # sides that passed this fire phase
     fire_next: Side | None = None  # whose shot it is in the fire phase
     held: dict[str, bool] = field(default_factory=dict)  # unit id -> may fire while held
+    holders: dict[Hex, Side] = field(default_factory=dict)  # victory hex -> the side holding it
+    entered: set[str] = field(default_factory=set)  # units that have entered play
     releases_due: set[int] = field(default_factory=set)  # special rules releasing next phase
     # A number no other state of any game has had: the engine gives each state it makes a new
     # one, so a cache keyed by it never outlives the state it describes.
@@ -51,6 +53,8 @@ class GameState:
             double_moving=set(self.double_moving),
             pivots=dict(self.pivots),
             held=dict(self.held),
+            holders=dict(self.holders),
+            entered=set(self.entered),
             releases_due=set(self.releases_due),
             pending_checks=list(self.pending_checks),
             exhaustion=dict(self.exhaustion),

@@ -8,7 +8,7 @@ from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Orientation
 from gameapp.core.mapdata import HexMap
 from gameapp.core.numbering import Numbering
-from gameapp.core.scenario import Reinforcement, Scenario, TurnClock
+from gameapp.core.scenario import Reinforcement, Scenario, TurnClock, VictoryHex
 from gameapp.core.specialrules import SpecialRule
 from gameapp.core.units import Formation, GunType, Side, SmallArms, Unit, UnitDef, UnitKind
 
@@ -59,6 +59,7 @@ def place(defn: UnitDef, game_map: HexMap, hex_id: str, facing: int = N,
 
 def game_on(game_map: HexMap, units: list[Unit], special_rules: tuple[SpecialRule, ...] = (),
             reinforcements: tuple[Reinforcement, ...] = (),
+            victory_hexes: tuple[VictoryHex, ...] = (),
             **options: str | bool | int) -> Game:
     """A game in the Union movement phase of turn 1 on this map with these units."""
     scenario = Scenario(
@@ -73,5 +74,6 @@ def game_on(game_map: HexMap, units: list[Unit], special_rules: tuple[SpecialRul
         units=units,
         special_rules=special_rules,
         reinforcements=list(reinforcements),
+        victory_hexes=list(victory_hexes),
     )
     return Game.from_scenario(scenario)
