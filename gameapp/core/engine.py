@@ -22,6 +22,7 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.dice import Dice, Roll
 from gameapp.core.events import (
     Event,
+    ExhaustionChanged,
     FireShotPassed,
     MarkersRemoved,
     PhaseStarted,
@@ -31,6 +32,7 @@ from gameapp.core.events import (
 from gameapp.core.mapdata import HexMap
 from gameapp.core.phases import TACTICAL_TURN, Phase, Player, StartEffect, Step
 from gameapp.core.rules.arrivals import arrive
+from gameapp.core.rules.exhaustion import brigade_of, conclude_turn, printed_strengths
 from gameapp.core.rules.fire.phase import FireRules
 from gameapp.core.rules.movement.costs import MoveCosts
 from gameapp.core.rules.movement.phase import MovementRules
@@ -287,6 +289,8 @@ class Game:
                 if gone:
                     self.state.units[unit.id] = replace(unit, status=unit.status - gone)
                     events.append(MarkersRemoved(unit.id, frozenset(gone), self.step.rule))
+        elif effect is StartEffect.EXHAUSTION:
+            events += self._conclude_turn()
         elif effect is StartEffect.REINFORCEMENTS:
             events += arrive(self.scenario.reinforcements, self.state.turn, self._side(),
                              self.state, self.map)
@@ -300,6 +304,15 @@ class Game:
             self.state.double_moving.clear()
             self.state.pivots.clear()
         return events
+
+    def _conclude_turn(self) -> list[Event]:
+        all_units = [*self.scenario.units, *(u for r in self.scenario.reinforcements
+                                              for u in r.units)]
+        in_front = {brigade_of(u) for side in Side for u in self.state.side_units(side)
+                    if u.hex in self.movement.enemy_front(side)}
+        changes = conclude_turn(self.state, printed_strengths(all_units), in_front)
+        return [ExhaustionChanged(b, self.state.exhaustion[b], terms)
+                for b, terms in changes.items()]
 
     def _side(self) -> Side:
         side = self.current_side

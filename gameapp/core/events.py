@@ -119,6 +119,13 @@ class ReinforcementsArrived:
 
 
 @dataclass(frozen=True)
+class ExhaustionChanged:
+    brigade: str
+    level: int  # the new level
+    terms: Breakdown
+
+
+@dataclass(frozen=True)
 class FireShotPassed:
     """Whose shot it is now in the fire phase, after a fire or a pass."""
 
@@ -129,5 +136,5 @@ Event = (
     PhaseStarted | MarkersRemoved | UnitMoved | UnitReformed | MoraleCheckPending | FireResolved
     | CasualtiesTaken | UnitEliminated | OfficerIncapacitated | MoraleChecked
     | RoutMovementPending | AmmunitionSpent | FireShotPassed | UnitsReleased
-    | ReinforcementsArrived
+    | ReinforcementsArrived | ExhaustionChanged
 )

@@ -38,6 +38,7 @@ class StartEffect(Enum):
     RESET_MOVEMENT = "reset movement points"
     START_FIRE = "the non-phasing side fires first (1.23)"
     REINFORCEMENTS = "reinforcements of the turn arrive at their entry hexes"
+    EXHAUSTION = "brigades' exhaustion adjusted (1.3)"
 
 
 @dataclass(frozen=True)
@@ -81,5 +82,11 @@ def _player_turn(player: Player) -> list[Step]:
 TACTICAL_TURN: tuple[Step, ...] = (
     *_player_turn(Player.FIRST),
     *_player_turn(Player.SECOND),
-    Step(Phase.TURN_CONCLUSION, Player.NEITHER, "1.3", ends_by_itself=True),
+    Step(
+        Phase.TURN_CONCLUSION,
+        Player.NEITHER,
+        "1.3",
+        on_start=(StartEffect.EXHAUSTION,),
+        ends_by_itself=True,
+    ),
 )

@@ -32,13 +32,15 @@ class GameState:
     # units turning in place: the facing before they began, and the MPs those turns cost so far
     pivots: dict[str, tuple[int, int]] = field(default_factory=dict)
     pending_checks: list[PendingCheck] = field(default_factory=list)
-    exhaustion: dict[str, int] = field(default_factory=dict)  # by brigade name
+    exhaustion: dict[str, int] = field(default_factory=dict)  # by exhaustion.brigade_of key
     fired: set[str] = field(default_factory=set)  # units that fired this fire phase
     fire_passed: set[Side] = field(default_factory=set)  # sides that passed this fire phase
     fire_next: Side | None = None  # whose shot it is in the fire phase
     held: dict[str, bool] = field(default_factory=dict)  # unit id -> may fire while held
     holders: dict[Hex, Side] = field(default_factory=dict)  # victory hex -> the side holding it
     entered: set[str] = field(default_factory=set)  # units that have entered play
+    activity: dict[str, set[str]] = field(default_factory=dict)  # this turn, by brigade
+    turn_losses: dict[str, int] = field(default_factory=dict)  # SPs lost this turn, by brigade
     releases_due: set[int] = field(default_factory=set)  # special rules releasing next phase
     # A number no other state of any game has had: the engine gives each state it makes a new
     # one, so a cache keyed by it never outlives the state it describes.
@@ -55,6 +57,8 @@ class GameState:
             held=dict(self.held),
             holders=dict(self.holders),
             entered=set(self.entered),
+            activity={k: set(v) for k, v in self.activity.items()},
+            turn_losses=dict(self.turn_losses),
             releases_due=set(self.releases_due),
             pending_checks=list(self.pending_checks),
             exhaustion=dict(self.exhaustion),

@@ -284,7 +284,7 @@ def test_flat_stacking_option_counts_artillery_three_quarters() -> None:
 def test_exhaustion_reduces_the_allowance() -> None:
     m = blank_map()
     game = game_on(m, [place(infantry("a"), m, "0606", N)])
-    game.state.exhaustion["1st"] = 6
+    game.state.exhaustion["union/1st"] = 6
     allowance = game.movement.allowance(game.state.units["a"])
     assert [(t.label, t.value) for t in allowance] == [
         ("infantry allowance (sharpsburg)", 24),

@@ -29,6 +29,7 @@ from gameapp.core.events import (
 from gameapp.core.facing import facing_name
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.rules.exhaustion import FIRED, HIT, level_of, note
 from gameapp.core.rules.fire.enfilade import enfilade
 from gameapp.core.rules.fire.field import FieldCell, field_of_fire, fire_check
 from gameapp.core.rules.fire.inputs import FirerInput, Situation, Sun, TargetInput
@@ -174,7 +175,7 @@ class FireRules:
             canister=cell.canister,
             enfilade=enfilade(unit.hex, max(troops, key=lambda u: u.strength)),
             clear_line_of_fire=avoids_hexes(unit.hex, target, friendly),
-            exhaustion=self.state.exhaustion.get(unit.defn.brigade, 0),
+            exhaustion=level_of(self.state, unit),
             sps=unit.strength,
         )
 
@@ -234,6 +235,8 @@ class FireRules:
         modified = D66.of(roll) + int(plan.modifiers.total)
         result = fcrt_result(column, modified)
         self.state.fired.update(action.firers)
+        for uid in action.firers:
+            note(self.state, self.state.units[uid], FIRED)
         events: list[Event] = [FireResolved(
             action.firers, action.target, tuple(plan.points.lines()), plan.modifiers, roll,
             str(modified), result.result, result.steps, column.rule)]
@@ -275,6 +278,7 @@ class FireRules:
         for uid in sorted(hurt):
             unit = self.state.units[uid]
             lost = unit.losses - next(u.losses for u in defenders if u.id == uid)
+            note(self.state, unit, HIT, lost)
             events.append(CasualtiesTaken(uid, lost, "FCRT"))
             if unit.strength <= 0:
                 del self.state.units[uid]
@@ -300,7 +304,7 @@ class FireRules:
                 continue
             level = level_modifiers(
                 unit, self._leader_bonus(unit), exhaustion_term(
-                    self.state.exhaustion.get(unit.defn.brigade, 0)),
+                    level_of(self.state, unit)),
                 cavalry_unhurt=unit.id not in hurt)
             check = fire_morale_check(unit, kind, dice.d66(f"morale {unit.id}"), level,
                                       protections)

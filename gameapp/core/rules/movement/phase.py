@@ -15,6 +15,7 @@ from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
 from gameapp.core.events import Event, MoraleCheckPending, UnitMoved, UnitReformed
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.rules.exhaustion import DOUBLE, MOVED, level_of, note
 from gameapp.core.rules.fire.field import reach, small_arms_field
 from gameapp.core.rules.front import front_hexes
 from gameapp.core.rules.movement.allowance import movement_allowance
@@ -60,7 +61,7 @@ class MovementRules:
         """The unit's MPA this phase; `double` asks what it would be with double movement."""
         return movement_allowance(
             unit, list(self.state.units.values()), self.options,
-            self.state.exhaustion.get(unit.defn.brigade, 0), self.tables, self.costs,
+            level_of(self.state, unit), self.tables, self.costs,
             double=double or unit.id in self.state.double_moving,
         )
 
@@ -239,6 +240,9 @@ class MovementRules:
             self.state.off_pike.add(unit.id)
         if plan.double:
             self.state.double_moving.add(unit.id)
+            note(self.state, unit, DOUBLE)
+        if plan.path:
+            note(self.state, unit, MOVED)
         if plan.path:
             self.state.pivots.pop(unit.id, None)
         elif plan.unit.facing != unit.facing:
