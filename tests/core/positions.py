@@ -37,7 +37,7 @@ def cavalry(uid: str, side: Side = Side.UNION, strength: int = 4) -> UnitDef:
 
 
 def artillery(uid: str, side: Side = Side.UNION, strength: int = 4) -> UnitDef:
-    return UnitDef(uid, side, uid, UnitKind.ARTILLERY, strength, 40, brigade="1st",
+    return UnitDef(uid, side, uid, UnitKind.ARTILLERY, strength, 41, brigade="1st",
                    division="1st Div", corps="I", gun=GunType.N, gun_label="1 N 2")
 
 
@@ -77,3 +77,13 @@ def game_on(game_map: HexMap, units: list[Unit], special_rules: tuple[SpecialRul
         victory_hexes=list(victory_hexes),
     )
     return Game.from_scenario(scenario)
+
+
+def seal(game_map: HexMap, hex_id: str, open_sides: tuple[int, ...] = ()) -> None:
+    """Put a creek on every side of a hex except `open_sides` (directions as N, NE, ... above)."""
+    from gameapp.core.terrain import HexsideFeature
+
+    h = game_map.parse(hex_id)
+    for direction in range(6):
+        if direction not in open_sides:
+            game_map.add_hexside(h, direction, HexsideFeature.CREEK)
