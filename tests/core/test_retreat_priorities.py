@@ -10,7 +10,7 @@ import pytest
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.retreat.edges import HomeMeasure
 from gameapp.core.rules.retreat.ground import RetreatGround
-from gameapp.core.rules.retreat.ss15_4_graph import Key, Search15_4
+from gameapp.core.rules.retreat.ss15_4_graph import Key, Search15_4, pack, unpack
 from gameapp.core.units import UnitKind
 from tests.core import test_retreat_ss15_4 as cases
 
@@ -22,9 +22,9 @@ def drop_place(place: int) -> Callable[[pytest.MonkeyPatch], None]:
         original = Search15_4.step_key
 
         def step_key(self: Search15_4, h: Hex, n: Hex) -> Key:
-            key = list(original(self, h, n))
+            key = list(unpack(original(self, h, n)))
             key[place] = 0
-            return (key[0], key[1], key[2], key[3], key[4])
+            return pack(*key)
 
         mp.setattr(Search15_4, "step_key", step_key)
 

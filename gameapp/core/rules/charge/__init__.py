@@ -10,7 +10,7 @@
     resolve.py     resolve_charge: the rolls, checks, routs, casualties and the advance
     chances.py     odds_probabilities: the exact chance of each outcome before the roll
 
-The decisions the seed leaves open are in docs/charge.md.
+The decisions the seed leaves open are in docs/rules.md.
 """
 
 from gameapp.core.rules.charge.casualties import Casualty, pursuit_casualties, rout_casualties

@@ -4,7 +4,7 @@
 SPs of personnel of the enemy in the hexes of the charge, counted unmodified (no cap, no
 multiplier), fractions above ½ up and the rest down (exactly ½ goes down). For routing defenders
 the enemy is every unit present in the hexes the charge came from; for routing attackers it is
-the defenders in the charged hex (docs/charge.md). Artillery personnel count one per gun.
+the defenders in the charged hex (docs/rules.md). Artillery personnel count one per gun.
 
 8.53: mounted cavalry that follow routing skirmishers one hex take 1 SP of them for every 6 SPs
 of cavalry, rounded as 8.52. This comes on top of 8.52.

@@ -1,6 +1,6 @@
 """Where a charge comes from: the defender's front, flank or rear, and the slope charged up.
 
-**Orientation** (docs/charge.md, "Front, flank and rear"). Take the angle θ between the defender's
+**Orientation** (docs/rules.md, "Front, flank and rear"). Take the angle θ between the defender's
 facing direction and the line from the centre of the defender's hex to the centre of the hex the
 attacker charges from (`front.angle_off_facing`, the front's own machinery, 0..180°):
 
