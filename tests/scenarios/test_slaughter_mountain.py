@@ -13,6 +13,7 @@ from gameapp.core.engine import Game
 from gameapp.core.events import UnitsReleased
 from gameapp.core.mapfile import load_map
 from gameapp.core.phases import Phase
+from gameapp.core.rules.retreat.paths import retreat_paths
 from gameapp.core.scenario import load_scenario
 from gameapp.core.units import Formation, Side, UnitDef, UnitKind
 
@@ -224,3 +225,21 @@ def test_jacksons_order_releases_them_on_turn_10() -> None:
             assert set(game.state.held) == TRIMBLE_AND_FORNO | SHELF_GUNS
     assert released == [(10, "its named turn")]
     assert game.state.held == {}
+
+
+def test_retreats_head_for_each_sides_own_edge() -> None:
+    """000 15.4 on this map: the Union retreats east toward xx00, the Confederates west toward
+    xx17/xx18; each hex of the chosen path brings the unit nearer its own edge."""
+    game = Game.from_scenario(SCENARIO)
+    state = game.state
+    for side, edge_digits in ((Side.UNION, "00"), (Side.CONFEDERATE, "17")):
+        unit = next(u for u in state.side_units(side) if u.kind.value == "infantry")
+        causers = [u for u in state.side_units(side.other) if u.kind.value != "leader"][:1]
+        options = retreat_paths(unit, 2, causers, state.units, game.map, "ss15_4", "flat_8")
+        assert options.paths, f"{unit.id} has somewhere to go"
+        ids = options.chosen.hex_ids
+        positions = [int(h[2:]) for h in ids]
+        if edge_digits == "00":
+            assert positions == sorted(positions, reverse=True) and positions[-1] < positions[0]
+        else:
+            assert positions == sorted(positions) and positions[-1] > positions[0]

@@ -1,7 +1,7 @@
 """Retreat paths: one engine for rout movement, retreat results and retreat before combat.
 
 `retreat_paths(...)` returns `RetreatOptions`: every legal path, the chosen one first, the
-owner's equally good choices, each hex's reason, and the outcome (docs/retreat.md).
+owner's equally good choices, each hex's reason, and the outcome (docs/rules.md).
 """
 
 from gameapp.core.rules.retreat.paths import RETREAT_OPTIONS, retreat_paths
