@@ -3,8 +3,9 @@
     gameapp                              the window, with the start screen
     gameapp play SCENARIO                the window, with a scenario open
     gameapp validate FILE...             exit 1 with file:line messages when a file is wrong
-    gameapp render SCENARIO --png OUT [--highlight moves:UNIT]
+    gameapp render SCENARIO --png OUT [--highlight moves:UNIT|fire:UNIT]
                                          the board as a picture, no screen needed
+    gameapp --self-test                  check the installation works (gameapp/selftest.py)
 
 Qt is imported only by the sub-commands that draw, so `validate` runs on a machine without Qt's
 system libraries.
@@ -25,6 +26,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gameapp", description="Rally & Charge: American Civil War hex-and-counter battles."
     )
+    parser.add_argument(
+        "--self-test", action="store_true",
+        help="check the installation: load the scenarios, play a turn, draw offscreen",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = commands.add_parser("play", help="open a scenario in the window")
@@ -41,13 +46,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--highlight",
         metavar="KIND:UNIT",
         help="draw what the window highlights for a unit at the start of the game: "
-        "moves:UNIT (fire: and retreat: are not available yet)",
+        "moves:UNIT (its legal moves) or fire:UNIT (its field of fire); retreat: is not "
+        "available yet",
     )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.self_test:
+        from gameapp.selftest import run_self_test
+
+        return run_self_test()
     if args.command == "validate":
         return validate(args.files)
     if args.command == "render":
@@ -89,22 +99,27 @@ def render(scenario_path: Path, out: Path, width: int, highlight: str | None = N
         print(error, file=sys.stderr)
         return 1
     from gameapp.core.engine import Game
+    from gameapp.ui.fire import CannotFire, FieldHighlight, field_highlight
     from gameapp.ui.moves import CannotMove, MoveHighlight, movement_highlight
     from gameapp.ui.render import render_scenario_png
 
     units = list(scenario.units)
     moves: MoveHighlight | None = None
-    if request is not None:  # the kinds parse_highlight lets through: "moves" for now
+    fire: FieldHighlight | None = None
+    if request is not None:  # the kinds parse_highlight lets through: "moves" and "fire"
         game = Game.from_scenario(scenario)
         units = list(game.state.units.values())
         try:
-            moves = movement_highlight(game, request.unit_id)
-        except CannotMove as error:
+            if request.kind.name == "fire":
+                fire = field_highlight(game, request.unit_id)
+            else:
+                moves = movement_highlight(game, request.unit_id)
+        except (CannotMove, CannotFire) as error:
             rule = f" ({error.rule})" if error.rule != "-" else ""
             print(f"--highlight {highlight}: {error.reason}{rule}", file=sys.stderr)
             return 1
     out.parent.mkdir(parents=True, exist_ok=True)
-    render_scenario_png(scenario, out, width=width, units=units, moves=moves)
+    render_scenario_png(scenario, out, width=width, units=units, moves=moves, fire=fire)
     print(f"wrote {out}")
     return 0
 

@@ -10,6 +10,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 import gameapp.ui.resources_rc  # noqa: F401  (registers the :/icons resources)
+from gameapp import paths
 from gameapp.core.engine import Game
 from gameapp.core.scenario import Scenario, load_scenario
 from gameapp.ui import settings
@@ -19,9 +20,8 @@ from gameapp.ui.start_screen import ScenarioLoader
 
 
 def default_scenarios_dir() -> Path:
-    """`scenarios/` beside the package (a source checkout), else in the current directory."""
-    beside = Path(__file__).resolve().parents[2] / "scenarios"
-    return beside if beside.is_dir() else Path.cwd() / "scenarios"
+    """The shipped `scenarios/`, wherever the program runs from (gameapp.paths)."""
+    return paths.scenarios_dir()
 
 
 def application() -> QApplication:
