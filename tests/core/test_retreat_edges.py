@@ -1,4 +1,4 @@
-"""The distance from a hex to its side's map edge (docs/retreat.md, "Own map edge")."""
+"""The distance from a hex to its side's map edge (docs/rules.md, "Own map edge")."""
 
 from __future__ import annotations
 

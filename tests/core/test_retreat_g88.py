@@ -1,6 +1,6 @@
 """Retreat paths under 002 15–17 (option `g88`), on small flat-top maps built in code.
 
-Enemy "ZOC" is the enemy front (docs/retreat.md): an infantry unit in line covers the hex it
+Enemy "ZOC" is the enemy front (docs/rules.md): an infantry unit in line covers the hex it
 faces and the two either side. Hexes are closed with creeks (`seal`), which make no ZOC.
 Neighbours of CCRR as in test_retreat_ss15_4.py:
 - CC odd:  N CC(RR-1), NE (CC+1)(RR-1), SE (CC+1)RR, S CC(RR+1), SW (CC-1)RR, NW (CC-1)(RR-1)
