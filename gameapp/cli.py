@@ -35,6 +35,13 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="open a scenario in the window")
     play.add_argument("scenario", type=Path)
 
+    run = commands.add_parser("run", help="play a scenario headless, computer against computer")
+    run.add_argument("scenario", type=Path)
+    run.add_argument("--ai", choices=["both"], default="both",
+                     help="who the computer plays (both sides, for now)")
+    run.add_argument("--seed", type=int, default=1)
+    run.add_argument("--turns", type=int, default=None, help="stop after this many turns")
+
     validate = commands.add_parser("validate", help="check scenario, map and counters files")
     validate.add_argument("files", type=Path, nargs="+", metavar="FILE")
 
@@ -60,11 +67,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_self_test()
     if args.command == "validate":
         return validate(args.files)
+    if args.command == "run":
+        return run_headless(args.scenario, args.seed, args.turns)
     if args.command == "render":
         return render(args.scenario, args.png, args.width, args.highlight)
     from gameapp.ui.app import run_app
 
     return run_app(scenario=str(args.scenario) if args.command == "play" else None)
+
+
+def run_headless(scenario: Path, seed: int, turns: int | None) -> int:
+    """Play with the computer on both sides; print the log and the result."""
+    from gameapp.headless import log_lines, play
+
+    try:
+        outcome = play(scenario, seed, turns)
+    except DataError as error:
+        print(error, file=sys.stderr)
+        return 1
+    for line in log_lines(outcome.game):
+        print(line)
+    game = outcome.game
+    last = game.scenario.clock.last_turn
+    played = last if game.is_over else game.state.turn
+    print(f"{outcome.actions} actions; {'the game is over' if game.is_over else 'stopped'} "
+          f"after turn {played} of {last}")
+    for line in outcome.result.lines():
+        print(line)
+    return 0
 
 
 def validate(files: Sequence[Path]) -> int:

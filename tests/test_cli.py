@@ -47,3 +47,20 @@ def test_render_reports_a_broken_scenario(capsys: pytest.CaptureFixture[str],
     assert main(["render", str(bad), "--png", str(tmp_path / "x.png")]) == 1
     assert capsys.readouterr().err.startswith(f"{bad}:")
     assert not (tmp_path / "x.png").exists()
+
+
+def test_run_plays_headless_and_prints_the_log_and_result(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", str(ROOT / "scenarios" / "demo.yaml"), "--seed", "3", "--turns", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("T1 Union")
+    assert any(line.endswith("stopped after turn 2 of 12") or "turn" in line for line in out)
+    assert out[-1] in ("Union victory", "Confederate victory", "draw")
+
+
+def test_run_is_the_same_game_for_the_same_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["run", str(ROOT / "scenarios" / "demo.yaml"), "--seed", "4", "--turns", "1"]
+    main(args)
+    first = capsys.readouterr().out
+    main(args)
+    assert capsys.readouterr().out == first

@@ -1,6 +1,6 @@
 """The one registry of user actions. Menus, toolbars, context menus and keyboard shortcuts are all
-generated from `ACTIONS`. Each entry names the object that handles it (`target`: the main window
-or the game controller) and the method called, with `args`.
+generated from `ACTIONS`. Each entry names the object that handles it (`target`: the main window,
+the game controller or the fire controller) and the method called, with `args`.
 
 Entries aimed at the game are enabled only when the engine would accept them now; the
 controller's `availability` says so, with the cost or the reason and rule for the tooltip.
@@ -20,7 +20,7 @@ import gameapp.ui.resources_rc  # noqa: F401  (registers the :/icons resources)
 from gameapp.core.units import Formation
 
 Key = QKeySequence.StandardKey
-WINDOW, GAME = "window", "game"  # targets
+WINDOW, GAME, FIRE = "window", "game", "fire"  # targets
 MAIN, UNIT = "main", "unit"  # toolbars
 UNIT_MENU, BOARD_MENU = "unit", "board"  # context menus
 
@@ -81,6 +81,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("end_phase", "&End phase", "end_phase", "&Game", ("Ctrl+E",),
                ":/icons/end-phase.svg", tip="End this phase and go on to the next",
                target=GAME, context=BOARD_MENU),
+    ActionSpec("pass", "&Pass", "pass_shot", "&Game", ("P",), ":/icons/pass.svg",
+               tip="Fire no more this phase", target=FIRE, context=BOARD_MENU),
     _formation("formation_line", "&Line", Formation.LINE),
     _formation("formation_column", "&Column", Formation.COLUMN),
     _formation("formation_road_column", "&Road column", Formation.ROAD_COLUMN, "Road col."),
@@ -103,6 +105,16 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("cover", "In c&over", "unit_command", "&Unit", toolbar=UNIT,
                tip="Take cover, or leave it", separator_before=True, target=GAME,
                args=("cover",), context=UNIT_MENU, checkable=True, short="Cover"),
+    # the View menu's fire toggles, also on the toolbars after the unit's own commands
+    ActionSpec("field_of_fire", "&Field of fire", "toggle_field", "&View", ("Shift+F",),
+               ":/icons/field-of-fire.svg", UNIT, "Shade the selected unit's field of fire by "
+               "range", True, FIRE, checkable=True),
+    ActionSpec("exposure", "E&xposure", "toggle_exposure", "&View", ("Shift+X",),
+               ":/icons/exposure.svg", UNIT, "Ring the hexes from which enemy units can fire "
+               "at the selected unit", target=FIRE, checkable=True),
+    ActionSpec("los_tool", "Line of &sight tool", "toggle_los_tool", "&View", ("L",),
+               ":/icons/line-of-sight.svg", MAIN, "Drag from one hex to another to check the "
+               "line of sight", True, FIRE, checkable=True, short="Line of sight"),
 )  # fmt: skip
 
 

@@ -21,8 +21,10 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.events import Event, MoraleCheckPending, PhaseStarted
 from gameapp.core.hexgrid import Hex
+from gameapp.core.phases import Phase
 from gameapp.core.units import FORMATIONS_BY_KIND, Status, Unit
 from gameapp.ui.commands import ActionCommand
+from gameapp.ui.fire_text import report_lines, shot_message
 from gameapp.ui.labels import facing_words, mps
 from gameapp.ui.moves import CannotMove, MoveHighlight, Route, movement_highlight, route_to
 
@@ -70,6 +72,8 @@ class GameController(QObject):
         self.cannot_move = ""  # why the selected unit has no highlight
         self.route: Route | None = None
         self.facing_preview: FacingPreview | None = None
+        self.last_events: list[Event] = []  # what the last action applied caused
+        self.notes: dict[int, list[str]] = {}  # log index -> what that action did (fire results)
         self._hover: Hex | None = None
 
     # --- the game ---------------------------------------------------------------------------
@@ -78,6 +82,7 @@ class GameController(QObject):
         self.undo_stack.clear()
         self.game = game
         self.selected = None
+        self.notes = {}
         self._changed([])
         self.selection_changed.emit()
         self.history_changed.emit()
@@ -87,6 +92,7 @@ class GameController(QObject):
         self.undo_stack.clear()
         self.game = None
         self.selected = None
+        self.notes = {}
         self._changed([])
         self.selection_changed.emit()
         self.history_changed.emit()
@@ -194,6 +200,7 @@ class GameController(QObject):
         except IllegalActionError as error:
             self._refused(error)
             return False
+        self.last_events = events
         self.undo_stack.push(ActionCommand(game, action, self._changed, self._refused))
         if not game.can_undo:  # a roll was seen: nothing before it may be undone either
             self.undo_stack.clear()
@@ -224,7 +231,7 @@ class GameController(QObject):
             return Availability(False, "no game is open")
         if handler == "end_phase":
             why = self._refusal(EndPhase())
-            return Availability(why is None, why or f"end the {self.game.phase.value} phase")
+            return Availability(why is None, why or self._end_phase_text())
         if handler == "clear_selection":
             return Availability(self.selected is not None, "nothing is selected")
         if handler != "unit_command":
@@ -258,6 +265,14 @@ class GameController(QObject):
             return f"not now: {error.reason} ({error.rule})"
         return None
 
+    def _end_phase_text(self) -> str:
+        game = self.game
+        assert game is not None
+        if game.phase is Phase.FIRE and game.acting_side is not None:
+            return (f"in the fire phase this is the {game.acting_side.label} pass: it fires no "
+                    "more this phase (1.23)")
+        return f"end the {game.phase.value} phase"
+
     def _cost_text(self, action: Action) -> str:
         assert self.game is not None
         if not isinstance(action, Move | Face | ChangeFormation | Cover):
@@ -289,17 +304,30 @@ class GameController(QObject):
         if game is not None and self.selected not in game.state.units:
             self.selected = None
             self.selection_changed.emit()
+        if game is not None:
+            self._note(game, events)
         self._refresh_highlight()
         self.state_changed.emit()
         if game is not None and events and game.log:  # events: an action was (re)applied
             self.log_added.emit(game.log[-1].action)
         self._tell(events)
 
+    def _note(self, game: Game, events: list[Event]) -> None:
+        """Keep what each logged action did in words (a fire's roll, casualties, morale checks)
+        for the log, and forget the notes of actions taken back."""
+        self.notes = {i: lines for i, lines in self.notes.items() if i < len(game.log)}
+        lines = report_lines(events, game.map.hex_id) if events and game.log else []
+        if lines:
+            self.notes[len(game.log) - 1] = lines
+
     def _tell(self, events: list[Event]) -> None:
         for event in events:
             text = _event_message(event)
             if text:
                 self.message.emit(text)
+        shot = shot_message(events)
+        if shot:
+            self.message.emit(shot)
 
     def _refresh_highlight(self) -> None:
         unit = self.selected_unit

@@ -3,7 +3,8 @@ board's pointer events to the controller as intents.
 
 It owns no game state. On every signal it re-reads the controller (selection, highlight, route)
 and `game.state`, and redraws: counters, move highlight, route, panels, phase bar, log, and the
-enabled state and tooltips of the registry's game actions.
+enabled state and tooltips of the registry's game and fire actions (the fire presenter draws the
+rest of the fire phase).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from gameapp.core.units import Unit
 from gameapp.ui.actions import (
     ACTIONS,
     BOARD_MENU,
+    FIRE,
     GAME,
     UNIT_MENU,
     ActionSpec,
@@ -28,14 +30,16 @@ from gameapp.ui.actions import (
 from gameapp.ui.board.scene import BoardScene
 from gameapp.ui.board.view import BoardView
 from gameapp.ui.controller import Availability, GameController
+from gameapp.ui.fire_controller import FireController
 from gameapp.ui.labels import facing_words
 from gameapp.ui.panels.log_panel import LogPanel
 from gameapp.ui.panels.move_panel import MovePanel
 from gameapp.ui.panels.unit_panel import UnitPanel
 from gameapp.ui.phase_bar import PhaseBar
 
-GAME_SPECS = tuple(s for s in ACTIONS if s.target == GAME)
+GAME_SPECS = tuple(s for s in ACTIONS if s.target in (GAME, FIRE))
 HISTORY_SPECS = tuple(s for s in GAME_SPECS if s.handler in ("undo", "redo"))
+FIRE_SPECS = tuple(s for s in GAME_SPECS if s.target == FIRE)
 
 
 class GamePresenter(QObject):
@@ -49,9 +53,11 @@ class GamePresenter(QObject):
         phase_bar: PhaseBar,
         actions: Mapping[str, QAction],
         show_message: Callable[[str], None],
+        fire: FireController,
     ) -> None:
         super().__init__(controller)
         self.controller = controller
+        self.fire = fire
         self.view = view
         self.unit_panel = unit_panel
         self.move_panel = move_panel
@@ -74,6 +80,7 @@ class GamePresenter(QObject):
         c.message.connect(show_message)
         c.message.connect(self._refused)
         c.history_changed.connect(lambda: self.refresh_actions(HISTORY_SPECS))
+        self.fire.changed.connect(lambda: self.refresh_actions(FIRE_SPECS))
 
     @property
     def board(self) -> BoardScene | None:
@@ -108,7 +115,7 @@ class GamePresenter(QObject):
     def _state_changed(self) -> None:
         game, board = self.controller.game, self.board
         self.phase_bar.show_game(game)
-        self.log_panel.show_log(game.log if game is not None else [])
+        self.log_panel.show_log(game.log if game is not None else [], self.controller.notes)
         if game is not None and board is not None:
             board.update_units(game.state.units.values())
         self._selection_changed()
@@ -176,9 +183,8 @@ class GamePresenter(QObject):
         """Enable each game action only when the engine would accept it; say why in its tip."""
         for spec in specs:
             action = self.actions[spec.id]
-            available = self.available[spec.id] = self.controller.availability(
-                spec.handler, spec.args
-            )
+            source = self.fire if spec.target == FIRE else self.controller
+            available = self.available[spec.id] = source.availability(spec.handler, spec.args)
             action.setEnabled(available.enabled)
             set_detail(action, spec, available.detail)
             if spec.checkable:

@@ -20,7 +20,7 @@ KINDS: dict[str, HighlightKind] = {
     k.name: k
     for k in (
         HighlightKind("moves", "every hex the unit can move to now, with the MPs left", True),
-        HighlightKind("fire", "the unit's field of fire", False),
+        HighlightKind("fire", "the unit's field of fire, shaded by range band", True),
         HighlightKind("retreat", "the unit's retreat paths", False),
     )
 }

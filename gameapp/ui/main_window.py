@@ -1,7 +1,7 @@
-"""The main window: the start screen or the board, the phase bar, the stack, movement and log
-panels, and menus and toolbars built from the action registry. It shows scenarios; playing them
-is the controller's (app.py creates the Game when `scenario_opened` fires), and the presenter
-draws the game into these widgets."""
+"""The main window: the start screen or the board, the phase bar, the stack, movement, fire and
+log panels, and menus and toolbars built from the action registry. It shows scenarios; playing
+them is the controllers' (app.py creates the Game when `scenario_opened` fires), and the
+presenters draw the game into these widgets."""
 
 from __future__ import annotations
 
@@ -24,10 +24,13 @@ from PySide6.QtWidgets import (
 from gameapp.core.scenario import Scenario, load_scenario
 from gameapp.core.yamlsource import DataError
 from gameapp.ui import settings
-from gameapp.ui.actions import GAME, MAIN, UNIT, WINDOW, build_actions, populate
+from gameapp.ui.actions import FIRE, GAME, MAIN, UNIT, WINDOW, build_actions, populate
 from gameapp.ui.board import BoardScene, BoardView
 from gameapp.ui.controller import GameController
+from gameapp.ui.fire_controller import FireController
+from gameapp.ui.fire_presenter import FirePresenter
 from gameapp.ui.game_presenter import GamePresenter
+from gameapp.ui.panels.fire_panel import FirePanel
 from gameapp.ui.panels.log_panel import LogPanel
 from gameapp.ui.panels.move_panel import MovePanel
 from gameapp.ui.panels.unit_panel import UnitPanel
@@ -50,6 +53,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.controller = controller or GameController(self)
+        self.fire_controller = FireController(self.controller)
         self.setWindowTitle(settings.APPLICATION)
         self.setWindowIcon(QIcon(":/icons/app.svg"))
         self._loader = loader
@@ -63,10 +67,13 @@ class MainWindow(QMainWindow):
         self.panel = UnitPanel()
         self.move_panel = MovePanel()
         self.log_panel = LogPanel()
+        self.fire_panel = FirePanel()
         self.dock = self._dock("Stack", "stack_dock", self.panel)
         self.move_dock = self._dock("Movement", "movement_dock", self.move_panel)
+        self.fire_dock = self._dock("Fire", "fire_dock", self.fire_panel)
         self.log_dock = self._dock("Log", "log_dock", self.log_panel)
         self.tabifyDockWidget(self.dock, self.log_dock)  # the stack in front, the log behind
+        self.tabifyDockWidget(self.move_dock, self.fire_dock)  # the phase's own in front
         self._docks_sized = False
         self.phase_bar = PhaseBar(self)
         self.addToolBar(self.phase_bar)
@@ -74,9 +81,10 @@ class MainWindow(QMainWindow):
         self.toolbar = self._toolbar("Main", "main_toolbar")
         self.unit_toolbar = self._toolbar("Unit", "unit_toolbar")
         self.unit_toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        targets = {WINDOW: self, GAME: self.controller}
+        targets = {WINDOW: self, GAME: self.controller, FIRE: self.fire_controller}
         self.actions_by_id = build_actions(targets, self)
         populate(self.menuBar(), {MAIN: self.toolbar, UNIT: self.unit_toolbar}, self.actions_by_id)
+        self.phase_bar.set_pass_action(self.actions_by_id["pass"])
         self.phase_bar.set_end_action(self.actions_by_id["end_phase"])
         self.view.hover_text_changed.connect(self._show_hover)
         self.view.stack_selected.connect(self.panel.show_units)
@@ -89,8 +97,11 @@ class MainWindow(QMainWindow):
         self.view.zoom_changed.connect(lambda zoom: self.zoom_label.setText(f"{zoom:.0%}"))
         self.presenter = GamePresenter(
             self.controller, self.view, self.panel, self.move_panel, self.log_panel,
-            self.phase_bar, self.actions_by_id, self.show_message,
+            self.phase_bar, self.actions_by_id, self.show_message, self.fire_controller,
         )  # fmt: skip
+        self.fire_presenter = FirePresenter(
+            self.fire_controller, self.view, self.fire_panel, self.fire_dock, self.move_dock
+        )
         self._enter_start_page()  # the start screen has just scanned its directory
 
     def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
@@ -108,7 +119,7 @@ class MainWindow(QMainWindow):
 
     @property
     def docks(self) -> tuple[QDockWidget, ...]:
-        return (self.dock, self.move_dock, self.log_dock)
+        return (self.dock, self.move_dock, self.fire_dock, self.log_dock)
 
     def show_message(self, text: str) -> None:
         """A message from the game (a refusal with its reason and rule, a phase started)."""
@@ -169,6 +180,7 @@ class MainWindow(QMainWindow):
         for dock in self.docks:
             dock.show()
         self.dock.raise_()
+        self.move_dock.raise_()
         if not self._docks_sized:  # first board of a session without saved window state
             self._docks_sized = True
             self.resizeDocks([self.dock, self.move_dock], [2, 3], Qt.Orientation.Vertical)

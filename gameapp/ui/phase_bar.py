@@ -1,5 +1,9 @@
 """The phase bar along the top of the window: turn N of M, the clock and the light, the phasing
-side in its colour, the phase, and the End phase button (the registry's `end_phase` action)."""
+side in its colour, the phase, and the End phase button (the registry's `end_phase` action).
+
+In the fire phase the side shown is the one whose shot it is, in its colour ("Confederate to
+fire"); the phase says whose phase it is and who has passed, and a Pass button (the registry's
+`pass` action) stands beside End phase, which means the same there."""
 
 from __future__ import annotations
 
@@ -7,9 +11,10 @@ import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QSizePolicy, QToolBar, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QToolBar, QToolButton, QWidget
 
 from gameapp.core.engine import Game
+from gameapp.core.phases import Phase
 from gameapp.core.units import Side
 from gameapp.ui.board.counter_art import SIDE_COLOURS
 from gameapp.ui.labels import light_at
@@ -32,7 +37,18 @@ class PhaseBar(QToolBar):
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.addWidget(spacer)
+        self.pass_button: QToolButton | None = None
+        self._pass_item: QAction | None = None  # the bar's handle on the Pass button
         self.show_game(None)
+
+    def set_pass_action(self, action: QAction) -> None:
+        """The Pass button, shown in the fire phase only."""
+        button = QToolButton(self)
+        button.setDefaultAction(action)
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.pass_button = button
+        self._pass_item = self.addWidget(button)
+        self._pass_item.setVisible(False)
 
     def set_end_action(self, action: QAction) -> None:
         self.addAction(action)
@@ -57,17 +73,35 @@ class PhaseBar(QToolBar):
             self.turn.setText(f"Turn <b>{game.state.turn}</b> of {clock.last_turn}")
             minutes = clock.minutes_at(game.state.turn)
             self.clock.setText(f"{game.clock}, {light_at(minutes)}")
+        firing = not game.is_over and game.phase is Phase.FIRE
+        if self._pass_item is not None:
+            self._pass_item.setVisible(firing)
+        if firing:
+            self._show_shot(game)
+            return
         self._show_side(game.current_side if not game.is_over else None)
         phase = game.phase.label if not game.is_over else ""
         self.phase.setText(f"<b>{phase} phase</b>" if phase else "")
 
-    def _show_side(self, side: Side | None) -> None:
+    def _show_shot(self, game: Game) -> None:
+        """The fire phase: whose shot it is, in that side's colour; whose phase; who passed."""
+        acting = game.acting_side
+        self._show_side(acting, f"{acting.label} to fire" if acting is not None else "")
+        phasing = game.current_side
+        whose = f"{phasing.label} " if phasing is not None else ""
+        text = f"<b>{whose}{game.phase.value} phase</b>"
+        passed = sorted(s.label for s in game.state.fire_passed)
+        if passed:
+            text += f" · {' and '.join(passed)} passed"
+        self.phase.setText(text)
+
+    def _show_side(self, side: Side | None, text: str = "") -> None:
         if side is None:
             self.side.clear()
             self.side.setStyleSheet("")
             return
         colours = SIDE_COLOURS[side]
-        self.side.setText(f"<b>{side.label}</b>")
+        self.side.setText(f"<b>{text or side.label}</b>")
         self.side.setStyleSheet(
             f"QLabel {{ background: {colours.body.name()}; color: {colours.text.name()};"
             f" border: 1px solid {colours.band.name()}; border-radius: 3px; }}"

@@ -14,6 +14,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.scenario import Scenario
 from gameapp.core.units import Unit
 from gameapp.ui.board.scene import BACKDROP, BoardScene
+from gameapp.ui.fire import FieldHighlight
 from gameapp.ui.moves import MoveHighlight
 
 Highlight = tuple[Collection[Hex], str]  # hexes and a colour name such as "#80ff0000"
@@ -37,12 +38,14 @@ def render_scenario_png(
     highlights: Sequence[Highlight] = (),
     units: Iterable[Unit] | None = None,
     moves: MoveHighlight | None = None,
+    fire: FieldHighlight | None = None,
 ) -> None:
     """Draw the whole board (terrain, counters, optional highlights) into a `width` pixel PNG.
 
-    `units` default to the scenario's set-up (a game passes its state's); `moves` is drawn as
-    the window draws a selected unit's legal moves. `height` defaults to the map's aspect ratio;
-    a different height letterboxes the map. Raises OSError if the file cannot be written.
+    `units` default to the scenario's set-up (a game passes its state's); `moves` and `fire`
+    are drawn as the window draws a selected unit's legal moves and field of fire. `height`
+    defaults to the map's aspect ratio; a different height letterboxes the map. Raises OSError
+    if the file cannot be written.
     """
     ensure_application()
     shown = list(scenario.units if units is None else units)
@@ -52,6 +55,9 @@ def render_scenario_png(
     if moves is not None:
         scene.select_hex(moves.origin)
         scene.moves.show(moves.origin, moves.remaining, moves.stops, {u.hex for u in shown})
+    if fire is not None:
+        scene.select_hex(fire.origin)
+        scene.fire.show_field(fire.bands)
     source = scene.geometry.map_rect
     if height is None:
         height = max(1, round(width * source.height() / source.width()))

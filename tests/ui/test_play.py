@@ -214,7 +214,8 @@ def test_end_phase_advances_the_phase_bar_and_can_be_undone(
     button = bar.widgetForAction(window.actions_by_id["end_phase"])
     assert button is not None
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    assert "Fire phase" in bar.plain_text()
+    assert "Union fire phase" in bar.plain_text()
+    assert "Confederate to fire" in bar.plain_text()  # the non-phasing side shoots first
     assert board_of(window).moves.remaining == {}  # no moves in the fire phase
     assert "only in their movement phase" in window.move_panel.plain_text()
     tip = window.actions_by_id["formation_line"].toolTip()

@@ -1,5 +1,6 @@
-"""`gameapp render SCENARIO --png OUT --highlight moves:UNIT` draws the window's move highlight
-offscreen; unknown or immobile units exit 1, kinds not built yet exit 2."""
+"""`gameapp render SCENARIO --png OUT --highlight moves:UNIT` (or fire:UNIT) draws the window's
+move highlight (or field of fire) offscreen; unknown, immobile or unable units exit 1, kinds not
+built yet exit 2."""
 
 from __future__ import annotations
 
@@ -69,10 +70,55 @@ def test_a_unit_that_cannot_move_now_exits_1(
     assert not out.exists()
 
 
+@demo_only
+def test_the_field_of_fire_differs_from_the_plain_render(
+    qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain, lit = tmp_path / "plain.png", tmp_path / "fire.png"
+    assert main(["render", str(DEMO), "--png", str(plain)]) == 0
+    assert main(["render", str(DEMO), "--png", str(lit), "--highlight", "fire:US-21MA"]) == 0
+    assert capsys.readouterr().out.splitlines() == [f"wrote {plain}", f"wrote {lit}"]
+    game = Game.from_scenario(DEMO)
+    field = game.fire.field("US-21MA")
+    occupied = {u.hex for u in game.state.units.values()}
+    geometry = BoardGeometry(game.map.numbering, margin=HEX_SIZE * MARGIN)
+    scale = WIDTH / geometry.map_rect.width()
+    before, after = QImage(str(plain)), QImage(str(lit))
+    assert before.size() == after.size() and before != after
+    empty = [h for h in field if h not in occupied]
+    assert len(empty) > 20
+    for h in empty:
+        centre = geometry.centre(h)
+        x, y = round(centre.x() * scale), round(centre.y() * scale)
+        assert before.pixelColor(x, y) != after.pixelColor(x, y), game.map.hex_id(h)
+    far = geometry.centre(game.map.numbering.parse("0118"))  # outside the field: untouched
+    x, y = round(far.x() * scale), round(far.y() * scale)
+    assert before.pixelColor(x, y) == after.pixelColor(x, y)
+
+
+@demo_only
+@pytest.mark.parametrize(
+    ("unit", "says"),
+    [
+        ("US-NOPE", "there is no unit 'US-NOPE'"),
+        ("US-Nagle", "Brig. Gen. J. Nagle: leaders are not combat units (5.2c)"),
+        ("CS-Brown", "a unit in limbered has no front to fire through (3.310)"),
+    ],
+)
+def test_a_unit_that_cannot_fire_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], unit: str, says: str
+) -> None:
+    out = tmp_path / "x.png"
+    assert main(["render", str(DEMO), "--png", str(out), "--highlight", f"fire:{unit}"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"--highlight fire:{unit}: ") and says in err
+    assert "Traceback" not in err
+    assert not out.exists()
+
+
 @pytest.mark.parametrize(
     ("value", "says"),
     [
-        ("fire:US-9NH", "--highlight fire: not available yet"),
         ("retreat:US-9NH", "--highlight retreat: not available yet"),
         ("moves", "expected one of moves:UNIT, fire:UNIT, retreat:UNIT"),
         ("charge:US-9NH", "expected one of moves:UNIT"),
@@ -91,7 +137,8 @@ def test_parse_highlight() -> None:
     request = parse_highlight("moves: US-9NH")
     assert (request.kind, request.unit_id) == (KINDS["moves"], "US-9NH")
     assert parse_highlight("MOVES:x").kind.name == "moves"
+    assert parse_highlight("fire:x").kind is KINDS["fire"]
     with pytest.raises(HighlightSpecError, match="not available yet"):
-        parse_highlight("fire:x")
+        parse_highlight("retreat:x")
     with pytest.raises(HighlightSpecError, match="expected one of"):
         parse_highlight("moves:")

@@ -18,12 +18,14 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap,
 class ChipStyle(Enum):
     REACH = "reach"  # dark figures on a light chip: the MPs left there
     STOP = "stop"  # white figures on a red octagon: the unit must stop there (3.310)
+    FIRE = "fire"  # white figures on a dark red chip: the chance a shot has an effect
 
 
 INK = QColor("#10264f")
 PAPER = QColor("#fffdf2")
 STOP_RED = QColor("#c62828")
 STOP_EDGE = QColor("#5c0b0b")
+FIRE_RED = QColor("#8e1010")
 
 
 class LabelStamps:
@@ -65,6 +67,11 @@ def _render(text: str, style: ChipStyle, pixel_size: int, dpr: float) -> QPixmap
         p.setPen(QPen(STOP_EDGE, 1.0))
         p.setBrush(STOP_RED)
         p.drawPolygon(_octagon(box))
+        ink = QColor("white")
+    elif style is ChipStyle.FIRE:
+        p.setPen(QPen(STOP_EDGE, 1.0))
+        p.setBrush(FIRE_RED)
+        p.drawRoundedRect(box, h * 0.3, h * 0.3)
         ink = QColor("white")
     else:
         p.setPen(QPen(INK, 1.0))

@@ -1,7 +1,8 @@
 """BoardScene: the map and its counters as a QGraphicsScene.
 
-Layers, bottom to top: the terrain layer (cached tiles), the highlight overlay and the move fills,
-the counters, the hovered route, the move chips (MPs left). The
+Layers, bottom to top: the terrain layer (cached tiles), the field of fire, the highlight overlay
+and the move fills, the counters, the hovered route, the move chips (MPs left), the fire marks
+(firers, targets, exposure) and their chips, the line of sight being measured. The
 scene holds the latest Units it was given (`update_units`) and the selected hex; counter items read
 their unit from here, so the scene never edits a unit, it only shows what it was told.
 """
@@ -20,12 +21,14 @@ from gameapp.core.units import Unit
 from gameapp.ui.board.counter_art import CounterArt
 from gameapp.ui.board.counter_item import COUNTER_Z, CounterItem
 from gameapp.ui.board.counter_stamps import CounterStamps
+from gameapp.ui.board.fire_overlay import FireOverlay
 from gameapp.ui.board.geometry import HEX_SIZE, BoardGeometry
 from gameapp.ui.board.label_stamps import LabelStamps
 from gameapp.ui.board.map_painter import MapPainter
 from gameapp.ui.board.move_overlay import MoveOverlay
 from gameapp.ui.board.overlay import HexOverlayItem
 from gameapp.ui.board.route_item import RouteItem
+from gameapp.ui.board.sight_item import SightItem
 from gameapp.ui.board.terrain_layer import TerrainLayerItem
 
 COUNTER_SIDE = 1.15  # counter side in hex sizes
@@ -50,10 +53,15 @@ class BoardScene(QGraphicsScene):
         self.addItem(self.terrain)
         self.overlay = HexOverlayItem(self.geometry)
         self.addItem(self.overlay)
-        self.moves = MoveOverlay(self.geometry, LabelStamps())
+        stamps = LabelStamps()
+        self.moves = MoveOverlay(self.geometry, stamps)
         self.moves.add_to(self)
+        self.fire = FireOverlay(self.geometry, stamps)
+        self.fire.add_to(self)
         self.route = RouteItem(self.geometry)
         self.addItem(self.route)
+        self.sight = SightItem(self.geometry)
+        self.addItem(self.sight)
         self.counter_stamps = CounterStamps(CounterArt(hex_size * COUNTER_SIDE))
         self._units: dict[str, Unit] = {}
         self._order: list[str] = []

@@ -1,8 +1,11 @@
 """BoardView: zoom (wheel under the mouse, + and - keys), pan (drag the background, arrow keys),
 fit, and rotation in 90-degree steps. Hovering reports the hex under the mouse; clicking a counter
-selects its stack and emits the stack's units; clicking a hex of the move highlight asks for a
-move there instead. The right button either drags a facing out of a hex (press, drag toward a
-hexside, release) or, without a drag, asks for the context menu of the hex."""
+selects its stack and emits the stack's units (Ctrl+click adds the stack instead, for the fire
+phase's firers); clicking a hex of the move highlight asks for a move there, and one of the fire
+targets asks to fire at it. The right button either drags a facing out of a hex (press, drag
+toward a hexside, release) or, without a drag, asks for the context menu of the hex. In sight
+mode (the line-of-sight tool) a left drag measures from the hex pressed to the hex under the
+mouse instead of panning; a left click still clicks."""
 
 from __future__ import annotations
 
@@ -40,6 +43,10 @@ class BoardView(QGraphicsView):
     facing_dragged = Signal(object, object)  # Hex, direction 0..5: a right-drag in progress
     facing_dropped = Signal(object, int)  # Hex, direction 0..5: a right-drag released
     context_requested = Signal(object, QPoint)  # Hex or None, global position: a right-click
+    stack_added = Signal(object)  # list[Unit]: a Ctrl+click on a stack
+    fire_requested = Signal(object)  # Hex: a click on a fire target
+    sight_dragged = Signal(object, object)  # Hex, Hex: a sight line being dragged
+    sight_dropped = Signal(object, object)  # Hex, Hex: a sight line released
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -49,6 +56,8 @@ class BoardView(QGraphicsView):
         self._press: QPoint | None = None
         self._right: tuple[QPoint, Hex | None] | None = None  # where a right press started
         self._dragged: int | None = None  # the direction a right-drag points, once it is one
+        self._sight_mode = False
+        self._sight: tuple[Hex, Hex] | None = None  # a sight line being dragged: start, end
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
@@ -72,6 +81,23 @@ class BoardView(QGraphicsView):
         self._hover = None
         self.setScene(scene)
         self._apply_transform()
+
+    # --- the line-of-sight tool -------------------------------------------------------------
+    @property
+    def sight_mode(self) -> bool:
+        return self._sight_mode
+
+    def set_sight_mode(self, on: bool) -> None:
+        """Left drags measure lines of sight (on) or pan the map (off)."""
+        if on == self._sight_mode:
+            return
+        self._sight_mode, self._sight = on, None
+        mode = QGraphicsView.DragMode.NoDrag if on else QGraphicsView.DragMode.ScrollHandDrag
+        self.setDragMode(mode)
+        if on:
+            self.viewport().setCursor(Qt.CursorShape.CrossCursor)
+        else:
+            self.viewport().unsetCursor()
 
     # --- zoom and rotation ------------------------------------------------------------------
     @property
@@ -163,6 +189,12 @@ class BoardView(QGraphicsView):
             self._right, self._dragged = (at, board.hex_at(self.mapToScene(at))), None
             event.accept()
             return
+        if self._sight_mode and board is not None and event.button() == Qt.MouseButton.LeftButton:
+            start = board.hex_at(self.mapToScene(event.position().toPoint()))
+            if start is not None:
+                self._sight = (start, start)
+            event.accept()
+            return
         self._press = event.position().toPoint()
         item = self.itemAt(self._press)
         if (
@@ -172,7 +204,7 @@ class BoardView(QGraphicsView):
             and item.unit is not None
         ):
             self._press = None
-            self._click(board, item.unit.hex)
+            self._click(board, item.unit.hex, _adding(event))
             event.accept()
             return
         super().mousePressEvent(event)
@@ -187,13 +219,23 @@ class BoardView(QGraphicsView):
                 self.context_requested.emit(h, self.viewport().mapToGlobal(start))
             event.accept()
             return
+        if self._sight is not None and event.button() == Qt.MouseButton.LeftButton:
+            self._drag_sight(event.position().toPoint())
+            (first, last), self._sight = self._sight, None
+            board = self.board()
+            if first != last:
+                self.sight_dropped.emit(first, last)
+            elif board is not None:  # a click, not a drag: it selects as ever
+                self._click(board, first, _adding(event))
+            event.accept()
+            return
         super().mouseReleaseEvent(event)
         board = self.board()
         press, self._press = self._press, None
         if board is None or press is None or event.button() != Qt.MouseButton.LeftButton:
             return
         if (event.position().toPoint() - press).manhattanLength() <= CLICK_SLOP:
-            self._click(board, board.hex_at(self.mapToScene(press)))
+            self._click(board, board.hex_at(self.mapToScene(press)), _adding(event))
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         super().mouseMoveEvent(event)
@@ -206,6 +248,8 @@ class BoardView(QGraphicsView):
         if origin is not None and dragging:
             self._dragged = board.geometry.direction_towards(origin, self.mapToScene(at))
             self.facing_dragged.emit(origin, self._dragged)
+        if self._sight is not None:
+            self._drag_sight(at)
         h = board.hex_at(self.mapToScene(at))
         if h != self._hover:
             self._hover = h
@@ -226,13 +270,34 @@ class BoardView(QGraphicsView):
             at = self.mapFromScene(board.geometry.centre(selected))
         self.context_requested.emit(selected, self.viewport().mapToGlobal(at))
 
-    def _click(self, board: BoardScene, h: Hex | None) -> None:
-        """A click on a hex of the move highlight asks for a move there; elsewhere a click on a
-        hex selects its stack, and one on an empty hex or off the map clears the selection."""
+    def _drag_sight(self, at: QPoint) -> None:
+        board = self.board()
+        if board is None or self._sight is None:
+            return
+        end = board.hex_at(self.mapToScene(at))
+        if end is not None and end != self._sight[1]:
+            self._sight = (self._sight[0], end)
+            self.sight_dragged.emit(*self._sight)
+
+    def _click(self, board: BoardScene, h: Hex | None, adding: bool = False) -> None:
+        """A click on a hex of the move highlight asks for a move there, one on a fire target
+        asks to fire at it, a Ctrl+click on a stack adds it (to the firers); elsewhere a click on
+        a hex selects its stack, and one on an empty hex or off the map clears the selection."""
         if h is not None:
             self.hex_clicked.emit(h)
+            if adding:
+                if board.units_at(h):
+                    self.stack_added.emit(board.units_at(h))
+                return
             if h in board.moves:
                 self.move_requested.emit(h)
                 return
+            if h in board.fire:
+                self.fire_requested.emit(h)
+                return
         units = board.select_hex(h if h is not None and board.units_at(h) else None)
         self.stack_selected.emit(units)
+
+
+def _adding(event: QMouseEvent) -> bool:
+    return bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)

@@ -10,6 +10,7 @@ from html import escape
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from gameapp.core.breakdown import Breakdown, Term
+from gameapp.ui.html import table
 from gameapp.ui.labels import mps
 from gameapp.ui.moves import Route
 
@@ -22,17 +23,7 @@ def term_row(term: Term) -> tuple[str, str, str]:
 
 
 def _table(rows: Iterable[tuple[str, str, str]], total: tuple[str, str] | None = None) -> str:
-    cells = "".join(
-        f"<tr><td style='color:#555'>{escape(rule)}</td><td>{escape(label)}</td>"
-        f"<td align='right'>{escape(value)}</td></tr>"
-        for rule, label, value in rows
-    )
-    if total is not None:
-        cells += (
-            f"<tr><td></td><td><b>{escape(total[0])}</b></td>"
-            f"<td align='right'><b>{escape(total[1])}</b></td></tr>"
-        )
-    return f"<table cellspacing='0' cellpadding='2' width='100%'>{cells}</table>"
+    return table(rows, ("", *total) if total is not None else None, right=(2,))
 
 
 class MovePanel(QTextBrowser):
