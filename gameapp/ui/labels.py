@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from gameapp.core.hexgrid import Layout, Orientation
 from gameapp.core.numbering import Numbering, ScreenDirection
+from gameapp.core.scenario import Light
 from gameapp.core.units import Formation, Status, UnitKind
 
 FORMATION_BADGES: dict[Formation, str] = {
@@ -95,20 +96,6 @@ def status_words(status: frozenset[Status]) -> str:
     return ", ".join(names) if names else "none"
 
 
-# The light at a clock time, for the phase bar. Scenarios do not declare sunrise and sunset yet,
-# so these are those of a late-summer day in Maryland and Virginia (the 1862 campaigns); the fire
-# rules will read the light from the scenario when they need it (docs/playing.md).
-_LIGHT: tuple[tuple[int, str], ...] = (
-    (5 * 60 + 20, "night"),
-    (6 * 60, "dawn"),
-    (18 * 60 + 40, "daylight"),
-    (19 * 60 + 20, "dusk"),
-    (20 * 60, "twilight"),
-    (24 * 60, "night"),
-)
-
-
-def light_at(minutes: int) -> str:
-    """'daylight', 'dusk', 'twilight', 'night' or 'dawn' at `minutes` after midnight."""
-    minutes %= 24 * 60
-    return next(name for end, name in _LIGHT if minutes < end)
+def light_word(light: Light) -> str:
+    """How the phase bar names the light of a turn (the scenario's `turns.light`)."""
+    return "daylight" if light is Light.DAY else light.value

@@ -17,7 +17,7 @@ from gameapp.core.engine import Game
 from gameapp.core.phases import Phase
 from gameapp.core.units import Side
 from gameapp.ui.board.counter_art import SIDE_COLOURS
-from gameapp.ui.labels import light_at
+from gameapp.ui.labels import light_word
 
 
 class PhaseBar(QToolBar):
@@ -71,8 +71,8 @@ class PhaseBar(QToolBar):
             self.clock.clear()
         else:
             self.turn.setText(f"Turn <b>{game.state.turn}</b> of {clock.last_turn}")
-            minutes = clock.minutes_at(game.state.turn)
-            self.clock.setText(f"{game.clock}, {light_at(minutes)}")
+            light = light_word(clock.light_of(game.state.turn))
+            self.clock.setText(f"{game.clock}, {light}")
         firing = not game.is_over and game.phase is Phase.FIRE
         if self._pass_item is not None:
             self._pass_item.setVisible(firing)

@@ -2,26 +2,23 @@
 
 from __future__ import annotations
 
-import pytest
 from pytestqt.qtbot import QtBot
 
 from gameapp.core.engine import Game
 from gameapp.core.phases import Phase, Player
+from gameapp.core.scenario import Light, TurnClock
 from gameapp.ui.board.counter_art import SIDE_COLOURS
-from gameapp.ui.labels import light_at
+from gameapp.ui.labels import light_word
 from gameapp.ui.phase_bar import PhaseBar
 
 from .boards import make_scenario, sample_units, showcase_map
 
 
-@pytest.mark.parametrize(
-    ("clock", "light"),
-    [("4:00", "night"), ("5:40", "dawn"), ("12:00", "daylight"), ("18:39", "daylight"),
-     ("18:40", "dusk"), ("19:30", "twilight"), ("21:00", "night"), ("24:10", "night")],
-)  # fmt: skip
-def test_light_at(clock: str, light: str) -> None:
-    hours, minutes = clock.split(":")
-    assert light_at(int(hours) * 60 + int(minutes)) == light
+def test_the_light_comes_from_the_scenario_clock() -> None:
+    clock = TurnClock(1, 14, 15 * 60, 20,
+                      ((18 * 60 + 40, Light.DUSK), (19 * 60 + 14, Light.TWILIGHT)))
+    assert [light_word(clock.light_of(t)) for t in (1, 12, 13, 14)] == [
+        "daylight", "dusk", "dusk", "twilight"]
 
 
 def test_the_bar_follows_the_game(qtbot: QtBot) -> None:
