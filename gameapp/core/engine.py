@@ -25,6 +25,7 @@ from gameapp.core.events import (
     ExhaustionChanged,
     FireShotPassed,
     MarkersRemoved,
+    OfficerIncapacitated,
     PhaseStarted,
     UnitMoved,
     UnitsReleased,
@@ -38,6 +39,7 @@ from gameapp.core.rules.movement.costs import MoveCosts
 from gameapp.core.rules.movement.phase import MovementRules
 from gameapp.core.rules.victory import VictoryResult, score, update_holders
 from gameapp.core.scenario import Scenario, load_scenario
+from gameapp.core.specialrules import HeldUntilReleased, LeaderFalls
 from gameapp.core.state import GameState
 from gameapp.core.units import Side, Status
 
@@ -84,7 +86,7 @@ class Game:
             first_side=scenario.first_side,
             units={u.id: u for u in scenario.units},
             held={uid: uid in rule.may_fire for rule in scenario.special_rules
-                  for uid in rule.held},
+                  if isinstance(rule, HeldUntilReleased) for uid in rule.held},
             holders={v.hex: v.holder for v in scenario.victory_hexes if v.holder is not None},
             entered={u.id for u in scenario.units},
         )
@@ -261,6 +263,9 @@ class Game:
         the start of the rule's named turn."""
         events: list[Event] = []
         for i, rule in enumerate(self.scenario.special_rules):
+            if isinstance(rule, LeaderFalls):
+                events += self._leader_falls(rule)
+                continue
             named_turn = rule.release_turn == self.state.turn and self.state.step_index == 0
             if (i in self.state.releases_due or named_turn) and rule.held & set(self.state.held):
                 for uid in rule.held:
@@ -271,6 +276,14 @@ class Game:
             self.state.releases_due.discard(i)
         return events
 
+    def _leader_falls(self, rule: LeaderFalls) -> list[Event]:
+        at_turn_start = rule.turn == self.state.turn and self.state.step_index == 0
+        enabled = not rule.optional or bool(self.scenario.options.get("historical_events"))
+        if not (at_turn_start and enabled and rule.unit in self.state.units):
+            return []
+        del self.state.units[rule.unit]
+        return [OfficerIncapacitated(rule.unit, f"{rule.rule}: {rule.name}")]
+
     def _note_release_triggers(self, side: Side | None, events: list[Event]) -> None:
         """An enemy unit entering the named hexrow releases the held units from the next
         phase (22.2)."""
@@ -278,6 +291,8 @@ class Game:
             return
         entered = [self.map.hex_id(h) for e in events if isinstance(e, UnitMoved) for h in e.path]
         for i, rule in enumerate(self.scenario.special_rules):
+            if isinstance(rule, LeaderFalls):
+                continue
             if rule.held & set(self.state.held) and rule.triggered_by(side, entered):
                 self.state.releases_due.add(i)
 

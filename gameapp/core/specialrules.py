@@ -38,7 +38,19 @@ class HeldUntilReleased:
         return any(h[-4:-2] == self.release_hexrow for h in hex_ids)
 
 
-SpecialRule = HeldUntilReleased
+@dataclass(frozen=True)
+class LeaderFalls:
+    """A historical event: a leader is struck down at the start of a turn. When `optional`, it
+    happens only with the scenario option `historical_events` switched on."""
+
+    name: str
+    unit: str
+    turn: int
+    optional: bool = True
+    rule: str = "history"
+
+
+SpecialRule = HeldUntilReleased | LeaderFalls
 
 
 def read_special_rules(
@@ -49,9 +61,21 @@ def read_special_rules(
     problems: list[Problem] = []
     entries = doc.data.get("special_rules") or []
     for i, entry in enumerate(entries if isinstance(entries, list) else []):
-        if not isinstance(entry, dict) or entry.get("rule") != "held_until_released":
+        if not isinstance(entry, dict):
             continue
         path: JsonPath = ("special_rules", i)
+        if entry.get("rule") == "leader_falls":
+            unit_id = str(entry.get("unit"))
+            if unit_id not in oob:
+                problems.append(doc.problem((*path, "unit"), f"special_rules[{i}].unit: unknown "
+                                            f"unit '{unit_id}'"))
+            rules.append(LeaderFalls(str(entry.get("name", f"{unit_id} falls")), unit_id,
+                                     _int_or_none(entry.get("turn")) or 1,
+                                     bool(entry.get("optional", True)),
+                                     str(entry.get("case", "history"))))
+            continue
+        if entry.get("rule") != "held_until_released":
+            continue
         ids: dict[str, frozenset[str]] = {}
         for key in ("units", "may_fire"):
             listed = [str(u) for u in entry.get(key, [])]

@@ -6,11 +6,11 @@ from gameapp.core.actions import EndPhase, Fire, Move, Pass
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.dice import Dice
 from gameapp.core.engine import Game
-from gameapp.core.events import UnitsReleased
+from gameapp.core.events import OfficerIncapacitated, UnitsReleased
 from gameapp.core.phases import Phase
-from gameapp.core.specialrules import HeldUntilReleased
+from gameapp.core.specialrules import HeldUntilReleased, LeaderFalls
 from gameapp.core.units import Formation, Side
-from tests.core.positions import N, S, artillery, blank_map, game_on, infantry, place
+from tests.core.positions import N, S, artillery, blank_map, game_on, infantry, leader, place
 
 RULE = HeldUntilReleased(
     name="Trimble waits for Jackson",
@@ -74,3 +74,17 @@ def test_the_named_turn_releases_them() -> None:
             assert set(game.state.held) == {"trimble", "latimer"}
     assert released == [(5, "its named turn")]
     assert game.state.held == {}
+
+
+def test_an_optional_historical_event_strikes_a_leader_only_when_switched_on() -> None:
+    falls = LeaderFalls("Winder falls", "winder", 2, optional=True)
+    for switched_on in (False, True):
+        m = blank_map()
+        game = game_on(m, [place(leader("winder", Side.CONFEDERATE), m, "0902")],
+                       special_rules=(falls,), historical_events=switched_on)
+        events: list = []
+        while game.state.turn < 2 or game.phase is not Phase.MOVEMENT:
+            events += game.apply(Pass() if game.phase is Phase.FIRE else EndPhase())
+        struck = OfficerIncapacitated("winder", "history: Winder falls") in events
+        assert struck is switched_on
+        assert ("winder" in game.state.units) is not switched_on
