@@ -22,9 +22,9 @@ from gameapp.core.events import (
     UnitEliminated,
 )
 from gameapp.core.hexgrid import Hex
+from gameapp.core.rules.datafile import show
 from gameapp.core.rules.fire.phase import FirePlan
 from gameapp.core.rules.fire.points import FpTerm
-from gameapp.core.rules.fire.tables import show
 
 OFFICER_HIT = "officer hit"
 _ORDER = ("NE", "A", "A1", "A2", "A3", "C1", "C2", "C3", "C4", "C5", "C6", OFFICER_HIT)

@@ -12,12 +12,12 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from gameapp.core.rules.datafile import obj, read_text
 from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Slope, Terrain
 from gameapp.core.units import Side, UnitKind
 from gameapp.core.yamlsource import DataError, Problem, YamlDocument, parse_yaml, schema_problems
@@ -206,12 +206,6 @@ class ChangeCost:
 
 
 # --- schemas, built from the vocabulary so the data must name every row -----------------------
-def _obj(props: dict[str, Any], optional: tuple[str, ...] = ()) -> dict[str, Any]:
-    required = [k for k in props if k not in optional]
-    return {"type": "object", "properties": props, "required": required,
-            "additionalProperties": False}
-
-
 _INT: dict[str, Any] = {"type": "integer"}
 _BOOL: dict[str, Any] = {"type": "boolean"}
 _STR: dict[str, Any] = {"type": "string"}
@@ -220,13 +214,13 @@ _MOVE_CELL = {"type": ["integer", "string"], "minimum": 0, "pattern": r"^(\+\d+|
               "description": "MPs (10), an addition ('+5'), P, NE or 'as per road'"}
 _CELL = {"type": ["integer", "string"], "pattern": r"^(\+\d+|NE)$",
          "description": "a number, an addition ('+2') or NE"}
-_PAIR = _obj({"standing": _CELL, "covered": _CELL})
-_ROW = _obj({
+_PAIR = obj({"standing": _CELL, "covered": _CELL})
+_ROW = obj({
     "editions": {"type": "array", "minItems": 1, "items": {"enum": [e.value for e in Edition]}},
     "notes": _INTS,
-    "move": {**_obj({m.value: _MOVE_CELL for m in MoverClass}), **_MOVE_CELL,
+    "move": {**obj({m.value: _MOVE_CELL for m in MoverClass}), **_MOVE_CELL,
              "type": ["integer", "string", "object"]},
-    "sl": _CELL, "road_sl": _obj({"infantry": _INT, "guns": _INT}),
+    "sl": _CELL, "road_sl": obj({"infantry": _INT, "guns": _INT}),
     "fl": _PAIR, "fire_mod": _PAIR, "gun_fl": _INT,
     "doubled_in_fire_field": _BOOL, "ignores_slopes": _BOOL, "mpa_bonus": _INT,
 }, optional=("notes", "sl", "road_sl", "gun_fl", "doubled_in_fire_field", "ignores_slopes",
@@ -238,35 +232,35 @@ _ROW_KEYS: dict[Section, list[str]] = {
     Section.ROAD: [*(g.label for g in RoadGrade if g.value), "bridge"],
     Section.FEATURE: [f.label for f in HexFeature if f.value],
 }
-_TERRAIN_SCHEMA = _obj({
+_TERRAIN_SCHEMA = obj({
     "gun_fl_factor": _INT, "cavalry_sp_weight": _INT,
-    "column_notes": _obj({"sl": _INTS, "fl": _INTS, "fire_mod": _INTS}),
-    **{s.value: _obj({"notes": _INTS, "entries": _obj({k: _ROW for k in _ROW_KEYS[s]})})
+    "column_notes": obj({"sl": _INTS, "fl": _INTS, "fire_mod": _INTS}),
+    **{s.value: obj({"notes": _INTS, "entries": obj({k: _ROW for k in _ROW_KEYS[s]})})
        for s in Section},
     "notes": {"type": "object", "additionalProperties": False, "patternProperties": {
-        r"^N\d+$": _obj({"text": _STR, "touches": {"type": "array",
+        r"^N\d+$": obj({"text": _STR, "touches": {"type": "array",
                                                   "items": {"enum": [t.value for t in Touch]}}}),
     }},
 })
-_BY_EDITION = _obj({e.value: _INT for e in Edition})
+_BY_EDITION = obj({e.value: _INT for e in Edition})
 _LEVELS = {"type": "array", "items": _INT, "minItems": 2, "maxItems": 2}
-_EXHAUSTION = _obj({"levels": _LEVELS, "infantry": _INT, "cavalry": _INT, "charge_bonus": _BOOL})
-_COMMAND = _obj({"beyond": _INT, "infantry_artillery": _INT, "cavalry": _INT})
+_EXHAUSTION = obj({"levels": _LEVELS, "infantry": _INT, "cavalry": _INT, "charge_bonus": _BOOL})
+_COMMAND = obj({"beyond": _INT, "infantry_artillery": _INT, "cavalry": _INT})
 _MP = {"type": ["integer", "string"], "pattern": "^(column cost|morale check)$",
        "description": "MPs, 'column cost' or 'morale check'"}
-_MOVEMENT_SCHEMA = _obj({
-    "allowances": _obj({k: _BY_EDITION for k in ("infantry", "cavalry_and_officers",
+_MOVEMENT_SCHEMA = obj({
+    "allowances": obj({k: _BY_EDITION for k in ("infantry", "cavalry_and_officers",
                         "limbered_artillery", "limbered_horse_artillery", "horse_holders")}),
-    "status": _obj({"shaken_may_spend_mps": _BOOL, "routed_rout_movement_only": _BOOL}),
+    "status": obj({"shaken_may_spend_mps": _BOOL, "routed_rout_movement_only": _BOOL}),
     "exhaustion": {"type": "array", "items": _EXHAUSTION},
-    "command_control": _obj({
+    "command_control": obj({
         "exempt": {"type": "array", "items": {
             "enum": ["detachments", "csa_cavalry", "regular_us_cavalry"]}},
         **{c.value: {"type": "array", "items": _COMMAND} for c in CommandLevel},
     }),
-    "final": _obj({"charge_bonus": _obj({"infantry": _INT, "cavalry": _INT}),
+    "final": obj({"charge_bonus": obj({"infantry": _INT, "cavalry": _INT}),
                    "double_movement_factor": _INT, "double_movement_with_charge": _BOOL}),
-    "changes": _obj({c.value: _obj(
+    "changes": obj({c.value: obj(
         {"mp": _MP, "in_fire_field_mp": _INT, "doubled_in_fire_field": _BOOL, "rule": _STR},
         optional=("in_fire_field_mp", "doubled_in_fire_field", "rule"),
     ) for c in Change}),
@@ -275,14 +269,7 @@ _MOVEMENT_SCHEMA = _obj({
 
 def _load(source: str | Path | None, name: str, schema: dict[str, Any]) -> YamlDocument:
     """Parse, reject unquoted "+n" (YAML would read it as n, losing the chart's "add"), validate."""
-    if source is None:
-        ref = resources.files("gameapp.core.rules") / "data" / name
-        text, path = ref.read_text(encoding="utf-8"), str(ref)
-    else:
-        try:
-            text, path = Path(source).read_text(encoding="utf-8"), str(source)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DataError([Problem(str(source), 1, f"cannot read the file: {exc}")]) from None
+    text, path = read_text(name, source)
     doc = parse_yaml(text, path)
     problems, stack = [], [yaml.compose(text, Loader=yaml.SafeLoader)]
     while stack:

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gameapp.core.rules.charge.tables import ChargeTables, charge_tables, round_casualties, show
+from gameapp.core.rules.charge.tables import ChargeTables, charge_tables, round_casualties
+from gameapp.core.rules.datafile import show
 from gameapp.core.units import Unit, UnitKind
 
 

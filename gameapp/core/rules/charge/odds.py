@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gameapp.core.breakdown import Term
-from gameapp.core.rules.charge.tables import ChargeTables, Loser, OddsColumn, charge_tables, show
+from gameapp.core.rules.charge.tables import ChargeTables, Loser, OddsColumn, charge_tables
+from gameapp.core.rules.datafile import show
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,8 @@ from fractions import Fraction
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.charge.geometry import Grade, Position, charged_slope, position
-from gameapp.core.rules.charge.tables import ChargeTables, Factor, charge_tables, round_sps, show
+from gameapp.core.rules.charge.tables import ChargeTables, Factor, charge_tables, round_sps
+from gameapp.core.rules.datafile import show
 from gameapp.core.rules.tables import TerrainEffects, terrain_effects
 from gameapp.core.terrain import Terrain
 from gameapp.core.units import Formation, Status, Unit, UnitKind

@@ -13,39 +13,18 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from gameapp.core.rules.datafile import obj, parse_figure, read_rules_data
 from gameapp.core.terrain import TERRAIN_BY_LABEL, Terrain
-from gameapp.core.yamlsource import DataError, Problem, YamlDocument, parse_yaml, schema_problems
+from gameapp.core.yamlsource import DataError
 
 _NUMBER = re.compile(r"^(?:(\d+)/(\d+)|(\d*)([¼½¾])?)$")
 _VULGAR = {"¼": Fraction(1, 4), "½": Fraction(1, 2), "¾": Fraction(3, 4)}
 _ODDS = re.compile(r"^(<)?(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$")
 _EFFECT = re.compile(r"^(?:AR|NE|(\d+)([AD]))$")
-
-
-def parse_figure(text: str) -> Fraction:
-    """A printed figure: "2", "½", "1½", "1/3". Raises ValueError otherwise."""
-    match = _NUMBER.match(str(text).strip())
-    if not match or not any(match.groups()):
-        raise ValueError(f"{text!r} is not a number such as 2, ½, 1½ or 1/3")
-    if match[1]:
-        return Fraction(int(match[1]), int(match[2]))
-    return Fraction(int(match[3] or 0)) + _VULGAR.get(match[4] or "", Fraction(0))
-
-
-def show(value: Fraction) -> str:
-    """A fraction as the charts print it: 7½, 1¼, 9/8."""
-    whole, part = divmod(Fraction(value), 1)
-    glyph = {v: k for k, v in _VULGAR.items()}.get(Fraction(part))
-    if part == 0:
-        return str(int(whole))
-    if glyph is not None:
-        return f"{int(whole) or ''}{glyph}"
-    return f"{value.numerator}/{value.denominator}"
 
 
 class Half(Enum):
@@ -86,58 +65,37 @@ class OddsColumn:
 
 
 # --- schema ----------------------------------------------------------------------------------
-def _obj(props: dict[str, Any], optional: tuple[str, ...] = ()) -> dict[str, Any]:
-    return {"type": "object", "properties": props, "additionalProperties": False,
-            "required": [k for k in props if k not in optional]}
-
-
 _STR: dict[str, Any] = {"type": "string"}
 _FIG = {"type": "string", "pattern": _NUMBER.pattern,
         "description": "a figure written as a string: '2', '½', '1½' or '1/3'"}
-_FACTOR = _obj({"factor": _FIG, "rule": _STR})
-_TERRAIN_ROW = _obj({"factor": _FIG, "attacker_lower": {"type": "boolean"}, "rule": _STR})
-_PER = _obj({"per": {"type": "integer", "minimum": 1}, "rule": _STR})
-_SCHEMA = _obj({
-    "formation": _obj({k: _FACTOR for k in ("attacker_column", "defender_road_column",
+_FACTOR = obj({"factor": _FIG, "rule": _STR})
+_TERRAIN_ROW = obj({"factor": _FIG, "attacker_lower": {"type": "boolean"}, "rule": _STR})
+_PER = obj({"per": {"type": "integer", "minimum": 1}, "rule": _STR})
+_SCHEMA = obj({
+    "formation": obj({k: _FACTOR for k in ("attacker_column", "defender_road_column",
                                             "cavalry_charging_square")}),
-    "orientation": _obj({
+    "orientation": obj({
         "front": _FACTOR, "rear": _FACTOR, "flank": _FACTOR,
-        "routed_defender": _obj({"counts_as": {"enum": ["front", "rear", "flank"]}, "rule": _STR}),
-        "shaken_defender": _obj({"rule": _STR}),
+        "routed_defender": obj({"counts_as": {"enum": ["front", "rear", "flank"]}, "rule": _STR}),
+        "shaken_defender": obj({"rule": _STR}),
     }),
-    "terrain": _obj({
+    "terrain": obj({
         **{k: _TERRAIN_ROW for k in ("gentle_slope_hex", "gentle_slope_top", "steep_slope_hex",
                                      "steep_slope_top", "woods_or_under_cover", "town")},
         "woods_terrains": {"type": "array", "items": {"enum": sorted(TERRAIN_BY_LABEL)}},
     }),
-    "rounding": _obj({"exactly_half": {"enum": [h.value for h in Half]}, "rule": _STR}),
-    "odds": _obj({"rule": _STR, "columns": {"type": "array", "minItems": 2, "items": _obj({
+    "rounding": obj({"exactly_half": {"enum": [h.value for h in Half]}, "rule": _STR}),
+    "odds": obj({"rule": _STR, "columns": {"type": "array", "minItems": 2, "items": obj({
         "odds": {"type": "string", "pattern": _ODDS.pattern,
                  "description": "odds such as '1-3', '1.5-1' or '<1-3'"},
         "effect": {"type": "string", "pattern": _EFFECT.pattern,
                    "description": "AR, NE, nA or nD"},
     })}}),
-    "casualties": _obj({"rout": _PER, "cavalry_on_skirmishers": _PER}),
-    "morale_check": _obj({"rule": _STR, "leader_roll": {"type": "integer"}}),
-    "horse_holders": _obj({"morale": {"type": "integer"}, "morale_rule": _STR,
+    "casualties": obj({"rout": _PER, "cavalry_on_skirmishers": _PER}),
+    "morale_check": obj({"rule": _STR, "leader_roll": {"type": "integer"}}),
+    "horse_holders": obj({"morale": {"type": "integer"}, "morale_rule": _STR,
                            "automatic_victory_above": _STR, "rule": _STR}),
 })
-
-
-def _read(source: str | Path | None) -> YamlDocument:
-    if source is None:
-        ref = resources.files("gameapp.core.rules") / "data" / "charge.yaml"
-        text, path = ref.read_text(encoding="utf-8"), str(ref)
-    else:
-        try:
-            text, path = Path(source).read_text(encoding="utf-8"), str(source)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DataError([Problem(str(source), 1, f"cannot read the file: {exc}")]) from None
-    doc = parse_yaml(text, path)
-    problems = schema_problems(doc, _SCHEMA)
-    if problems:
-        raise DataError(problems)
-    return doc
 
 
 def _factor(row: dict[str, Any]) -> Factor:
@@ -157,7 +115,7 @@ class ChargeTables:
     """Formation, orientation and terrain multipliers, rounding, odds, casualties, 8.56."""
 
     def __init__(self, source: str | Path | None = None) -> None:
-        doc = _read(source)
+        doc = read_rules_data("charge.yaml", _SCHEMA, source)
         data = doc.data
         form, orient, terrain = data["formation"], data["orientation"], data["terrain"]
         self.attacker_column = _factor(form["attacker_column"])

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gameapp.core.hexgrid import Hex
+from gameapp.core.rules.datafile import show
 from gameapp.core.rules.fire.inputs import (
     Enfilade,
     FirerInput,
@@ -25,7 +26,7 @@ from gameapp.core.rules.fire.inputs import (
     TargetMovement,
 )
 from gameapp.core.rules.fire.modifiers import dice_modifiers
-from gameapp.core.rules.fire.tables import Column, fcrt_column, fire_tables, show
+from gameapp.core.rules.fire.tables import Column, fcrt_column, fire_tables
 from gameapp.core.rules.fire.target import (
     Posture,
     TargetCause,

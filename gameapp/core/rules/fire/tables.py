@@ -15,40 +15,19 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from gameapp.core.breakdown import Term
 from gameapp.core.dice import D66
+from gameapp.core.rules.datafile import obj, parse_figure, read_rules_data, show
 from gameapp.core.units import GunType
-from gameapp.core.yamlsource import DataError, Problem, YamlDocument, parse_yaml, schema_problems
+from gameapp.core.yamlsource import DataError, Problem
 
 _NUMBER = re.compile(r"^(?:(\d+)/(\d+)|(\d*)([¼½¾])?)$")
 _VULGAR = {"¼": Fraction(1, 4), "½": Fraction(1, 2), "¾": Fraction(3, 4)}
 _RANGE = re.compile(r"^([1-7][1-6])(?:-([1-7][1-6]))?$")
-
-
-def parse_number(text: str) -> Fraction:
-    """A printed figure: "3", "½", "4½", "1/5". Raises ValueError otherwise."""
-    match = _NUMBER.match(str(text).strip())
-    if not match or not any(match.groups()):
-        raise ValueError(f"{text!r} is not a number such as 3, ½, 4½ or 1/5")
-    if match[1]:
-        return Fraction(int(match[1]), int(match[2]))
-    return Fraction(int(match[3] or 0)) + _VULGAR.get(match[4] or "", Fraction(0))
-
-
-def show(value: Fraction) -> str:
-    """A fraction as the charts print it: 4½, ¾, 7/5."""
-    whole, part = divmod(value, 1)
-    glyph = {v: k for k, v in _VULGAR.items()}.get(Fraction(part))
-    if part == 0:
-        return str(int(whole))
-    if glyph is not None:
-        return f"{int(whole) or ''}{glyph}"
-    return f"{value.numerator}/{value.denominator}"
 
 
 class MoraleCheck(Enum):
@@ -145,11 +124,6 @@ class FirePointEffects:
 
 
 # --- schema ----------------------------------------------------------------------------------
-def _obj(props: dict[str, Any], optional: tuple[str, ...] = ()) -> dict[str, Any]:
-    return {"type": "object", "properties": props, "additionalProperties": False,
-            "required": [k for k in props if k not in optional]}
-
-
 _INT: dict[str, Any] = {"type": "integer"}
 _STR: dict[str, Any] = {"type": "string"}
 _NUM = {"type": "string", "pattern": _NUMBER.pattern,
@@ -158,72 +132,56 @@ _CELL = {"type": "string", "pattern": r"^([1-7][1-6](-[1-7][1-6])?|-)$",
          "description": "a d66 range such as '11-56' or '41', or '-'"}
 _COLS = {"type": "array", "minItems": 16, "maxItems": 16}
 _RULE = {"rule": _STR}
-_SCHEMA = _obj({
-    "fcrt": _obj({
-        "headings": _obj({"artillery": {**_COLS, "items": _NUM},
+_SCHEMA = obj({
+    "fcrt": obj({
+        "headings": obj({"artillery": {**_COLS, "items": _NUM},
                           "small_arms": {**_COLS, "items": _NUM}}),
         "artillery_fp_per_small_arms_fp": {"type": "integer", "minimum": 1},
-        "rows": {"type": "array", "minItems": 1, "items": _obj({
+        "rows": {"type": "array", "minItems": 1, "items": obj({
             "result": _STR, "steps": {"type": "integer", "minimum": 0},
             "morale": {"enum": [m.value for m in MoraleCheck]}, "cells": {**_COLS, "items": _CELL},
         })},
         "officer": {**_COLS, "items": _CELL},
     }),
-    "modifiers": _obj({
-        "density": _obj({"standard_sps": _INT, "per_sp_under": _INT, "per_sp_over": _INT,
+    "modifiers": obj({
+        "density": obj({"standard_sps": _INT, "per_sp_under": _INT, "per_sp_over": _INT,
                          "artillery_personnel_weight": _INT, **_RULE}),
-        "firer_moved": _obj({"moved": _INT, "charge_half_moved": _INT, **_RULE}),
-        "target_movement": _obj({"regular_charge": _INT, "immediate_charge": _INT,
+        "firer_moved": obj({"moved": _INT, "charge_half_moved": _INT, **_RULE}),
+        "target_movement": obj({"regular_charge": _INT, "immediate_charge": _INT,
                                  "auto_victory_half_moved": _INT, "auto_victory_moved": _INT,
                                  **_RULE}),
-        "exhaustion": _obj({"levels": {"type": "array", "minItems": 1,
-                                       "items": _obj({"from": _INT, "drm": _INT})}, **_RULE}),
-        "target_type": _obj({"mounted_or_limbered": _INT,
+        "exhaustion": obj({"levels": {"type": "array", "minItems": 1,
+                                       "items": obj({"from": _INT, "drm": _INT})}, **_RULE}),
+        "target_type": obj({"mounted_or_limbered": _INT,
                              "dismounted_or_artillery_under_cover": _INT,
                              "us_sharpshooter_under_cover": _INT, **_RULE}),
-        "above_top_column": _obj({"per_fp": _NUM, "drm": _INT, **_RULE}),
-        "artillery_under_first_column": _obj({"per_fp": _NUM, "drm": _INT, **_RULE}),
-        "officer_bonus": _obj(_RULE),
-        "target_officer": _obj({"drm": _INT, "sharpshooter_drm": _INT, **_RULE}),
-        "sun": _obj({"dawn": _INT, "dusk_facing_nw_or_w": _INT, "dusk": _INT, "twilight": _INT,
+        "above_top_column": obj({"per_fp": _NUM, "drm": _INT, **_RULE}),
+        "artillery_under_first_column": obj({"per_fp": _NUM, "drm": _INT, **_RULE}),
+        "officer_bonus": obj(_RULE),
+        "target_officer": obj({"drm": _INT, "sharpshooter_drm": _INT, **_RULE}),
+        "sun": obj({"dawn": _INT, "dusk_facing_nw_or_w": _INT, "dusk": _INT, "twilight": _INT,
                      **_RULE}),
     }),
-    "fire_points": _obj({
-        "enfilade": _obj({"front": _NUM, "partial": _NUM, "full": _NUM, **_RULE}),
-        "column_share": _obj({"fraction": _NUM, **_RULE}),
-        "road_column_fires": _obj({"fires": {"type": "boolean"}, **_RULE}),
-        "square_target": _obj({"factor": _NUM, **_RULE}),
-        "general_order_target": _obj({"factor": _NUM, **_RULE}),
-        "shaken_firer": _obj({"fraction": _NUM, **_RULE}),
-        "shaken_target": _obj(_RULE),
-        "routed_target": _obj({"factor": _NUM, **_RULE}),
-        "routed_firer_fires": _obj({"fires": {"type": "boolean"}, **_RULE}),
-        "horse_holders": _obj(_RULE),
-        "small_arms_minimum": _obj({"fp": _NUM, **_RULE}),
-        "artillery_under_first_column": _obj(_RULE),
-        "majority": _obj(_RULE),
-        "artillery_vs_personnel": _obj({
+    "fire_points": obj({
+        "enfilade": obj({"front": _NUM, "partial": _NUM, "full": _NUM, **_RULE}),
+        "column_share": obj({"fraction": _NUM, **_RULE}),
+        "road_column_fires": obj({"fires": {"type": "boolean"}, **_RULE}),
+        "square_target": obj({"factor": _NUM, **_RULE}),
+        "general_order_target": obj({"factor": _NUM, **_RULE}),
+        "shaken_firer": obj({"fraction": _NUM, **_RULE}),
+        "shaken_target": obj(_RULE),
+        "routed_target": obj({"factor": _NUM, **_RULE}),
+        "routed_firer_fires": obj({"fires": {"type": "boolean"}, **_RULE}),
+        "horse_holders": obj(_RULE),
+        "small_arms_minimum": obj({"fp": _NUM, **_RULE}),
+        "artillery_under_first_column": obj(_RULE),
+        "majority": obj(_RULE),
+        "artillery_vs_personnel": obj({
             "factor": _NUM, "min_range": _INT,
-            "max_range": _obj({g.value: _INT for g in GunType},
+            "max_range": obj({g.value: _INT for g in GunType},
                               optional=tuple(g.value for g in GunType)), **_RULE}),
     }),
 })
-
-
-def _read(source: str | Path | None) -> YamlDocument:
-    if source is None:
-        ref = resources.files("gameapp.core.rules") / "data" / "fire.yaml"
-        text, path = ref.read_text(encoding="utf-8"), str(ref)
-    else:
-        try:
-            text, path = Path(source).read_text(encoding="utf-8"), str(source)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DataError([Problem(str(source), 1, f"cannot read the file: {exc}")]) from None
-    doc = parse_yaml(text, path)
-    problems = schema_problems(doc, _SCHEMA)
-    if problems:
-        raise DataError(problems)
-    return doc
 
 
 def _span(cell: str) -> tuple[int, int] | None:
@@ -241,10 +199,10 @@ class FireTables:
     """The FCRT, the dice-roll modifier figures and the fire-point effects."""
 
     def __init__(self, source: str | Path | None = None) -> None:
-        doc = _read(source)
+        doc = read_rules_data("fire.yaml", _SCHEMA, source)
         problems: list[Problem] = []
         fcrt = doc.data["fcrt"]
-        self.headings = {art: tuple(map(parse_number, fcrt["headings"][key]))
+        self.headings = {art: tuple(map(parse_figure, fcrt["headings"][key]))
                          for art, key in ((True, "artillery"), (False, "small_arms"))}
         self.printed = {art: tuple(fcrt["headings"][key])
                         for art, key in ((True, "artillery"), (False, "small_arms"))}
@@ -350,7 +308,7 @@ def _modifiers(data: dict[str, Any]) -> Modifiers:
         {k: v for k, v in data["target_movement"].items() if k != "rule"},
         tuple(sorted((x["from"], x["drm"]) for x in data["exhaustion"]["levels"])),
         {k: v for k, v in tt.items() if k != "rule"},
-        parse_number(top["per_fp"]), top["drm"], parse_number(under["per_fp"]), under["drm"],
+        parse_figure(top["per_fp"]), top["drm"], parse_figure(under["per_fp"]), under["drm"],
         officer["drm"], officer["sharpshooter_drm"],
         {k: v for k, v in data["sun"].items() if k != "rule"}, rules)
 
@@ -358,16 +316,16 @@ def _modifiers(data: dict[str, Any]) -> Modifiers:
 def _effects(data: dict[str, Any]) -> FirePointEffects:
     art = data["artillery_vs_personnel"]
     return FirePointEffects(
-        enfilade={k: parse_number(v) for k, v in data["enfilade"].items() if k != "rule"},
-        column_share=parse_number(data["column_share"]["fraction"]),
+        enfilade={k: parse_figure(v) for k, v in data["enfilade"].items() if k != "rule"},
+        column_share=parse_figure(data["column_share"]["fraction"]),
         road_column_fires=data["road_column_fires"]["fires"],
-        square_target=parse_number(data["square_target"]["factor"]),
-        general_order_target=parse_number(data["general_order_target"]["factor"]),
-        shaken_firer=parse_number(data["shaken_firer"]["fraction"]),
-        routed_target=parse_number(data["routed_target"]["factor"]),
+        square_target=parse_figure(data["square_target"]["factor"]),
+        general_order_target=parse_figure(data["general_order_target"]["factor"]),
+        shaken_firer=parse_figure(data["shaken_firer"]["fraction"]),
+        routed_target=parse_figure(data["routed_target"]["factor"]),
         routed_firer_fires=data["routed_firer_fires"]["fires"],
-        small_arms_minimum=parse_number(data["small_arms_minimum"]["fp"]),
-        artillery_factor=parse_number(art["factor"]), artillery_min_range=art["min_range"],
+        small_arms_minimum=parse_figure(data["small_arms_minimum"]["fp"]),
+        artillery_factor=parse_figure(art["factor"]), artillery_min_range=art["min_range"],
         artillery_max_range={GunType(k): v for k, v in art["max_range"].items()},
         rules={k: v["rule"] for k, v in data.items()},
     )

@@ -12,12 +12,12 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from gameapp.core.rules.datafile import read_rules_data
 from gameapp.core.units import GunType, SmallArms, UnitDef
-from gameapp.core.yamlsource import DataError, Problem, YamlDocument, parse_yaml, schema_problems
+from gameapp.core.yamlsource import DataError, Problem, YamlDocument
 
 _FACTOR = re.compile(r"^(N|N/(\d+)|½ FP|-)$")
 _HEXES = re.compile(r"^(\d+)(?:-(\d+)|(\+))?$")
@@ -116,22 +116,6 @@ _SCHEMA = {"type": "object", "additionalProperties": False,
            }}
 
 
-def _read(source: str | Path | None) -> YamlDocument:
-    if source is None:
-        ref = resources.files("gameapp.core.rules") / "data" / "weapons.yaml"
-        text, path = ref.read_text(encoding="utf-8"), str(ref)
-    else:
-        try:
-            text, path = Path(source).read_text(encoding="utf-8"), str(source)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DataError([Problem(str(source), 1, f"cannot read the file: {exc}")]) from None
-    doc = parse_yaml(text, path)
-    problems = schema_problems(doc, _SCHEMA)
-    if problems:
-        raise DataError(problems)
-    return doc
-
-
 def _row(doc: YamlDocument, section: str, letter: str, problems: list[Problem]) -> WeaponRow:
     data = doc.data[section][letter]
     bands, expected = [], 1
@@ -172,7 +156,7 @@ class WeaponTables:
     """The weapon range chart and the canister chart."""
 
     def __init__(self, source: str | Path | None = None) -> None:
-        doc = _read(source)
+        doc = read_rules_data("weapons.yaml", _SCHEMA, source)
         problems: list[Problem] = []
         self.small_arms = {SmallArms(k): _row(doc, "small_arms", k, problems)
                            for k in doc.data["small_arms"]}

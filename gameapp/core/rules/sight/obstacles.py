@@ -10,12 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from gameapp.core.rules.datafile import read_rules_data
 from gameapp.core.terrain import HexFeature, Terrain
-from gameapp.core.yamlsource import DataError, Problem, YamlDocument, parse_yaml, schema_problems
 
 
 class ObstacleKind(Enum):
@@ -70,25 +69,9 @@ _SCHEMA = {
 }
 
 
-def _read(source: str | Path | None) -> YamlDocument:
-    if source is None:
-        ref = resources.files("gameapp.core.rules") / "data" / "los.yaml"
-        text, path = ref.read_text(encoding="utf-8"), str(ref)
-    else:
-        try:
-            text, path = Path(source).read_text(encoding="utf-8"), str(source)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DataError([Problem(str(source), 1, f"cannot read the file: {exc}")]) from None
-    doc = parse_yaml(text, path)
-    problems = schema_problems(doc, _SCHEMA)
-    if problems:
-        raise DataError(problems)
-    return doc
-
-
 def load_los_tables(source: str | Path | None = None) -> LosTables:
     """Read a line-of-sight data file (the packaged one when `source` is None)."""
-    data = _read(source).data
+    data = read_rules_data("los.yaml", _SCHEMA, source).data
     by_terrain = {t.label: t for t in Terrain}
     by_feature = {f.label: f for f in HexFeature if f.value}
     terrain = data["terrain"]
