@@ -21,22 +21,27 @@ from gameapp.core.actions import Action, ChangeFormation, Cover, EndPhase, Face,
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.dice import Dice, Roll
 from gameapp.core.events import (
+    ChargeDeclared,
     Event,
     ExhaustionChanged,
     FireShotPassed,
     MarkersRemoved,
     OfficerIncapacitated,
     PhaseStarted,
+    RoutMovementPending,
     UnitMoved,
     UnitsReleased,
 )
 from gameapp.core.mapdata import HexMap
 from gameapp.core.phases import TACTICAL_TURN, Phase, Player, StartEffect, Step
 from gameapp.core.rules.arrivals import arrive
+from gameapp.core.rules.chargephase import resolve_charge_at, resolve_charges
 from gameapp.core.rules.exhaustion import brigade_of, conclude_turn, printed_strengths
 from gameapp.core.rules.fire.phase import FireRules
 from gameapp.core.rules.movement.costs import MoveCosts
 from gameapp.core.rules.movement.phase import MovementRules
+from gameapp.core.rules.rally import rally_phase
+from gameapp.core.rules.rout import rout_move
 from gameapp.core.rules.victory import VictoryResult, score, update_holders
 from gameapp.core.scenario import Scenario, load_scenario
 from gameapp.core.specialrules import HeldUntilReleased, LeaderFalls
@@ -187,6 +192,7 @@ class Game:
             events = self._fire_or_pass(Pass() if isinstance(action, EndPhase) else action)
         else:
             events = self.movement.execute(action, self.current_side)
+            events += self._immediate_charges(events)
             self._note_release_triggers(self.current_side, events)
         update_holders(self.state, [v.hex for v in self.scenario.victory_hexes])
         self.state.entered.update(self.state.units)
@@ -226,6 +232,7 @@ class Game:
         events: list[Event] = []
         if isinstance(action, Fire):
             events += self.fire.execute(action, shooter, self.dice)
+            events += self._pending_routs(events, action)
         else:
             self.state.fire_passed.add(shooter)
         if len(self.state.fire_passed) == 2:
@@ -233,6 +240,25 @@ class Game:
         other = shooter.other
         self.state.fire_next = shooter if other in self.state.fire_passed else other
         return [*events, FireShotPassed(self.state.fire_next)]
+
+    def _immediate_charges(self, events: list[Event]) -> list[Event]:
+        """3.411: a charge declared under the MP limits is resolved at once."""
+        out: list[Event] = []
+        for event in events:
+            if isinstance(event, ChargeDeclared) and event.immediate:
+                out += resolve_charge_at(self.state, self.map, event.target, self.dice,
+                                         self.scenario.options, self._costs, rule="3.411")
+        return out
+
+    def _pending_routs(self, events: list[Event], action: Fire) -> list[Event]:
+        """The rout movement fire's morale checks called for, away from the firers."""
+        firers = [self.state.units[f] for f in action.firers if f in self.state.units]
+        out: list[Event] = []
+        for event in events:
+            if isinstance(event, RoutMovementPending):
+                out += rout_move(self.state, self.map, event.unit_id, firers,
+                                 self.scenario.options, self._costs)
+        return out
 
     # --- the phase machine ------------------------------------------------------------------
     def _end_step(self) -> list[Event]:
@@ -254,6 +280,7 @@ class Game:
             PhaseStarted(self.state.turn, self.current_side, self.phase, self.clock)
         ]
         events += self._releases()
+        self.state.rout_moved.clear()  # one rout movement per unit per phase (7.65)
         for effect in self.step.on_start:
             events += self._start_effect(effect)
         return events
@@ -313,6 +340,12 @@ class Game:
             self.state.fired.clear()
             self.state.fire_passed.clear()
             self.state.fire_next = self._side().other
+        elif effect is StartEffect.RALLY:
+            events += rally_phase(self.state, self._side(), self.map, self.dice,
+                                  self.scenario.options, self._costs)
+        elif effect is StartEffect.RESOLVE_CHARGES:
+            events += resolve_charges(self.state, self.map, self.dice, self.scenario.options,
+                                      self._costs)
         elif effect is StartEffect.RESET_MOVEMENT:
             self.state.mp_spent.clear()
             self.state.off_pike.clear()

@@ -132,9 +132,68 @@ class FireShotPassed:
     side: Side | None
 
 
+@dataclass(frozen=True)
+class ChargeDeclared:
+    """A move into an enemy-held hex: the unit stops next to it with a charge marker (1.22)."""
+
+    unit_id: str
+    target: Hex
+    mp_spent: int  # MPs spent this phase, the hypothetical entry into the charged hex included
+    immediate: bool  # 3.411.a: resolved at once in the movement phase
+    rule: str
+
+
+@dataclass(frozen=True)
+class ChargeResolved:
+    attackers: tuple[str, ...]
+    target: Hex
+    outcome: str
+    lines: tuple[str, ...]  # ChargeResult.lines(): the whole breakdown
+    rule: str
+
+
+@dataclass(frozen=True)
+class UnitRouted:
+    """A unit routs (ROUTED marker), before any rout movement."""
+
+    unit_id: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class RoutMoved:
+    """Rout movement along the retreat-path engine's chosen path (start first)."""
+
+    unit_id: str
+    path: tuple[Hex, ...]
+    outcome: str  # the retreat outcome's label
+    reason: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class UnitBroken:
+    """A unit leaves the map for a box of the Broken Track."""
+
+    unit_id: str
+    box: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class RallyAttempted:
+    unit_id: str
+    was_routed: bool  # routed (else shaken) at the start of the rally phase
+    roll: int
+    level: Breakdown  # the printed ML and the modifiers to it
+    rallied: bool
+    rule: str
+
+
 Event = (
     PhaseStarted | MarkersRemoved | UnitMoved | UnitReformed | MoraleCheckPending | FireResolved
     | CasualtiesTaken | UnitEliminated | OfficerIncapacitated | MoraleChecked
     | RoutMovementPending | AmmunitionSpent | FireShotPassed | UnitsReleased
-    | ReinforcementsArrived | ExhaustionChanged
+    | ReinforcementsArrived | ExhaustionChanged | ChargeDeclared | ChargeResolved | UnitRouted
+    | RoutMoved | UnitBroken | RallyAttempted
 )

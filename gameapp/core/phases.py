@@ -39,6 +39,8 @@ class StartEffect(Enum):
     START_FIRE = "the non-phasing side fires first (1.23)"
     REINFORCEMENTS = "reinforcements of the turn arrive at their entry hexes"
     EXHAUSTION = "brigades' exhaustion adjusted (1.3)"
+    RALLY = "routed, then shaken units try to rally; HM markers removed (1.24)"
+    RESOLVE_CHARGES = "the charges declared in movement are resolved (1.25)"
 
 
 @dataclass(frozen=True)
@@ -74,8 +76,8 @@ def _player_turn(player: Player) -> list[Step]:
             on_start=(StartEffect.START_FIRE,),
             allows=("fire", "pass"),
         ),
-        Step(Phase.RALLY, player, "1.24"),
-        Step(Phase.CHARGE, player, "1.25"),
+        Step(Phase.RALLY, player, "1.24", on_start=(StartEffect.RALLY,)),
+        Step(Phase.CHARGE, player, "1.25", on_start=(StartEffect.RESOLVE_CHARGES,)),
     ]
 
 

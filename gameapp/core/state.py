@@ -20,6 +20,15 @@ class PendingCheck:
     rule: str
 
 
+@dataclass(frozen=True)
+class BrokenEntry:
+    """A unit off the map on the Broken Track (000 15.4): which box, and since when."""
+
+    unit: Unit
+    box: str  # "Broken Box 1" or "Broken Box 3"
+    turn: int
+
+
 @dataclass
 class GameState:
     turn: int
@@ -42,6 +51,10 @@ class GameState:
     activity: dict[str, set[str]] = field(default_factory=dict)  # this turn, by brigade
     turn_losses: dict[str, int] = field(default_factory=dict)  # SPs lost this turn, by brigade
     releases_due: set[int] = field(default_factory=set)  # special rules releasing next phase
+    # declared charges not yet resolved (1.22, 1.25): the charged hex -> the charging unit ids
+    charges: dict[Hex, tuple[str, ...]] = field(default_factory=dict)
+    rout_moved: set[str] = field(default_factory=set)  # made rout movement this phase (7.65)
+    broken: dict[str, BrokenEntry] = field(default_factory=dict)  # the Broken Track, by unit id
     # A number no other state of any game has had: the engine gives each state it makes a new
     # one, so a cache keyed by it never outlives the state it describes.
     revision: int = field(default=0, compare=False)
@@ -60,6 +73,9 @@ class GameState:
             activity={k: set(v) for k, v in self.activity.items()},
             turn_losses=dict(self.turn_losses),
             releases_due=set(self.releases_due),
+            charges=dict(self.charges),
+            rout_moved=set(self.rout_moved),
+            broken=dict(self.broken),
             pending_checks=list(self.pending_checks),
             exhaustion=dict(self.exhaustion),
             fired=set(self.fired),

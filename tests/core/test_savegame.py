@@ -86,7 +86,7 @@ def broken(tmp_path: Path, edit: str) -> Path:
     [
         ("move US-1 0505 => move US-1 0909", "move US-1 0909",
          "'move US-1 0909': hex 0909 is off the map"),
-        ("move US-1 0505 => move US-1 0404>0403", "move US-1 0404>0403",
+        ("move US-1 0505 => move US-1 0404>0403>0402", "move US-1 0404>0403>0402",
          "this action does not replay: 0403 is held by the enemy"),
         ("version: 1 => version: 2", "version: 2", "version: 1 was expected"),
         ("scenario: => scenario: nowhere.yaml #", "scenario:",

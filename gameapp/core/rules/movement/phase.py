@@ -12,7 +12,13 @@ from dataclasses import dataclass, replace
 
 from gameapp.core.actions import Action, ChangeFormation, Cover, Face, Move
 from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
-from gameapp.core.events import Event, MoraleCheckPending, UnitMoved, UnitReformed
+from gameapp.core.events import (
+    ChargeDeclared,
+    Event,
+    MoraleCheckPending,
+    UnitMoved,
+    UnitReformed,
+)
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.exhaustion import DOUBLE, MOVED, level_of, note
@@ -30,6 +36,9 @@ from gameapp.core.terrain import RoadGrade, Slope
 from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
 
 ENEMY_FRONT_CHECK = "3.312"
+# 3.411.a: a charge is resolved at once when the MPs spent, entering the charged hex included,
+# are below these
+IMMEDIATE_CHARGE_LIMITS = {UnitKind.INFANTRY: 9, UnitKind.CAVALRY: 21}
 
 
 @dataclass(frozen=True)
@@ -42,6 +51,8 @@ class Plan:
     pike_bonus: int = 0  # N14 MPs the move may use because it stays on a pike in road column
     checks: tuple[PendingCheck, ...] = ()
     double: bool = False  # the move declares double movement
+    charge: Hex | None = None  # the enemy-held hex the move charges (1.22, 3.4)
+    charge_mp: int = 0  # the MPs it would cost to enter that hex (3.411.a)
 
 
 class MovementRules:
@@ -139,6 +150,8 @@ class MovementRules:
         if unit.id in self.state.held:
             raise IllegalActionError(f"{unit.defn.name} is held until released", "22.2")
         if isinstance(action, Move):
+            if Status.CHARGE in unit.status and action.path:
+                raise IllegalActionError(f"{unit.defn.name} has declared a charge", "3.4")
             return self._plan_move(unit, action)
         if isinstance(action, Face):
             return self._plan_face(unit, action.facing)
@@ -167,12 +180,16 @@ class MovementRules:
         # a formation change means the phase was not all spent in road column (N14)
         space = self._space(mover_unit, already=int(sum(t.value for t in terms)),
                             pike_allowed=not terms, double=action.double)
-        walked = walk(space, action.path, self.map.hex_id)
+        charge = self._charged_hex(unit, action)
+        path = action.path[:-1] if charge is not None else action.path
+        walked = walk(space, path, self.map.hex_id)
         if walked.illegal is not None:
             raise IllegalActionError(*walked.illegal)
         terms += walked.terms
-        end = replace(mover_unit, hex=action.path[-1] if action.path else unit.hex,
-                      facing=walked.facing)
+        end = replace(mover_unit, hex=path[-1] if path else unit.hex, facing=walked.facing)
+        if charge is not None:
+            return self._plan_charge(unit, end, terms, path, charge, space, action.facing,
+                                     checks)
         if action.facing is not None and action.facing != end.facing:
             terms += self._facing_terms(end, action.facing)
             checks += self._front_check(unit, end.hex, "changed facing")
@@ -180,6 +197,48 @@ class MovementRules:
         pike = walked.on_pike and bool(action.path)
         return self._priced(unit, end, terms, path=action.path, checks=checks,
                             pike_bonus=space.pike_bonus if pike else 0, double=action.double)
+
+    def _charged_hex(self, unit: Unit, action: Move) -> Hex | None:
+        """The last hex of the move, if it holds enemy combat units: the move declares a
+        charge (1.22). Only infantry and cavalry charge; never with double movement."""
+        if not action.path:
+            return None
+        target = action.path[-1]
+        enemies = [u for u in self.state.units_at(target) if u.side is not unit.side]
+        if not any(u.kind is not UnitKind.LEADER for u in enemies):
+            return None
+        if unit.kind not in (UnitKind.INFANTRY, UnitKind.CAVALRY):
+            raise IllegalActionError(f"{unit.defn.name} cannot charge: only infantry and "
+                                     "cavalry charge", "3.4")
+        if action.double or unit.id in self.state.double_moving:
+            raise IllegalActionError("double movement and a charge are not permitted together",
+                                     "MPA final")
+        return target
+
+    def _plan_charge(self, unit: Unit, end: Unit, terms: list[Term], path: tuple[Hex, ...],
+                     target: Hex, space: SearchSpace, facing: int | None,
+                     checks: tuple[PendingCheck, ...]) -> Plan:
+        """The unit stops in the hex before the charged one. It must have the MPs to enter the
+        charged hex (turn included), which count toward 3.411.a but are not spent. It keeps the
+        facing of its last step: a facing given with a charge is refused."""
+        direction = end.hex.direction_to(target)
+        if direction is None:
+            raise IllegalActionError(f"{self.map.hex_id(target)} is not next to "
+                                     f"{self.map.hex_id(end.hex)}", "3.1")
+        if facing is not None:
+            raise IllegalActionError("a charge move takes no facing change", "3.4")
+        cost = space.step(end.hex, direction)
+        if cost.prohibited is not None:
+            raise IllegalActionError(cost.prohibited, "TEC")
+        entry = space.turn(direction - end.facing) + int(cost.total)
+        if cost.fence_mp and (end.hex in space.fire_field or target in space.fire_field):
+            entry += cost.fence_mp
+        plan = self._priced(unit, end, terms, path=path, checks=checks)
+        if plan.cost.total + entry > self.remaining(unit):
+            raise IllegalActionError(
+                f"{unit.defn.name} needs {plan.cost.total + entry:g} MPs to charge "
+                f"{self.map.hex_id(target)} and has {self.remaining(unit)} left", "3.4")
+        return replace(plan, charge=target, charge_mp=int(entry))
 
     def _plan_face(self, unit: Unit, facing: int) -> Plan:
         """Turns in place add up: the cost is that of the whole turn from the facing the unit
@@ -256,13 +315,21 @@ class MovementRules:
             else:
                 half = spent * 2 <= self.allowance(unit).total
                 status.add(Status.HALF_MOVED if half else Status.MOVED)
+        if plan.charge is not None:
+            status.add(Status.CHARGE)
+            charging = self.state.charges.get(plan.charge, ())
+            self.state.charges[plan.charge] = (*charging, unit.id)
         moved = replace(plan.unit, status=frozenset(status))
         self.state.units[unit.id] = moved
         self.state.pending_checks.extend(plan.checks)
         events: list[Event] = []
         if plan.path:
             events.append(UnitMoved(unit.id, plan.path, plan.cost))
-        else:
+        if plan.charge is not None:
+            limit = IMMEDIATE_CHARGE_LIMITS.get(unit.kind, 0)
+            events.append(ChargeDeclared(unit.id, plan.charge, spent + plan.charge_mp,
+                                         spent + plan.charge_mp < limit, "3.4"))
+        elif not plan.path:
             events.append(UnitReformed(unit.id, moved.facing, moved.formation, plan.cost))
         events += [MoraleCheckPending(c.unit_id, c.reason, c.rule) for c in plan.checks]
         return events

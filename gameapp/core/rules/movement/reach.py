@@ -209,7 +209,8 @@ def walk(space: SearchSpace, path: tuple[Hex, ...], describe: Callable[[Hex], st
                         (f"{describe(there)} is not next to {describe(here)}", "3.1"))
         if there in space.enemy_hexes:
             return Walk(tuple(terms), facing, False,
-                        (f"{describe(there)} is held by the enemy: charges come later", "3.4"))
+                        (f"{describe(there)} is held by the enemy: only a move's last hex "
+                         "may be charged", "3.4"))
         if here in space.front_hexes and i > 0:
             return Walk(tuple(terms), facing, False,
                         (f"the unit must stop on entering the enemy front at {describe(here)}",

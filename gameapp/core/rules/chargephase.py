@@ -1,0 +1,145 @@
+"""Charges in play: resolving the charges recorded in `GameState.charges` (1.22, 1.25, 8.x).
+
+`resolve_charges` resolves every recorded charge (the charge phase); `resolve_charge_at` one
+charged hex (an immediate charge during movement, 3.411). Each applies the `ChargeResult` of
+`rules/charge` at once, in this order:
+
+1. leaders incapacitated on a 66 leave the map;
+2. 8.52/8.53 casualties (`unit.losses`), a unit with nothing left eliminated;
+3. every routed unit gets the ROUTED marker and makes rout movement (`rules/rout.py`) away from
+   the other side's units in the charge, defenders first;
+4. the victors advance into the charged hex at 0 MPs (8.54);
+5. the CHARGE markers of the charging units are removed and the charge is forgotten.
+
+A recorded charge whose hex no longer holds enemy combat units (they were routed away or
+eliminated by fire) is cancelled: its markers are removed, nothing is rolled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from gameapp.core.breakdown import Breakdown, Term
+from gameapp.core.dice import Dice
+from gameapp.core.events import (
+    CasualtiesTaken,
+    ChargeResolved,
+    Event,
+    MarkersRemoved,
+    OfficerIncapacitated,
+    UnitEliminated,
+    UnitMoved,
+    UnitRouted,
+)
+from gameapp.core.hexgrid import Hex
+from gameapp.core.mapdata import HexMap
+from gameapp.core.rules.charge import (
+    Situation,
+    attacker_strength,
+    defender_strength,
+    resolve_charge,
+)
+from gameapp.core.rules.exhaustion import HIT, level_of, note
+from gameapp.core.rules.movement.costs import MoveCosts
+from gameapp.core.rules.rout import rout_move
+from gameapp.core.state import GameState
+from gameapp.core.units import Status, UnitKind
+
+CHARGE_RULE = "1.25"
+
+
+def resolve_charges(state: GameState, game_map: HexMap, dice: Dice,
+                    options: Mapping[str, str | bool | int], costs: MoveCosts | None = None
+                    ) -> list[Event]:
+    """The charge phase: every recorded charge, in the order declared."""
+    events: list[Event] = []
+    for target in list(state.charges):
+        events += resolve_charge_at(state, game_map, target, dice, options, costs)
+    return events
+
+
+def resolve_charge_at(state: GameState, game_map: HexMap, target: Hex, dice: Dice,
+                      options: Mapping[str, str | bool | int], costs: MoveCosts | None = None,
+                      rule: str = CHARGE_RULE) -> list[Event]:
+    ids = state.charges.pop(target, ())
+    attackers = [state.units[i] for i in ids if i in state.units
+                 and Status.ROUTED not in state.units[i].status]
+    events: list[Event] = _remove_markers(state, ids, rule)
+    if not attackers:
+        return events
+    side = attackers[0].side
+    defenders = [u for u in state.units_at(target) if u.side is not side]
+    if not any(u.kind is not UnitKind.LEADER for u in defenders):
+        return events
+    # leaders stacked with the charging units charge with them (their bonus, their risk)
+    hexes = {u.hex for u in attackers}
+    present = tuple(u for u in state.units.values() if u.hex in hexes and u.side is side)
+    leaders = [u for u in present if u.kind is UnitKind.LEADER and u not in attackers]
+    charging = [*attackers, *leaders]
+    situation = Situation(
+        exhaustion={u.id: level_of(state, u) for u in (*charging, *defenders)},
+        present=present)
+    result = resolve_charge(
+        charging, defenders, attacker_strength(charging, defenders, game_map),
+        defender_strength(defenders, charging, game_map), dice, situation)
+    events.append(ChargeResolved(tuple(u.id for u in charging), target, result.outcome.value,
+                                 tuple(result.lines()), rule))
+    for lost in result.leaders_lost:
+        if state.units.pop(lost.unit_id, None) is not None:
+            events.append(OfficerIncapacitated(lost.unit_id, lost.rule))
+    for casualty in result.casualties:
+        unit = state.units.get(casualty.unit_id)
+        if unit is None or not casualty.sps:
+            continue
+        hurt = replace(unit, losses=unit.losses + casualty.sps)
+        note(state, unit, HIT, casualty.sps)
+        events.append(CasualtiesTaken(unit.id, casualty.sps, casualty.rule))
+        if hurt.strength <= 0:
+            del state.units[unit.id]
+            events.append(UnitEliminated(unit.id, casualty.rule))
+        else:
+            state.units[unit.id] = hurt
+    routs = sorted(result.routs, key=lambda r: r.attacker)  # defenders move first
+    for rout in routs:
+        unit = state.units.get(rout.unit_id)
+        if unit is None:
+            continue
+        status = (unit.status - {Status.SHAKEN, Status.COVER, Status.CHARGE}) | {Status.ROUTED}
+        state.units[unit.id] = replace(unit, status=frozenset(status))
+        events.append(UnitRouted(unit.id, rout.rule))
+    for rout in routs:
+        causers = defenders if rout.attacker else charging
+        live = [state.units[u.id] for u in causers if u.id in state.units]
+        events += rout_move(state, game_map, rout.unit_id, live or causers, options, costs)
+    if result.advance is not None:
+        events += _advance(state, result.advance.unit_ids, result.advance.to_hex,
+                           result.advance.rule)
+    return events
+
+
+def _remove_markers(state: GameState, ids: tuple[str, ...], rule: str) -> list[Event]:
+    events: list[Event] = []
+    for uid in ids:
+        unit = state.units.get(uid)
+        if unit is not None and Status.CHARGE in unit.status:
+            state.units[uid] = replace(unit, status=unit.status - {Status.CHARGE})
+            events.append(MarkersRemoved(uid, frozenset({Status.CHARGE}), rule))
+    return events
+
+
+def _advance(state: GameState, ids: tuple[str, ...], to: Hex, rule: str) -> list[Event]:
+    """8.54: the victors enter the charged hex at 0 MPs, keeping formation and facing. If a
+    defender is still there (a routed unit that could not leave), nobody advances."""
+    victors = [state.units[i] for i in ids
+               if i in state.units and Status.ROUTED not in state.units[i].status]
+    if not victors or any(u.side is not victors[0].side for u in state.units_at(to)):
+        return []
+    events: list[Event] = []
+    for unit in victors:
+        uid = unit.id
+        state.units[uid] = replace(unit, hex=to)
+        events.append(UnitMoved(uid, (to,), Breakdown.of(
+            [Term("advance into the charged hex", 0, rule)])))
+    return events
+

@@ -1,0 +1,72 @@
+"""The rally phase (1.24, 7.35): routed units first, then shaken ones, then HM markers off."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gameapp.core.actions import EndPhase
+from gameapp.core.dice import Dice
+from gameapp.core.engine import Game
+from gameapp.core.events import MarkersRemoved, RallyAttempted, RoutMoved, UnitRouted
+from gameapp.core.phases import Phase
+from gameapp.core.units import Side, Status
+from tests.core.positions import N, S, blank_map, game_on, infantry, place
+
+
+def position(*statuses: frozenset[Status]) -> Game:
+    m = blank_map()
+    units = [replace(place(infantry(f"US-{i}"), m, f"0{6 + i}08", N), status=status)
+             for i, status in enumerate(statuses, 1)]
+    units.append(place(infantry("CS-1", Side.CONFEDERATE), m, "0604", S))
+    return game_on(m, units)
+
+
+def to_rally(game: Game) -> list:
+    events: list = []
+    while game.phase is not Phase.RALLY:
+        events += game.apply(EndPhase())
+    return events
+
+
+def test_a_routed_unit_that_rolls_its_ml_or_less_rallies() -> None:
+    game = position(frozenset({Status.ROUTED, Status.HALF_MOVED}))
+    game.dice = Dice.forcing([35])  # = ML 35
+    events = to_rally(game)
+    attempt = next(e for e in events if isinstance(e, RallyAttempted))
+    assert (attempt.unit_id, attempt.was_routed, attempt.roll, attempt.rallied) == \
+        ("US-1", True, 35, True)
+    unit = game.state.units["US-1"]
+    assert unit.status == frozenset()  # rallied, and the HM marker removed
+    assert MarkersRemoved("US-1", frozenset({Status.HALF_MOVED}), "1.24") in events
+    assert not any(isinstance(e, RoutMoved) for e in events)
+
+
+def test_a_routed_unit_that_fails_routs_again_with_rout_movement() -> None:
+    game = position(frozenset({Status.ROUTED}))
+    start = game.state.units["US-1"].hex
+    game.dice = Dice.forcing([36])  # > ML 35
+    events = to_rally(game)
+    rout = next(e for e in events if isinstance(e, RoutMoved))
+    unit = game.state.units["US-1"]
+    assert Status.ROUTED in unit.status
+    assert rout.path[0] == start and rout.path[-1] == unit.hex and unit.hex != start
+
+
+def test_routed_units_rally_before_shaken_ones_and_a_shaken_failure_routs() -> None:
+    game = position(frozenset({Status.SHAKEN}), frozenset({Status.ROUTED}))
+    game.dice = Dice.forcing([11, 46])  # the routed US-2 first: rallies; then US-1 fails
+    events = to_rally(game)
+    attempts = [(e.unit_id, e.was_routed, e.rallied) for e in events
+                if isinstance(e, RallyAttempted)]
+    assert attempts == [("US-2", True, True), ("US-1", False, False)]
+    assert game.state.units["US-2"].status == frozenset()
+    assert Status.ROUTED in game.state.units["US-1"].status
+    assert UnitRouted("US-1", "7.35") in events
+    assert any(isinstance(e, RoutMoved) and e.unit_id == "US-1" for e in events)
+
+
+def test_a_shaken_unit_that_rallies_loses_its_shaken_marker() -> None:
+    game = position(frozenset({Status.SHAKEN}))
+    game.dice = Dice.forcing([24])
+    to_rally(game)
+    assert game.state.units["US-1"].status == frozenset()
