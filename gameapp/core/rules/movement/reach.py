@@ -59,9 +59,15 @@ def pack(h: Hex) -> int:
     return (h.q + _OFFSET) * _STRIDE + (h.r + _OFFSET)
 
 
+_UNPACKED: dict[int, Hex] = {}  # packed -> Hex, shared: a hex is the same hex on every map
+
+
 def unpack(packed: int) -> Hex:
-    q, r = divmod(packed, _STRIDE)
-    return Hex(q - _OFFSET, r - _OFFSET)
+    found = _UNPACKED.get(packed)
+    if found is None:
+        q, r = divmod(packed, _STRIDE)
+        found = _UNPACKED[packed] = Hex(q - _OFFSET, r - _OFFSET)
+    return found
 
 
 @dataclass
@@ -124,6 +130,7 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
     buckets[0].append(start_state)
     steps_from = space.steps_from
+    table_get = space.step_table.get
     # A state is not worth expanding if the same hex (and pike flag) was reached more cheaply by
     # at least the dearest turn: from there the unit can face any way for less. (Where turns are
     # free there is one state per hex and `best` alone decides.)
@@ -144,7 +151,10 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
                 continue
             here_in_fire = here in fire
             turn_row = turn_from[facing]
-            for direction, there, mp, fence_mp, pike_step in steps_from(here):
+            steps = table_get(here)
+            if steps is None:
+                steps = steps_from(here)
+            for direction, there, mp, fence_mp, pike_step in steps:
                 if enemy and there in enemy:
                     continue
                 if fence_mp and (here_in_fire or there in fire):
