@@ -51,26 +51,6 @@ def test_a_highlighted_hex_differs_from_the_plain_render(
 
 
 @demo_only
-@pytest.mark.parametrize(
-    ("unit", "says"),
-    [
-        ("US-NOPE", "there is no unit 'US-NOPE'"),
-        ("CS-50GA", "50th Georgia is not yours to move this phase (1.22)"),
-        ("US-DPA", "cannot move in unlimbered: limber first (TEC)"),
-    ],
-)
-def test_a_unit_that_cannot_move_now_exits_1(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], unit: str, says: str
-) -> None:
-    out = tmp_path / "x.png"
-    assert main(["render", str(DEMO), "--png", str(out), "--highlight", f"moves:{unit}"]) == 1
-    err = capsys.readouterr().err
-    assert err.startswith(f"--highlight moves:{unit}: ") and says in err
-    assert "Traceback" not in err
-    assert not out.exists()
-
-
-@demo_only
 def test_the_field_of_fire_differs_from_the_plain_render(
     qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -98,20 +78,24 @@ def test_the_field_of_fire_differs_from_the_plain_render(
 
 @demo_only
 @pytest.mark.parametrize(
-    ("unit", "says"),
+    ("kind", "unit", "says"),
     [
-        ("US-NOPE", "there is no unit 'US-NOPE'"),
-        ("US-Nagle", "Brig. Gen. J. Nagle: leaders are not combat units (5.2c)"),
-        ("CS-Brown", "a unit in limbered has no front to fire through (3.310)"),
+        ("moves", "US-NOPE", "there is no unit 'US-NOPE'"),
+        ("moves", "CS-50GA", "50th Georgia is not yours to move this phase (1.22)"),
+        ("moves", "US-DPA", "cannot move in unlimbered: limber first (TEC)"),
+        ("fire", "US-NOPE", "there is no unit 'US-NOPE'"),
+        ("fire", "US-Nagle", "Brig. Gen. J. Nagle: leaders are not combat units (5.2c)"),
+        ("fire", "CS-Brown", "a unit in limbered has no front to fire through (3.310)"),
     ],
 )
-def test_a_unit_that_cannot_fire_exits_1(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], unit: str, says: str
+def test_a_highlight_the_unit_cannot_have_now_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str, unit: str, says: str
 ) -> None:
     out = tmp_path / "x.png"
-    assert main(["render", str(DEMO), "--png", str(out), "--highlight", f"fire:{unit}"]) == 1
+    spec = f"{kind}:{unit}"
+    assert main(["render", str(DEMO), "--png", str(out), "--highlight", spec]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"--highlight fire:{unit}: ") and says in err
+    assert err.startswith(f"--highlight {spec}: ") and says in err
     assert "Traceback" not in err
     assert not out.exists()
 
