@@ -3,7 +3,7 @@
     gameapp                              the window, with the start screen
     gameapp play SCENARIO                the window, with a scenario open
     gameapp validate FILE...             exit 1 with file:line messages when a file is wrong
-    gameapp render SCENARIO --png OUT [--highlight moves:UNIT|fire:UNIT]
+    gameapp render SCENARIO --png OUT [--highlight moves:UNIT|fire:UNIT|retreat:UNIT]
                                          the board as a picture, no screen needed
     gameapp --self-test                  check the installation works (gameapp/selftest.py)
 
@@ -37,8 +37,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     run = commands.add_parser("run", help="play a scenario headless, computer against computer")
     run.add_argument("scenario", type=Path)
-    run.add_argument("--ai", choices=["both"], default="both",
-                     help="who the computer plays (both sides, for now)")
+    run.add_argument("--ai", choices=["both", "usa", "csa", "none"], default="both",
+                     help="the sides the computer player plays; the others play at random")
+    run.add_argument("--difficulty", choices=["easy", "normal", "hard"], default="normal")
     run.add_argument("--seed", type=int, default=1)
     run.add_argument("--turns", type=int, default=None, help="stop after this many turns")
 
@@ -53,8 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--highlight",
         metavar="KIND:UNIT",
         help="draw what the window highlights for a unit at the start of the game: "
-        "moves:UNIT (its legal moves) or fire:UNIT (its field of fire); retreat: is not "
-        "available yet",
+        "moves:UNIT (its legal moves), fire:UNIT (its field of fire) or retreat:UNIT (the paths "
+        "it would have if it had to retreat two hexes now)",
     )
     return parser
 
@@ -68,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "validate":
         return validate(args.files)
     if args.command == "run":
-        return run_headless(args.scenario, args.seed, args.turns)
+        return run_headless(args.scenario, args.seed, args.turns, args.ai, args.difficulty)
     if args.command == "render":
         return render(args.scenario, args.png, args.width, args.highlight)
     from gameapp.ui.app import run_app
@@ -76,16 +77,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_app(scenario=str(args.scenario) if args.command == "play" else None)
 
 
-def run_headless(scenario: Path, seed: int, turns: int | None) -> int:
-    """Play with the computer on both sides; print the log and the result."""
-    from gameapp.headless import log_lines, play
+def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",
+                 difficulty: str = "normal") -> int:
+    """Play headless (the AI on the `ai` sides, random players on the others); print the log,
+    each AI choice with its reason, and the result."""
+    from gameapp.ai.settings import Difficulty
+    from gameapp.headless import log_lines, make_players, play
 
     try:
-        outcome = play(scenario, seed, turns)
+        outcome = play(scenario, seed, turns,
+                       players=make_players(seed, ai, Difficulty(difficulty)))
     except DataError as error:
         print(error, file=sys.stderr)
         return 1
-    for line in log_lines(outcome.game):
+    for line in log_lines(outcome.game, outcome.reasons):
         print(line)
     game = outcome.game
     last = game.scenario.clock.last_turn
@@ -128,7 +133,9 @@ def render(scenario_path: Path, out: Path, width: int, highlight: str | None = N
     except DataError as error:
         print(error, file=sys.stderr)
         return 1
+    from gameapp.core.breakdown import IllegalActionError
     from gameapp.core.engine import Game
+    from gameapp.core.rules.retreat import RetreatOptions
     from gameapp.ui.fire import CannotFire, FieldHighlight, field_highlight
     from gameapp.ui.moves import CannotMove, MoveHighlight, movement_highlight
     from gameapp.ui.render import render_scenario_png
@@ -136,20 +143,24 @@ def render(scenario_path: Path, out: Path, width: int, highlight: str | None = N
     units = list(scenario.units)
     moves: MoveHighlight | None = None
     fire: FieldHighlight | None = None
-    if request is not None:  # the kinds parse_highlight lets through: "moves" and "fire"
+    retreat: RetreatOptions | None = None
+    if request is not None:
         game = Game.from_scenario(scenario)
         units = list(game.state.units.values())
         try:
             if request.kind.name == "fire":
                 fire = field_highlight(game, request.unit_id)
+            elif request.kind.name == "retreat":
+                retreat = game.retreat_options(request.unit_id)
             else:
                 moves = movement_highlight(game, request.unit_id)
-        except (CannotMove, CannotFire) as error:
+        except (CannotMove, CannotFire, IllegalActionError) as error:
             rule = f" ({error.rule})" if error.rule != "-" else ""
             print(f"--highlight {highlight}: {error.reason}{rule}", file=sys.stderr)
             return 1
     out.parent.mkdir(parents=True, exist_ok=True)
-    render_scenario_png(scenario, out, width=width, units=units, moves=moves, fire=fire)
+    render_scenario_png(scenario, out, width=width, units=units, moves=moves, fire=fire,
+                        retreat=retreat)
     print(f"wrote {out}")
     return 0
 

@@ -1,24 +1,30 @@
 """Headless games: computer players on both sides, the log as text, and the result.
 
-    gameapp run SCENARIO --ai both --seed N [--turns K]
+    gameapp run SCENARIO --ai both|usa|csa|none --difficulty easy|normal|hard --seed N [--turns K]
 
-Today's computer player is the seeded random player (gameapp/ai/random_player.py); the strong
-one comes with the AI issue and plugs in here.
+The sides the AI (gameapp/ai/player.py) does not play are played by the seeded random player
+(gameapp/ai/random_player.py), so `--ai none` is random against random. Each AI choice is kept
+with its one-line explanation, printed beside the log entry it made.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from gameapp.ai.player import AIPlayer
 from gameapp.ai.random_player import RandomPlayer
+from gameapp.ai.settings import Difficulty
 from gameapp.core.engine import Game
 from gameapp.core.events import Event
 from gameapp.core.rules.victory import VictoryResult
 from gameapp.core.units import Side
 
 MAX_ACTIONS = 200_000  # a game of random play that takes more has stopped making progress
+AI_SIDES = {"both": (Side.UNION, Side.CONFEDERATE), "usa": (Side.UNION,),
+            "union": (Side.UNION,), "csa": (Side.CONFEDERATE,),
+            "confederate": (Side.CONFEDERATE,), "none": ()}
 
 
 @dataclass(frozen=True)
@@ -26,31 +32,54 @@ class HeadlessGame:
     game: Game
     result: VictoryResult
     actions: int
+    reasons: dict[int, str] = field(default_factory=dict)  # log index -> the AI's explanation
 
 
-def log_lines(game: Game) -> Iterator[str]:
-    for entry in game.log:
+def log_lines(game: Game, reasons: dict[int, str] | None = None) -> Iterator[str]:
+    for i, entry in enumerate(game.log):
         side = entry.side.label if entry.side else "-"
         dice = " ".join(f"[{r.d66}]" for r in entry.rolls)
-        yield f"T{entry.turn} {side:11} {entry.phase.value:10} {entry.action} {dice}".rstrip()
+        line = f"T{entry.turn} {side:11} {entry.phase.value:10} {entry.action} {dice}".rstrip()
+        why = (reasons or {}).get(i)
+        yield f"{line}  # {why}" if why else line
 
 
-def play(path: str | Path, seed: int, turns: int | None = None,
-         on_action: Callable[[Game, list[Event]], None] | None = None) -> HeadlessGame:
-    """Play the scenario with random players on both sides, to its end or for `turns` turns."""
-    game = Game.from_scenario(path, seed=seed)
-    players = {side: RandomPlayer(side, seed) for side in Side}
+def make_players(seed: int, ai: str = "none", difficulty: Difficulty | dict[Side, Difficulty]
+                 = Difficulty.NORMAL) -> dict[Side, AIPlayer | RandomPlayer]:
+    """The AI for the sides `ai` names (both, usa, csa or none), random players for the rest."""
+    if ai not in AI_SIDES:
+        raise ValueError(f"--ai {ai!r}: expected one of {', '.join(AI_SIDES)}")
+    levels = difficulty if isinstance(difficulty, dict) else dict.fromkeys(Side, difficulty)
+    return {side: AIPlayer(side, seed, levels[side]) if side in AI_SIDES[ai]
+            else RandomPlayer(side, seed) for side in Side}
+
+
+def play(path: str | Path | Game, seed: int, turns: int | None = None,
+         on_action: Callable[[Game, list[Event]], None] | None = None,
+         players: dict[Side, AIPlayer | RandomPlayer] | None = None) -> HeadlessGame:
+    """Play the scenario to its end or for `turns` turns: random players on both sides unless
+    `players` are given (make_players)."""
+    game = path if isinstance(path, Game) else Game.from_scenario(path, seed=seed)
+    players = players or make_players(seed)
     last = game.scenario.clock.last_turn if turns is None else \
         min(game.scenario.clock.last_turn, game.scenario.clock.first_turn + turns - 1)
     count = 0
+    reasons: dict[int, str] = {}
     while not game.is_over and game.state.turn <= last:
         side = game.acting_side
         if side is None:
             raise RuntimeError(f"nobody to act in the {game.phase.value} phase")
-        events = game.apply(players[side].choose(game))
+        player = players[side]
+        if isinstance(player, AIPlayer):
+            choice = player.decide(game)
+            action = choice.action
+            reasons[len(game.log)] = choice.why
+        else:
+            action = player.choose(game)
+        events = game.apply(action)
         count += 1
         if on_action is not None:
             on_action(game, events)
         if count > MAX_ACTIONS:
             raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
-    return HeadlessGame(game, game.result(), count)
+    return HeadlessGame(game, game.result(), count, reasons)

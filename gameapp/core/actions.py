@@ -8,6 +8,11 @@
     fire usa-5ct,usa-10me 0605 officer=csa-early
     pass
     end-phase
+    charge 0604                                  the phasing player resolves one charge (1.25)
+    retreat-before-combat 0604 yes               the defender's choice (3.5)
+    prolong usa-battery yes                      artillery retires by prolong (3.57, 7.36)
+    retreat-path csa-21va 0603>0602              the owner picks among equal paths (15.4)
+    stack-roll one                               one morale roll for the stack, or each (note 3)
 
 Hex ids are printed with the map's numbering, so printing and parsing take a `Numbering`.
 Formation names with spaces are written with hyphens (`road-column`).
@@ -100,7 +105,62 @@ class EndPhase:
         return "end-phase"
 
 
-Action = Move | Face | ChangeFormation | Cover | Fire | Pass | EndPhase
+@dataclass(frozen=True)
+class ResolveCharge:
+    """The phasing player resolves the charge declared on `target` (1.25)."""
+
+    target: Hex
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"charge {numbering.hex_id(self.target)}"
+
+
+@dataclass(frozen=True)
+class RetreatBeforeCombat:
+    """The charged side's answer: do the units in `target` retreat before combat (3.5)?"""
+
+    target: Hex
+    retreat: bool
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"retreat-before-combat {numbering.hex_id(self.target)} {_yes(self.retreat)}"
+
+
+@dataclass(frozen=True)
+class Prolong:
+    """The charged side's answer: does this battery try to retire by prolong (3.57)?"""
+
+    unit_id: str
+    retire: bool
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"prolong {self.unit_id} {_yes(self.retire)}"
+
+
+@dataclass(frozen=True)
+class ChooseRetreatPath:
+    """The owner's pick among equally good retreat paths: the hexes entered, start excluded."""
+
+    unit_id: str
+    path: tuple[Hex, ...]
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"retreat-path {self.unit_id} {'>'.join(numbering.hex_id(h) for h in self.path)}"
+
+
+@dataclass(frozen=True)
+class StackRoll:
+    """Morale table note 3: one roll for the whole stack (`one`) or one per unit."""
+
+    one: bool
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"stack-roll {'one' if self.one else 'each'}"
+
+
+Action = (Move | Face | ChangeFormation | Cover | Fire | Pass | EndPhase | ResolveCharge
+          | RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll)
+Decision = RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll
 
 
 def parse_action(text: str, numbering: Numbering) -> Action:
@@ -124,13 +184,32 @@ def parse_action(text: str, numbering: Numbering) -> Action:
             return ChangeFormation(args[0], _formation(args[1]))
         if verb == "move" and len(args) >= 2:
             return _parse_move(args, numbering)
+        if verb == "charge" and len(args) == 1:
+            return ResolveCharge(numbering.parse(args[0]))
+        if verb == "retreat-before-combat" and len(args) == 2 and args[1] in _YES_NO:
+            return RetreatBeforeCombat(numbering.parse(args[0]), args[1] == "yes")
+        if verb == "prolong" and len(args) == 2 and args[1] in _YES_NO:
+            return Prolong(args[0], args[1] == "yes")
+        if verb == "retreat-path" and len(args) == 2:
+            return ChooseRetreatPath(args[0], tuple(numbering.parse(h)
+                                                    for h in args[1].split(">")))
+        if verb == "stack-roll" and len(args) == 1 and args[0] in ("one", "each"):
+            return StackRoll(args[0] == "one")
     except HexIdError as exc:
         raise NotationError(f"{text!r}: {exc}") from None
     raise NotationError(
         f"{text!r}: expected 'move UNIT HEX>HEX [face=N] [formation=F]', 'face UNIT N', "
         "'formation UNIT F', 'cover UNIT on|off', 'fire UNIT[,UNIT] HEX [officer=UNIT]', "
-        "'pass' or 'end-phase'"
+        "'pass', 'end-phase', 'charge HEX', 'retreat-before-combat HEX yes|no', "
+        "'prolong UNIT yes|no', 'retreat-path UNIT HEX>HEX' or 'stack-roll one|each'"
     )
+
+
+_YES_NO = ("yes", "no")
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
 
 
 def _parse_move(args: list[str], numbering: Numbering) -> Move:

@@ -5,6 +5,8 @@
     action in game.legal_actions()
     events = game.apply(action)      # or IllegalActionError(reason, rule)
     game.undo()
+    game.pending_decision            # a choice waiting for game.acting_side (decisions.py)
+    game.charge_preview(target)      # a charge's SPs, odds and exact chances before its roll
 
 The phase machine walks the ruleset's declared steps (`phases.py`). Rules live in `rules/`; the
 engine only routes actions to them, records the log and keeps undo snapshots.
@@ -13,15 +15,31 @@ engine only routes actions to them, records the log and keeps undo snapshots.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from gameapp.core.actions import Action, ChangeFormation, Cover, EndPhase, Face, Fire, Move, Pass
+from gameapp.core.actions import (
+    Action,
+    ChangeFormation,
+    ChooseRetreatPath,
+    Cover,
+    EndPhase,
+    Face,
+    Fire,
+    Move,
+    Pass,
+    Prolong,
+    ResolveCharge,
+    RetreatBeforeCombat,
+    StackRoll,
+)
 from gameapp.core.breakdown import IllegalActionError
+from gameapp.core.decisions import PendingDecision
 from gameapp.core.dice import Dice, Roll
 from gameapp.core.events import (
     ChargeDeclared,
+    DecisionPending,
     Event,
     ExhaustionChanged,
     FireShotPassed,
@@ -32,21 +50,32 @@ from gameapp.core.events import (
     UnitMoved,
     UnitsReleased,
 )
+from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.phases import TACTICAL_TURN, Phase, Player, StartEffect, Step
 from gameapp.core.rules.arrivals import arrive
-from gameapp.core.rules.chargephase import resolve_charge_at, resolve_charges
+from gameapp.core.rules.charge.preview import ChargePreview, preview_charge
+from gameapp.core.rules.chargephase import (
+    AUTOMATIC_VICTORY_RULE,
+    automatic_victory,
+    charge_parties,
+    resolve_charge_at,
+    resolve_charges,
+)
 from gameapp.core.rules.exhaustion import brigade_of, conclude_turn, printed_strengths
 from gameapp.core.rules.fire.phase import FireRules
 from gameapp.core.rules.movement.costs import MoveCosts
 from gameapp.core.rules.movement.phase import MovementRules
+from gameapp.core.rules.pending_checks import after_action, start_phase
 from gameapp.core.rules.rally import rally_phase
+from gameapp.core.rules.retreat import RetreatOptions, retreat_paths
 from gameapp.core.rules.rout import rout_move
-from gameapp.core.rules.victory import VictoryResult, score, update_holders
+from gameapp.core.rules.victory import VictoryResult, score, sudden_death, update_holders
+from gameapp.core.rules.withdrawal import answer, charge_decisions
 from gameapp.core.scenario import Scenario, load_scenario
 from gameapp.core.specialrules import HeldUntilReleased, LeaderFalls
 from gameapp.core.state import GameState
-from gameapp.core.units import Side, Status
+from gameapp.core.units import Side, Status, UnitKind
 
 _REVISIONS = itertools.count(1)
 
@@ -135,9 +164,17 @@ class Game:
         return None
 
     @property
+    def pending_decision(self) -> PendingDecision | None:
+        """A choice waiting for a player (decisions.py): while there is one, only its options
+        are legal and its side acts."""
+        return self.state.decisions[0] if self.state.decisions else None
+
+    @property
     def acting_side(self) -> Side | None:
-        """The side that acts now: the phasing side, or in the fire phase the side whose shot
-        it is (1.23)."""
+        """The side that acts now: the side of a pending decision, the phasing side, or in the
+        fire phase the side whose shot it is (1.23)."""
+        if self.state.decisions:
+            return self.state.decisions[0].side
         if self.phase is Phase.FIRE:
             return self.state.fire_next
         return self.current_side
@@ -148,7 +185,9 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.state.turn > self.scenario.clock.last_turn
+        """After the last turn, or as soon as a scenario's sudden-death condition is met."""
+        return (self.state.turn > self.scenario.clock.last_turn
+                or sudden_death(self.state, self.scenario) is not None)
 
     def result(self) -> VictoryResult:
         """The score now (the final result once the game is over), term by term."""
@@ -162,6 +201,25 @@ class Game:
         """Raise IllegalActionError if `action` is not legal now."""
         if self.is_over:
             raise IllegalActionError("the game is over", "1.3")
+        decision = self.pending_decision
+        if decision is not None:
+            if decision.option_for(action) is None:
+                choices = ", ".join(o.notation for o in decision.options)
+                raise IllegalActionError(
+                    f"{decision.side.label} must first decide: {decision.question} "
+                    f"({choices})", decision.rule)
+            return
+        if isinstance(action, RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll):
+            raise IllegalActionError("no decision is waiting for that answer", "-")
+        if isinstance(action, ResolveCharge):
+            if self.phase is not Phase.CHARGE:
+                raise IllegalActionError(
+                    f"charges are resolved in the charge phase, not the {self.phase.value} "
+                    "phase", "1.25")
+            if action.target not in self.state.charges:
+                raise IllegalActionError(
+                    f"no charge is declared on {self.map.hex_id(action.target)}", "1.25")
+            return
         if isinstance(action, EndPhase):
             return  # in the fire phase, ending the phase is the acting side's pass
         if isinstance(action, Fire | Pass):
@@ -186,14 +244,27 @@ class Game:
         snapshot = _Snapshot(self.state.copy(), len(self.log), len(self.dice.history))
         rolls_before = len(self.dice.history)
         side, phase, turn = self.acting_side, self.phase, self.state.turn
-        if isinstance(action, EndPhase) and self.phase is not Phase.FIRE:
+        decision = self.pending_decision
+        if decision is not None:
+            events = self._decide(decision, action)
+        elif isinstance(action, ResolveCharge):
+            events = self._resolve_charge(action.target)
+        elif isinstance(action, EndPhase) and self.phase is Phase.CHARGE:
+            events = resolve_charges(self.state, self.map, self.dice, self.scenario.options,
+                                     self._costs)
+            events += self._end_step()
+        elif isinstance(action, EndPhase) and self.phase is not Phase.FIRE:
             events = self._end_step()
         elif isinstance(action, Fire | Pass | EndPhase):
             events = self._fire_or_pass(Pass() if isinstance(action, EndPhase) else action)
         else:
+            assert isinstance(action, Move | Face | ChangeFormation | Cover)
             events = self.movement.execute(action, self.current_side)
-            events += self._immediate_charges(events)
+            events += self._declared_charges(events)
             self._note_release_triggers(self.current_side, events)
+        # issue 5 morale hook: 7.83 marks, 7.38 and pending checks resolved, engagement
+        events += after_action(self.state, snapshot.state, events, self.map, self.dice,
+                               self.scenario.options, self._costs)
         update_holders(self.state, [v.hex for v in self.scenario.victory_hexes])
         self.state.entered.update(self.state.units)
         self.state.revision = next(_REVISIONS)
@@ -241,14 +312,48 @@ class Game:
         self.state.fire_next = shooter if other in self.state.fire_passed else other
         return [*events, FireShotPassed(self.state.fire_next)]
 
-    def _immediate_charges(self, events: list[Event]) -> list[Event]:
-        """3.411: a charge declared under the MP limits is resolved at once."""
-        out: list[Event] = []
+    def _declared_charges(self, events: list[Event]) -> list[Event]:
+        """The charged player's choices on a hex charged for the first time (3.5, 3.57); the
+        charges to resolve at once (3.411 under the MP limits, 3.412 automatic victory) wait
+        for those choices."""
         for event in events:
-            if isinstance(event, ChargeDeclared) and event.immediate:
-                out += resolve_charge_at(self.state, self.map, event.target, self.dice,
-                                         self.scenario.options, self._costs, rule="3.411")
-        return out
+            if not isinstance(event, ChargeDeclared):
+                continue
+            if self.state.charges.get(event.target) == (event.unit_id,):
+                self.state.decisions += charge_decisions(
+                    self.state, self.map, event.target, self.scenario.options, self._costs)
+            if automatic_victory(self.state, event.target):
+                self.state.deferred_charges[event.target] = AUTOMATIC_VICTORY_RULE
+            elif event.immediate:
+                self.state.deferred_charges.setdefault(event.target, "3.411")
+        return self._settle()
+
+    def _decide(self, decision: PendingDecision, action: Action) -> list[Event]:
+        """Carry out the answer to the pending decision, then whatever waited for it."""
+        self.state.decisions.pop(0)
+        assert isinstance(action, RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll)
+        events, more = answer(self.state, self.map, decision, action, self.dice,
+                              self.scenario.options, self._costs)
+        self.state.decisions[:0] = more
+        return events + self._settle()
+
+    def _settle(self) -> list[Event]:
+        """Ask the next decision if there is one; otherwise resolve the charges waiting for
+        the decisions, in the order they were declared."""
+        events: list[Event] = []
+        while not self.state.decisions and self.state.deferred_charges:
+            target = next(iter(self.state.deferred_charges))
+            rule = self.state.deferred_charges.pop(target)
+            if target in self.state.charges:
+                events += resolve_charge_at(self.state, self.map, target, self.dice,
+                                            self.scenario.options, self._costs, rule=rule)
+        if self.state.decisions:
+            events.append(DecisionPending(self.state.decisions[0]))
+        return events
+
+    def _resolve_charge(self, target: Hex) -> list[Event]:
+        return resolve_charge_at(self.state, self.map, target, self.dice, self.scenario.options,
+                                 self._costs) + self._settle()
 
     def _pending_routs(self, events: list[Event], action: Fire) -> list[Event]:
         """The rout movement fire's morale checks called for, away from the firers."""
@@ -280,6 +385,8 @@ class Game:
             PhaseStarted(self.state.turn, self.current_side, self.phase, self.clock)
         ]
         events += self._releases()
+        # issue 5 morale hook: checks left from the phase that ended, notes 1-2 afresh, engagement
+        events += start_phase(self.state, self.map, self.dice, self.scenario.options, self._costs)
         self.state.rout_moved.clear()  # one rout movement per unit per phase (7.65)
         for effect in self.step.on_start:
             events += self._start_effect(effect)
@@ -343,9 +450,6 @@ class Game:
         elif effect is StartEffect.RALLY:
             events += rally_phase(self.state, self._side(), self.map, self.dice,
                                   self.scenario.options, self._costs)
-        elif effect is StartEffect.RESOLVE_CHARGES:
-            events += resolve_charges(self.state, self.map, self.dice, self.scenario.options,
-                                      self._costs)
         elif effect is StartEffect.RESET_MOVEMENT:
             self.state.mp_spent.clear()
             self.state.off_pike.clear()
@@ -367,6 +471,53 @@ class Game:
         assert side is not None, "a start effect of a player's phase"
         return side
 
+    def charge_preview(self, target: Hex, attacker_ids: Sequence[str] | None = None,
+                       positions: Mapping[str, Hex] | None = None) -> ChargePreview:
+        """The charge on `target` before its dice: both sides' SPs step by step, the odds and
+        the exact chance of each outcome. Nothing changes.
+
+        Without `attacker_ids`: the charge declared on `target` (the charge phase, or a
+        non-immediate charge during movement). With them: the charge those units would make
+        together with any already declared on `target`, each from where it stands or from
+        `positions[unit_id]` (the hex a charge move would stop it in). IllegalActionError when
+        there is no such charge to preview.
+
+            preview = game.charge_preview(game.map.parse("0604"))
+            preview.odds.column.label, preview.probability(ChargeOutcome.DEFENDER_ROUTS)
+        """
+        declared = self.state.charges.get(target, ())
+        ids = (*declared, *(i for i in attacker_ids or () if i not in declared))
+        if not ids:
+            raise IllegalActionError(f"no charge is declared on {self.map.hex_id(target)}",
+                                     "1.25")
+        unknown = [i for i in ids if i not in self.state.units]
+        if unknown:
+            raise IllegalActionError(f"there is no unit {unknown[0]} on the map", "-")
+        parties = charge_parties(self.state, target, ids, positions)
+        if parties is None:
+            raise IllegalActionError(f"nothing to charge in {self.map.hex_id(target)}: no "
+                                     "unrouted charging unit or no enemy combat unit", "1.25")
+        charging, defenders, situation = parties
+        return preview_charge(charging, defenders, self.map, situation,
+                              declared=set(ids) <= set(declared))
+
+    def retreat_options(self, unit_id: str, distance: int = 2) -> RetreatOptions:
+        """The retreat paths `unit_id` would have if it had to retreat `distance` hexes now,
+        away from the nearest enemy combat units, under the scenario's `retreat` and `stacking`
+        options (what the window highlights; nothing changes). IllegalActionError if the unit
+        is not on the map."""
+        unit = self.state.units.get(unit_id)
+        if unit is None:
+            raise IllegalActionError(f"there is no unit '{unit_id}'", "-")
+        enemies = [u for u in self.state.units.values()
+                   if u.side is not unit.side and u.kind is not UnitKind.LEADER]
+        nearest = min((unit.hex.distance(u.hex) for u in enemies), default=0)
+        causers = [u for u in enemies if unit.hex.distance(u.hex) == nearest]
+        options = self.scenario.options
+        return retreat_paths(unit, distance, causers, self.state.units, self.map,
+                             str(options.get("retreat", "ss15_4")),
+                             str(options.get("stacking", "tec_sl")), costs=self._costs)
+
 
 class LegalActions:
     """The legal actions now: supports `in`, and iterates lazily."""
@@ -386,11 +537,17 @@ class LegalActions:
         if game.is_over:
             return
         side = game.acting_side
+        decision = game.pending_decision
+        if decision is not None:
+            yield from (option.action for option in decision.options)
+            return
         if game.phase is Phase.FIRE:
             yield Pass()
             if side is not None:
                 yield from game.fire.legal_fires(side)
             return
         yield EndPhase()
+        if game.phase is Phase.CHARGE:
+            yield from (ResolveCharge(target) for target in game.state.charges)
         if game.phase is Phase.MOVEMENT and side is not None:
             yield from game.movement.legal_actions(side)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gameapp.core.breakdown import Breakdown
+from gameapp.core.decisions import PendingDecision
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
 from gameapp.core.rules.morale import MoraleCheck
@@ -190,10 +191,67 @@ class RallyAttempted:
     rule: str
 
 
+@dataclass(frozen=True)
+class MoraleCheckIgnored:
+    """A morale check not rolled: the unit made rout movement (7.65) or became unformed (7.83)
+    earlier this phase (the seed's upside-down marker)."""
+
+    unit_id: str
+    check: str  # the table row that called for it, such as "7.37"
+    why: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class RoutCasualties:
+    """The SPs a unit loses in its rout movement (note 4), hex by hex."""
+
+    unit_id: str
+    losses: Breakdown
+    rule: str
+
+
+@dataclass(frozen=True)
+class GunsCaptured:
+    unit_id: str
+    guns: int
+    by: Side
+    rule: str
+
+
+@dataclass(frozen=True)
+class EngagementChanged:
+    """Units engaged and disengaged by the last action (000 13.6, option `engagement`)."""
+
+    engaged: tuple[str, ...]
+    disengaged: tuple[str, ...]
+    rule: str
+
+
+@dataclass(frozen=True)
+class DecisionPending:
+    """A player other than (or besides) the phasing one must choose now (decisions.py)."""
+
+    decision: PendingDecision
+
+
+@dataclass(frozen=True)
+class WithdrawalAttempted:
+    """A unit tries to get away from a charge: retreat before combat (3.5) or retire by
+    prolong (3.57, 7.36). `roll` is None when no roll is needed."""
+
+    unit_id: str
+    roll: int | None
+    level: Breakdown  # the printed ML and the modifiers to it
+    passed: bool
+    rule: str
+
+
 Event = (
     PhaseStarted | MarkersRemoved | UnitMoved | UnitReformed | MoraleCheckPending | FireResolved
     | CasualtiesTaken | UnitEliminated | OfficerIncapacitated | MoraleChecked
     | RoutMovementPending | AmmunitionSpent | FireShotPassed | UnitsReleased
     | ReinforcementsArrived | ExhaustionChanged | ChargeDeclared | ChargeResolved | UnitRouted
-    | RoutMoved | UnitBroken | RallyAttempted
+    | RoutMoved | UnitBroken | RallyAttempted | MoraleCheckIgnored | RoutCasualties
+    | GunsCaptured | EngagementChanged | DecisionPending | WithdrawalAttempted
 )

@@ -40,7 +40,6 @@ class StartEffect(Enum):
     REINFORCEMENTS = "reinforcements of the turn arrive at their entry hexes"
     EXHAUSTION = "brigades' exhaustion adjusted (1.3)"
     RALLY = "routed, then shaken units try to rally; HM markers removed (1.24)"
-    RESOLVE_CHARGES = "the charges declared in movement are resolved (1.25)"
 
 
 @dataclass(frozen=True)
@@ -77,7 +76,8 @@ def _player_turn(player: Player) -> list[Step]:
             allows=("fire", "pass"),
         ),
         Step(Phase.RALLY, player, "1.24", on_start=(StartEffect.RALLY,)),
-        Step(Phase.CHARGE, player, "1.25", on_start=(StartEffect.RESOLVE_CHARGES,)),
+        # the phasing player resolves the charges one by one; end-phase resolves the rest
+        Step(Phase.CHARGE, player, "1.25", allows=("charge",)),
     ]
 
 

@@ -8,10 +8,16 @@ them, does not reload: its dice are not its seed's.)
 
 Saves are written atomically: to a temporary file in the same folder, flushed to disk, then
 renamed over the old save, so a crash mid-write never leaves a half-written game.
+
+Besides the replay a save records what the replay must agree with: a hash of the scenario,
+map and counters files the game was played on (a changed file is reported, never silently
+replayed), the optional rules chosen for the game, and a snapshot of where every unit stands at
+the end (compared after the replay: a mismatch is reported, never ignored).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from pathlib import Path
@@ -23,7 +29,9 @@ from gameapp.core.actions import NotationError, parse_action
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.dice import Roll
 from gameapp.core.engine import Game
-from gameapp.core.scenario import load_scenario
+from gameapp.core.newgame import LOS, OptionValue, with_options
+from gameapp.core.scenario import Scenario, load_scenario
+from gameapp.core.state import GameState
 from gameapp.core.yamlsource import DataError, Problem, load_schema, load_yaml, schema_problems
 
 SAVE_FORMAT = "rally-and-charge-save"
@@ -40,7 +48,10 @@ def save_data(game: Game, save_path: Path) -> dict[str, Any]:
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "scenario": where,
+        "scenario_hash": scenario_hash(game.scenario),
+        "options": {**game.scenario.options, LOS: list(game.scenario.los_conventions)},
         "seed": game.dice.seed,
+        "snapshot": snapshot(game.state, game),
         "actions": [
             {
                 "turn": entry.turn,
@@ -51,6 +62,30 @@ def save_data(game: Game, save_path: Path) -> dict[str, Any]:
             }
             for entry in game.log
         ],
+    }
+
+
+def scenario_hash(scenario: Scenario) -> str:
+    """sha256 over the scenario file and the map and counters files it names."""
+    digest = hashlib.sha256()
+    for path in (scenario.path, scenario.map_path, scenario.counters_path):
+        if path is not None and Path(path).is_file():
+            digest.update(Path(path).read_bytes())
+    return f"sha256:{digest.hexdigest()}"
+
+
+def snapshot(state: GameState, game: Game) -> dict[str, Any]:
+    """Where the game stands, in words a reader can check: the turn, the step and every unit
+    on the map or on the Broken Track."""
+    def unit_text(u: Any) -> str:
+        status = ",".join(sorted(s.value for s in u.status)) or "-"
+        return (f"{game.map.hex_id(u.hex)} face={u.facing} {u.formation.value.replace(' ', '-')}"
+                f" losses={u.losses} {status}")
+    return {
+        "turn": state.turn,
+        "step": state.step_index,
+        "units": {uid: unit_text(u) for uid, u in sorted(state.units.items())},
+        "broken": {uid: entry.box for uid, entry in sorted(state.broken.items())},
     }
 
 
@@ -84,7 +119,14 @@ def load_game(path: str | Path) -> Game:
     except DataError as error:
         raise DataError([doc.problem(("scenario",), "the saved game's scenario cannot be "
                                      f"loaded: {error.problems[0]}")]) from None
-    game = Game.from_scenario(scenario, seed=data["seed"])
+    recorded_hash = data.get("scenario_hash")
+    if recorded_hash is not None and recorded_hash != scenario_hash(scenario):
+        raise DataError([doc.problem(("scenario_hash",), "the scenario, map or counters file "
+                                     "has changed since this game was saved, so its actions "
+                                     "may not replay as played")])
+    options: dict[str, OptionValue] = {
+        k: tuple(v) if isinstance(v, list) else v for k, v in data.get("options", {}).items()}
+    game = Game.from_scenario(with_options(scenario, options), seed=data["seed"])
     for i, entry in enumerate(data["actions"]):
         where = ("actions", i, "action")
         try:
@@ -100,6 +142,9 @@ def load_game(path: str | Path) -> Game:
         if game.dice.history[rolled_before:] != recorded:
             raise DataError([doc.problem(("actions", i, "rolls"), "the recorded dice do not "
                                          "match what the game's seed rolls for this action")])
+    if "snapshot" in data and snapshot(game.state, game) != data["snapshot"]:
+        raise DataError([doc.problem(("snapshot",), "replaying the actions does not reach the "
+                                     "position the game was saved in")])
     return game
 
 

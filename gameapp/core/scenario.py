@@ -21,6 +21,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.mapfile import load_map
 from gameapp.core.specialrules import SpecialRule, read_special_rules
+from gameapp.core.suddendeath import SuddenDeath, read_sudden_death
 from gameapp.core.units import Side, Unit, UnitDef
 from gameapp.core.yamlsource import (
     DataError,
@@ -114,6 +115,7 @@ class Scenario:
     order_of_battle: dict[str, UnitDef] = field(default_factory=dict)
     los_conventions: tuple[str, ...] = ()  # the `options.los` names, in file order
     special_rules: tuple[SpecialRule, ...] = ()
+    sudden_death: tuple[SuddenDeath, ...] = ()  # conditions that end the game at once
     map_path: Path | None = None
     counters_path: Path | None = None
 
@@ -143,6 +145,9 @@ def load_scenario(path: str | Path) -> Scenario:
         special, special_problems = read_special_rules(
             doc, oob, hexmap.numbering if hexmap is not None else None)
         problems += special_problems
+    sudden, sudden_problems = read_sudden_death(
+        doc, hexmap.numbering if hexmap is not None else None)
+    problems += sudden_problems
     if problems or built is None or hexmap is None or oob is None:
         raise DataError(_in_order(problems, doc.name))
     units, reinforcements, victory_hexes, clock = built
@@ -163,6 +168,7 @@ def load_scenario(path: str | Path) -> Scenario:
         order_of_battle=oob,
         los_conventions=tuple(options.get("los", ())),
         special_rules=tuple(special),
+        sudden_death=tuple(sudden),
         map_path=map_path,
         counters_path=counters_path,
     )

@@ -7,17 +7,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from gameapp.core.decisions import PendingDecision
 from gameapp.core.hexgrid import Hex
 from gameapp.core.units import Side, Unit
 
 
 @dataclass(frozen=True)
 class PendingCheck:
-    """A morale check a rule has called for but a later issue's rules will resolve."""
+    """A morale check a rule has called for, resolved once the action that caused it is done
+    (rules/pending_checks.py)."""
 
     unit_id: str
     reason: str
     rule: str
+    mp: int = 0  # 3.313: the MPs the change that called for it cost, spent in the enemy front
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,16 @@ class GameState:
     # declared charges not yet resolved (1.22, 1.25): the charged hex -> the charging unit ids
     charges: dict[Hex, tuple[str, ...]] = field(default_factory=dict)
     rout_moved: set[str] = field(default_factory=set)  # made rout movement this phase (7.65)
+    # became unformed this phase: no rout, further checks ignored (7.83; with rout_moved, the
+    # "upside-down marker" of 1.24, rules/morale_play.checks_ignored)
+    unformed_this_phase: set[str] = field(default_factory=set)
+    front_mp: dict[str, int] = field(default_factory=dict)  # MPs spent in an enemy front (3.313)
+    engaged: set[str] = field(default_factory=set)  # engaged units (000 13.6, option)
     broken: dict[str, BrokenEntry] = field(default_factory=dict)  # the Broken Track, by unit id
+    # choices waiting for a player (decisions.py), the first one asked now; and the charges to
+    # resolve at once (3.411, 3.412) once those choices are made: charged hex -> rule
+    decisions: list[PendingDecision] = field(default_factory=list)
+    deferred_charges: dict[Hex, str] = field(default_factory=dict)
     # A number no other state of any game has had: the engine gives each state it makes a new
     # one, so a cache keyed by it never outlives the state it describes.
     revision: int = field(default=0, compare=False)
@@ -75,7 +87,12 @@ class GameState:
             releases_due=set(self.releases_due),
             charges=dict(self.charges),
             rout_moved=set(self.rout_moved),
+            unformed_this_phase=set(self.unformed_this_phase),
+            front_mp=dict(self.front_mp),
+            engaged=set(self.engaged),
             broken=dict(self.broken),
+            decisions=list(self.decisions),
+            deferred_charges=dict(self.deferred_charges),
             pending_checks=list(self.pending_checks),
             exhaustion=dict(self.exhaustion),
             fired=set(self.fired),

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 import gameapp.ui.resources_rc  # noqa: F401  (registers the :/icons resources)
 from gameapp import paths
 from gameapp.core.engine import Game
+from gameapp.core.newgame import Players
 from gameapp.core.scenario import Scenario, load_scenario
 from gameapp.ui import settings
 from gameapp.ui.controller import GameController
@@ -41,9 +42,11 @@ def build_window(
     scenarios_dir: Path | None = None,
     seed: int = 0,
     loader: ScenarioLoader = load_scenario,
+    players: Players | None = None,
 ) -> MainWindow:
     """The main window with its settings restored, showing `scenario` or the start screen.
-    Opening a scenario starts a game of it, with dice seeded by `seed`."""
+    Opening a scenario starts a game of it by `players` (all human unless given), with dice
+    seeded by `seed`."""
     controller = GameController()
     window = MainWindow(
         scenarios_dir=scenarios_dir or default_scenarios_dir(), loader=loader,
@@ -52,7 +55,7 @@ def build_window(
     controller.setParent(window)
 
     def play(opened: Scenario) -> None:
-        controller.start(Game.from_scenario(opened, seed=seed))
+        window.start_game(Game.from_scenario(opened, seed=seed), players)
 
     window.scenario_opened.connect(play)
     window.restore_settings()
@@ -61,8 +64,18 @@ def build_window(
     return window
 
 
-def run_app(scenario: str | None = None, scenarios_dir: Path | None = None) -> int:
+def run_app(scenario: str | None = None, scenarios_dir: Path | None = None,
+            players: Players | None = None, seed: int = 0) -> int:
+    """The program: the window, and the session marker around it (a session that never
+    reaches its end here did not end cleanly, and the next start offers to resume)."""
     app = application()
-    window = build_window(scenario, scenarios_dir)
+    window = build_window(scenario, scenarios_dir, seed=seed, players=players)
     window.show()
-    return app.exec()
+    resumable = window.session.offer_resume() if scenario is None else None
+    window.session.begin_session()
+    if resumable is not None:
+        window.start_game(resumable)
+    try:
+        return app.exec()
+    finally:
+        window.session.end_session()

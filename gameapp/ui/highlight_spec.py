@@ -21,7 +21,8 @@ KINDS: dict[str, HighlightKind] = {
     for k in (
         HighlightKind("moves", "every hex the unit can move to now, with the MPs left", True),
         HighlightKind("fire", "the unit's field of fire, shaded by range band", True),
-        HighlightKind("retreat", "the unit's retreat paths", False),
+        HighlightKind("retreat", "the paths of a two-hex retreat from where the unit stands",
+                      True),
     )
 }
 

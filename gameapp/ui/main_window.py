@@ -1,44 +1,61 @@
 """The main window: the start screen or the board, the phase bar, the stack, movement, fire and
-log panels, and menus and toolbars built from the action registry. It shows scenarios; playing
-them is the controllers' (app.py creates the Game when `scenario_opened` fires), and the
-presenters draw the game into these widgets."""
+log panels, and menus and toolbars built from the action registry. It shows scenarios and
+starts games on them (`start_game`: from the new-game dialog, a saved file, or app.py when
+`scenario_opened` fires); the controllers play them, the presenters draw them into these
+widgets, and beside them: the hot-seat handover (handover.py), hiding what the side to play
+cannot see (fog.py), the computer's sides (computer.py) and the game's files (session.py)."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent, QIcon
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QStackedWidget,
     QToolBar,
     QWidget,
 )
 
+from gameapp.core.engine import Game
+from gameapp.core.newgame import ALL_HUMAN, GameSetup, Players
 from gameapp.core.scenario import Scenario, load_scenario
 from gameapp.core.yamlsource import DataError
 from gameapp.ui import settings
 from gameapp.ui.actions import FIRE, GAME, MAIN, UNIT, WINDOW, build_actions, populate
 from gameapp.ui.board import BoardScene, BoardView
+from gameapp.ui.charge_presenter import ChargePresenter
+from gameapp.ui.computer import ComputerTurns, describe
 from gameapp.ui.controller import GameController
+from gameapp.ui.editor import EditorWindow
+from gameapp.ui.end_screen import EndOfGame
 from gameapp.ui.fire_controller import FireController
 from gameapp.ui.fire_presenter import FirePresenter
+from gameapp.ui.fog import UnseenFilter
 from gameapp.ui.game_presenter import GamePresenter
+from gameapp.ui.handover import HotSeat
+from gameapp.ui.new_game_dialog import NewGameDialog
+from gameapp.ui.panels.broken_track_panel import BrokenTrackPanel
 from gameapp.ui.panels.fire_panel import FirePanel
 from gameapp.ui.panels.log_panel import LogPanel
 from gameapp.ui.panels.move_panel import MovePanel
 from gameapp.ui.panels.unit_panel import UnitPanel
 from gameapp.ui.phase_bar import PhaseBar
+from gameapp.ui.replay.history_mode import HistoryMode
+from gameapp.ui.replay.replay_window import ReplayWindow, open_replay_dialog, replay_live_game
+from gameapp.ui.session import GameSession
 from gameapp.ui.start_screen import ScenarioLoader, StartScreen
 
 log = logging.getLogger(__name__)
-BOARD_ACTIONS = ("zoom_in", "zoom_out", "fit", "rotate_left", "rotate_right")
+BOARD_ACTIONS = ("zoom_in", "zoom_out", "fit", "rotate_left", "rotate_right", "save", "save_as")
 
 
 class MainWindow(QMainWindow):
@@ -72,6 +89,9 @@ class MainWindow(QMainWindow):
         self.move_dock = self._dock("Movement", "movement_dock", self.move_panel)
         self.fire_dock = self._dock("Fire", "fire_dock", self.fire_panel)
         self.log_dock = self._dock("Log", "log_dock", self.log_panel)
+        self.broken_panel = BrokenTrackPanel()
+        self.broken_dock = self._dock("Broken Track", "broken_dock", self.broken_panel)
+        self.tabifyDockWidget(self.log_dock, self.broken_dock)
         self.tabifyDockWidget(self.dock, self.log_dock)  # the stack in front, the log behind
         self.tabifyDockWidget(self.move_dock, self.fire_dock)  # the phase's own in front
         self._docks_sized = False
@@ -90,6 +110,10 @@ class MainWindow(QMainWindow):
         self.view.stack_selected.connect(self.panel.show_units)
         self.start_screen.scenario_chosen.connect(self.open_scenario)
         self.start_screen.browse_requested.connect(self.open_scenario_dialog)
+        self.start_screen.new_game_requested.connect(self.new_game_dialog)
+        self.start_screen.open_game_requested.connect(self.open_game_dialog)
+        self.start_screen.editor_requested.connect(self.open_editor)
+        self.editor_action = self._editor_action()
         self.message_label = QLabel()
         self.zoom_label = QLabel()
         self.statusBar().addPermanentWidget(self.message_label)
@@ -102,6 +126,24 @@ class MainWindow(QMainWindow):
         self.fire_presenter = FirePresenter(
             self.fire_controller, self.view, self.fire_panel, self.fire_dock, self.move_dock
         )
+        self.controller.state_changed.connect(
+            lambda: self.broken_panel.show_game(self.controller.game))
+        self.charge_presenter = ChargePresenter(
+            self.controller, self.view, lambda side: side in self.computer.players)
+        # after the presenters: these read what they have drawn
+        self.hot_seat = HotSeat(self.controller, self.pages, self.view, self._board_covered)
+        self.unseen = UnseenFilter(self.controller, self.view)
+        self.hot_seat.owner_changed.connect(self.unseen.set_viewer)
+        self.computer = ComputerTurns(self.controller)
+        self.session = GameSession(self.controller, self)
+        self.session.message.connect(self.show_message)
+        self.session.path_changed.connect(self._show_title)
+        self.players: Players = dict(ALL_HUMAN)
+        self._uncovered_docks: list[QDockWidget] = []
+        self.replay_window: ReplayWindow | None = None
+        self.end_of_game = EndOfGame(self.controller, self)  # the end screen, when it ends
+        self.history_mode = HistoryMode(self.controller, self.log_panel, self.pages, self.view,
+                                        self.show_message)  # the log's look back
         self._enter_start_page()  # the start screen has just scanned its directory
 
     def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
@@ -119,7 +161,7 @@ class MainWindow(QMainWindow):
 
     @property
     def docks(self) -> tuple[QDockWidget, ...]:
-        return (self.dock, self.move_dock, self.fire_dock, self.log_dock)
+        return (self.dock, self.move_dock, self.fire_dock, self.log_dock, self.broken_dock)
 
     def show_message(self, text: str) -> None:
         """A message from the game (a refusal with its reason and rule, a phase started)."""
@@ -134,6 +176,7 @@ class MainWindow(QMainWindow):
         self._enter_start_page()
 
     def _enter_start_page(self) -> None:
+        self.hot_seat.end()  # first: no handover screen left over the pages or the bars
         self.start_screen.select_path(settings.last_scenario())
         self.pages.setCurrentWidget(self.start_screen)
         for dock in self.docks:
@@ -168,6 +211,11 @@ class MainWindow(QMainWindow):
         return True
 
     def show_scenario(self, scenario: Scenario) -> None:
+        """Show the scenario's board; `scenario_opened` then asks for a game of it (app.py)."""
+        self._show_board(scenario)
+        self.scenario_opened.emit(scenario)
+
+    def _show_board(self, scenario: Scenario) -> None:
         self.scenario = scenario
         old = self.view.board()
         board = BoardScene(scenario.map, scenario.units, progressive=True)
@@ -188,7 +236,100 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{scenario.name} — {settings.APPLICATION}")
         self.view.fit()
         self.view.setFocus()
-        self.scenario_opened.emit(scenario)
+
+    # --- games ------------------------------------------------------------------------------
+    def start_game(self, game: Game, players: Players | None = None, hide_unseen: bool = False,
+                   path: Path | None = None, hot_seat: bool = False,
+                   changed_options: Collection[str] = ()) -> None:
+        """Play `game`: on its board, by `players` (all human by default: one person playing
+        both sides unless `hot_seat`), from `path` if it was opened from a file."""
+        if self.scenario is not game.scenario or self.pages.currentWidget() is self.start_screen:
+            self._show_board(game.scenario)
+        self.players = dict(players or ALL_HUMAN)
+        self.controller.start(game)
+        self.session.begin(path, changed_options)
+        self.unseen.set_enabled(hide_unseen)
+        self.hot_seat.begin(self.players, hot_seat)
+        self.computer.set_players(self.players, game.dice.seed)
+        self._show_title()
+
+    def new_game_dialog(self) -> GameSetup | None:
+        """File > New game: the dialog, then the game it sets up."""
+        dialog = NewGameDialog(self.start_screen.directory, self._loader,
+                               settings.last_scenario(), self)
+        setup = dialog.setup() if dialog.exec() == NewGameDialog.DialogCode.Accepted else None
+        dialog.deleteLater()
+        if setup is not None:
+            self.start_game(setup.start(), setup.players, setup.hide_unseen,
+                            hot_seat=setup.hot_seat, changed_options=setup.options.keys())
+            settings.set_last_scenario(Path(setup.scenario.path))
+        return setup
+
+    def open_game_dialog(self) -> None:
+        path = self.session.choose_file()
+        if path is not None:
+            self.open_game(path)
+
+    def open_game(self, path: Path) -> bool:
+        """Open a saved game; False (after a message box) if it will not open."""
+        game = self.session.load(Path(path))
+        if game is not None:
+            self.start_game(game, path=Path(path))
+        return game is not None
+
+    def save_game(self) -> bool:
+        return self.session.save()
+
+    def save_game_as(self) -> bool:
+        return self.session.save_as()
+
+    def open_replay_dialog(self) -> None:
+        """File > Replay…: a saved game in the replay viewer."""
+        self.replay_window = open_replay_dialog(self, self.start_screen.directory)
+
+    def show_result(self) -> None:
+        """Game > Result…: the end screen of the game so far."""
+        self.end_of_game.show_result()
+
+    def replay_game(self) -> None:
+        """File > Replay this game: the game so far, from the other side's last turn on."""
+        self.replay_window = replay_live_game(self, self.controller.game)
+
+    def _show_title(self) -> None:
+        if self.scenario is None:
+            return
+        where = f" [{self.session.path.name}]" if self.session.path is not None else ""
+        players = describe(self.players)
+        self.setWindowTitle(f"{self.scenario.name}{where} — {players} — {settings.APPLICATION}")
+
+    def _board_covered(self, covered: bool) -> None:
+        """While the handover screen hides the board, the docks are hidden too."""
+        if covered:
+            self._uncovered_docks = [d for d in self.docks if d.isVisible()]
+        for dock in self._uncovered_docks:
+            dock.setVisible(not covered)
+        for bar in (self.phase_bar, self.toolbar, self.unit_toolbar):
+            bar.setEnabled(not covered)
+
+    # --- the scenario editor (gameapp/ui/editor) ---------------------------------------------
+    def _editor_action(self) -> QAction:
+        """File > Scenario editor, beside the registry's File entries."""
+        action = QAction("Scenario &editor…", self)
+        action.setShortcut(QKeySequence("Ctrl+Shift+E"))
+        action.setStatusTip("Edit a scenario: counters, reinforcements, options")
+        action.triggered.connect(lambda _checked=False: self.open_editor(None))
+        menus = [a.menu() for a in self.menuBar().actions() if a.text() == "&File"]
+        file_menu = menus[0] if menus and isinstance(menus[0], QMenu) else self.menuBar()
+        file_menu.addAction(action)
+        return action
+
+    def open_editor(self, path: Path | None = None) -> EditorWindow:
+        """The editor in its own window, on `path` (else the last scenario, if any)."""
+        path = path or settings.last_scenario()
+        editor = EditorWindow(path if path is not None and Path(path).is_file() else None, self)
+        editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        editor.show()
+        return editor
 
     def _load_failed(self, path: Path, message: str) -> None:
         box = QMessageBox(

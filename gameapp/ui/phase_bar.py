@@ -1,4 +1,5 @@
-"""The phase bar along the top of the window: turn N of M, the clock and the light, the phasing
+"""The phase bar along the top of the window: turn N of M, the turn record (a box per turn, tinted
+by its light: dawn, day, dusk, twilight or night), the clock and the light, the phasing
 side in its colour, the phase, and the End phase button (the registry's `end_phase` action).
 
 In the fire phase the side shown is the one whose shot it is, in its colour ("Confederate to
@@ -9,15 +10,80 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QAction, QColor, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QLabel, QSizePolicy, QToolBar, QToolButton, QWidget
 
 from gameapp.core.engine import Game
 from gameapp.core.phases import Phase
+from gameapp.core.scenario import Light, TurnClock
 from gameapp.core.units import Side
 from gameapp.ui.board.counter_art import SIDE_COLOURS
 from gameapp.ui.labels import light_word
+
+# the turn record's boxes by the light of their turn
+LIGHT_FILLS: dict[Light, QColor] = {
+    Light.DAWN: QColor("#f2c89b"),
+    Light.DAY: QColor("#f4efd6"),
+    Light.DUSK: QColor("#d99a6c"),
+    Light.TWILIGHT: QColor("#8c86b0"),
+    Light.NIGHT: QColor("#3d4466"),
+}
+
+
+class TurnRecord(QWidget):
+    """The turn record track: a box per turn of the scenario, tinted by its light, the turns
+    played struck through and the current one outlined; hovering a box says its time."""
+
+    BOX = 16
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.clock: TurnClock | None = None
+        self.current: int | None = None  # None: the game is over (every turn played)
+        self.setMouseTracking(True)
+
+    def show_turn(self, clock: TurnClock | None, current: int | None) -> None:
+        self.clock, self.current = clock, current
+        turns = 0 if clock is None else clock.last_turn - clock.first_turn + 1
+        self.setFixedSize(turns * (self.BOX + 2) + 2, self.BOX + 4)
+        self.setVisible(clock is not None)
+        self.update()
+
+    def turn_at(self, x: int) -> int | None:
+        if self.clock is None:
+            return None
+        turn = self.clock.first_turn + (x - 1) // (self.BOX + 2)
+        return turn if self.clock.contains(turn) else None
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        turn = self.turn_at(int(event.position().x()))
+        if turn is not None and self.clock is not None:
+            light = light_word(self.clock.light_of(turn))
+            self.setToolTip(f"Turn {turn}: {self.clock.time_of(turn)}, {light}")
+        super().mouseMoveEvent(event)
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        clock = self.clock
+        if clock is None:
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        for k, turn in enumerate(range(clock.first_turn, clock.last_turn + 1)):
+            box = QRectF(2 + k * (self.BOX + 2), 2, self.BOX, self.BOX)
+            painter.setPen(QPen(QColor("#6b6b6b"), 1))
+            painter.setBrush(LIGHT_FILLS[clock.light_of(turn)])
+            painter.drawRoundedRect(box, 2, 2)
+            played = self.current is None or turn < self.current
+            if played:
+                painter.setPen(QPen(QColor("#90000000"), 1.5))
+                painter.drawLine(box.bottomLeft() + QPointF(3, -3),
+                                 box.topRight() + QPointF(-3, 3))
+            if turn == self.current:
+                painter.setPen(QPen(QColor("#b3261e"), 2.5))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRoundedRect(box.adjusted(-1, -1, 1, 1), 3, 3)
+        painter.end()
 
 
 class PhaseBar(QToolBar):
@@ -27,11 +93,12 @@ class PhaseBar(QToolBar):
         self.setMovable(False)
         self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.turn = QLabel()
+        self.record = TurnRecord()
         self.clock = QLabel()
         self.side = QLabel()
         self.phase = QLabel()
         self.side.setMargin(3)
-        for label in (self.turn, self.clock, self.side, self.phase):
+        for label in (self.turn, self.record, self.clock, self.side, self.phase):
             label.setContentsMargins(6, 0, 6, 0)
             self.addWidget(label)
         spacer = QWidget()
@@ -64,10 +131,15 @@ class PhaseBar(QToolBar):
                 label.clear()
             self.side.setStyleSheet("")
             self.turn.setText("No game")
+            self.record.show_turn(None, None)
             return
         clock = game.scenario.clock
+        self.record.show_turn(clock, None if game.is_over else game.state.turn)
         if game.is_over:
-            self.turn.setText(f"<b>Game over</b> after turn {clock.last_turn}")
+            ended = game.result().sudden_death
+            self.turn.setText(f"<b>Game over</b> after turn {clock.last_turn}" if ended is None
+                              else f"<b>Game over</b> in turn {game.state.turn}: sudden death, "
+                              f"{ended.name}")
             self.clock.clear()
         else:
             self.turn.setText(f"Turn <b>{game.state.turn}</b> of {clock.last_turn}")

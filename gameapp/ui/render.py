@@ -11,8 +11,11 @@ from PySide6.QtGui import QColor, QImage, QImageWriter, QPainter
 from PySide6.QtWidgets import QApplication
 
 from gameapp.core.hexgrid import Hex
+from gameapp.core.rules.retreat import RetreatOptions
 from gameapp.core.scenario import Scenario
 from gameapp.core.units import Unit
+from gameapp.ui.board.label_stamps import LabelStamps
+from gameapp.ui.board.retreat_overlay import RetreatOverlay
 from gameapp.ui.board.scene import BACKDROP, BoardScene
 from gameapp.ui.fire import FieldHighlight
 from gameapp.ui.moves import MoveHighlight
@@ -39,11 +42,13 @@ def render_scenario_png(
     units: Iterable[Unit] | None = None,
     moves: MoveHighlight | None = None,
     fire: FieldHighlight | None = None,
+    retreat: RetreatOptions | None = None,
 ) -> None:
     """Draw the whole board (terrain, counters, optional highlights) into a `width` pixel PNG.
 
-    `units` default to the scenario's set-up (a game passes its state's); `moves` and `fire`
-    are drawn as the window draws a selected unit's legal moves and field of fire. `height`
+    `units` default to the scenario's set-up (a game passes its state's); `moves`, `fire` and
+    `retreat` are drawn as the window draws a selected unit's legal moves, field of fire and
+    retreat paths. `height`
     defaults to the map's aspect ratio; a different height letterboxes the map. Raises OSError
     if the file cannot be written.
     """
@@ -58,6 +63,11 @@ def render_scenario_png(
     if fire is not None:
         scene.select_hex(fire.origin)
         scene.fire.show_field(fire.bands)
+    if retreat is not None:
+        scene.select_hex(retreat.start)
+        overlay = RetreatOverlay(scene.geometry, LabelStamps())
+        overlay.add_to(scene)
+        overlay.show(retreat, scenario.map.hex_id)
     source = scene.geometry.map_rect
     if height is None:
         height = max(1, round(width * source.height() / source.width()))

@@ -61,6 +61,9 @@ def _entry(path: Path, loader: ScenarioLoader) -> ScenarioEntry:
 class StartScreen(QWidget):
     scenario_chosen = Signal(object)  # Path
     browse_requested = Signal()
+    new_game_requested = Signal()  # the new-game dialog: players and optional rules
+    open_game_requested = Signal()  # a saved game
+    editor_requested = Signal(object)  # Path of the current scenario, or None: the editor
 
     def __init__(
         self,
@@ -92,13 +95,28 @@ class StartScreen(QWidget):
         browse.clicked.connect(self.browse_requested)
         rescan = QPushButton("Rescan")
         rescan.clicked.connect(self.refresh)
+        self.new_game_button = QPushButton("New game…")
+        self.new_game_button.setToolTip("Choose the scenario, who plays each side and the "
+                                        "optional rules")
+        self.new_game_button.clicked.connect(self.new_game_requested)
+        open_game = QPushButton("Open saved game…")
+        open_game.clicked.connect(self.open_game_requested)
+        editor = QPushButton("Scenario editor…")
+        editor.setToolTip("Edit the selected scenario: place counters, reinforcements, options")
+        editor.clicked.connect(self._edit_current)
         buttons = QHBoxLayout()
         buttons.addWidget(rescan)
         buttons.addStretch(1)
         buttons.addWidget(browse)
         buttons.addWidget(self.open_button)
+        games = QHBoxLayout()
+        games.addWidget(self.new_game_button)
+        games.addWidget(open_game)
+        games.addWidget(editor)
+        games.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addWidget(title)
+        layout.addLayout(games)
         layout.addWidget(self._where)
         layout.addWidget(self.list, 1)
         layout.addLayout(buttons)
@@ -149,6 +167,10 @@ class StartScreen(QWidget):
         entry = self._entry_of(item)
         if entry is not None and entry.ok:
             self.scenario_chosen.emit(entry.path)
+
+    def _edit_current(self) -> None:
+        entry = self._entry_of(self.list.currentItem())
+        self.editor_requested.emit(entry.path if entry is not None else None)
 
     def _open_current(self) -> None:
         item = self.list.currentItem()

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from gameapp.core.actions import EndPhase, Fire, Move, Pass
+from gameapp.core.actions import EndPhase, Fire, Move, Pass, ResolveCharge, RetreatBeforeCombat
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.dice import Dice
 from gameapp.core.engine import Game
@@ -35,6 +35,11 @@ def path(game_map: HexMap, *ids: str) -> tuple:
     return tuple(game_map.parse(h) for h in ids)
 
 
+def stand(game: Game, hex_id: str) -> list:
+    """The charged player declines to retreat before combat (3.5)."""
+    return game.apply(RetreatBeforeCombat(game.map.parse(hex_id), False))
+
+
 def to_phase(game: Game, phase: Phase) -> list:
     events: list = []
     while game.phase is not phase:
@@ -52,7 +57,10 @@ def test_a_charge_declared_in_movement_is_resolved_in_the_charge_phase() -> None
     assert m.hex_id(us.hex) == "0605" and Status.CHARGE in us.status
     assert game.state.charges == {m.parse("0604"): ("US-1",)}
     assert game.state.mp_spent["US-1"] == 10  # the entry into 0604 is not spent
-    events = to_phase(game, Phase.CHARGE)
+    stand(game, "0604")
+    to_phase(game, Phase.CHARGE)
+    assert game.state.charges  # nothing resolves by itself: the phasing player resolves it
+    events = game.apply(ResolveCharge(m.parse("0604")))
     resolved = next(e for e in events if isinstance(e, ChargeResolved))
     assert resolved.lines[-1].startswith("result: every defender routs")
     cs = game.state.units["CS-1"]
@@ -69,7 +77,9 @@ def test_a_charge_that_is_held_leaves_both_sides_in_place() -> None:
     game, m = duel("0607", "0604")
     game.dice = Dice.forcing([11, 11])  # both stand
     game.apply(Move("US-1", path(m, "0606", "0605", "0604")))
+    stand(game, "0604")
     to_phase(game, Phase.CHARGE)
+    game.apply(EndPhase())  # resolves the charge left, then ends the phase
     assert m.hex_id(game.state.units["US-1"].hex) == "0605"
     assert m.hex_id(game.state.units["CS-1"].hex) == "0604"
     assert Status.CHARGE not in game.state.units["US-1"].status
@@ -78,9 +88,10 @@ def test_a_charge_that_is_held_leaves_both_sides_in_place() -> None:
 def test_an_immediate_charge_resolves_in_the_movement_phase() -> None:
     game, m = duel("0605", "0604")
     game.dice = Dice.forcing([65])
-    events = game.apply(Move("US-1", path(m, "0604")))
-    declared = next(e for e in events if isinstance(e, ChargeDeclared))
+    declared = next(e for e in game.apply(Move("US-1", path(m, "0604")))
+                    if isinstance(e, ChargeDeclared))
     assert declared.immediate and declared.mp_spent == 5  # under 9 for infantry (3.411.a)
+    events = stand(game, "0604")  # the immediate charge waited for the defender's choice
     assert any(isinstance(e, ChargeResolved) and e.rule == "3.411" for e in events)
     assert game.phase is Phase.MOVEMENT
     assert m.hex_id(game.state.units["US-1"].hex) == "0604"
@@ -108,7 +119,8 @@ def test_a_rout_at_the_own_map_edge_goes_to_broken_box_1() -> None:
     game, m = duel("0204", "0203")
     m.friendly_edges["confederate"] = ["00xx"]  # the west edge, one hex from 0203
     game.dice = Dice.forcing([65])
-    events = game.apply(Move("US-1", path(m, "0203")))
+    game.apply(Move("US-1", path(m, "0203")))
+    events = stand(game, "0203")
     broken = [e for e in events if isinstance(e, UnitBroken)]
     assert broken == [UnitBroken("CS-1", "Broken Box 1", "000 15.4")]
     assert "CS-1" not in game.state.units

@@ -13,6 +13,7 @@ from gameapp.core.events import (
     FireResolved,
     FireShotPassed,
     MoraleChecked,
+    MoraleCheckIgnored,
     OfficerIncapacitated,
 )
 from gameapp.core.phases import Phase
@@ -154,3 +155,15 @@ def test_light_from_the_scenario_clock_and_the_dusk_modifiers() -> None:
         ("target density 8 SPs", 2),
         ("dusk, firing towards NW or W", -9),
     ]
+
+
+def test_a_unit_that_made_rout_movement_this_phase_ignores_the_check_fire_calls_for() -> None:
+    # notes 1-2, 7.65: after its rout movement a unit takes no further checks this phase
+    game = duel()
+    game.apply(Pass())
+    game.state.rout_moved.add("c")
+    game.dice = Dice.forcing([63])  # the fire roll only: no morale roll is taken
+    events = game.apply(Fire(("u",), game.map.parse("0604")))
+    assert not any(isinstance(e, MoraleChecked) for e in events)
+    ignored = [e for e in events if isinstance(e, MoraleCheckIgnored)]
+    assert [(e.unit_id, e.rule) for e in ignored] == [("c", "7.65")]

@@ -7,6 +7,7 @@ import pytest
 
 from gameapp.core.actions import ChangeFormation, Face, Move
 from gameapp.core.breakdown import IllegalActionError
+from gameapp.core.dice import Dice
 from gameapp.core.events import MoraleCheckPending, UnitMoved
 from gameapp.core.mapdata import HexMap
 from gameapp.core.terrain import HexsideFeature, RoadGrade, Terrain
@@ -242,6 +243,7 @@ def test_leaving_an_enemy_front_at_the_start_and_checks_for_changes_in_it() -> N
     m = blank_map()
     enemy = place(infantry("reb", Side.CONFEDERATE), m, "0602", S)
     game = game_on(m, [place(infantry("a"), m, "0603", N), enemy])
+    game.dice = Dice.forcing([11])  # the check is resolved at once (rules/pending_checks.py)
     events = game.apply(Face("a", S))  # about-face in the enemy front: free, but a morale check
     assert [e for e in events if isinstance(e, MoraleCheckPending)] == [
         MoraleCheckPending("a", "changed facing in an enemy front", "3.312")

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from gameapp.core.actions import Move
 from gameapp.core.terrain import HexsideFeature, RoadGrade, Terrain
 from gameapp.core.units import Formation, Side
-from tests.core.positions import blank_map, game_on, infantry, place
+from tests.core.positions import artillery, blank_map, cavalry, game_on, infantry, leader, place
 
 FORMATIONS = [Formation.LINE, Formation.COLUMN, Formation.ROAD_COLUMN]
 SIDES = [HexsideFeature.FENCE, HexsideFeature.STONE_WALL, HexsideFeature.STREAM,
@@ -29,8 +29,15 @@ def positions(draw: st.DrawFn):
         if m.contains(h.neighbor(d)):
             m.add_road(h, h.neighbor(d), draw(st.sampled_from(list(RoadGrade)[1:])))
             h = h.neighbor(d)
-    unit = place(infantry("a"), m, "0505", draw(st.integers(0, 5)),
-                 draw(st.sampled_from(FORMATIONS)))
+    # infantry in each formation, and the other movers: cavalry, limbered artillery (whose
+    # about-turn costs MPs) and a leader
+    mover = draw(st.sampled_from(["infantry", "cavalry", "artillery", "leader"]))
+    if mover == "infantry":
+        unit = place(infantry("a"), m, "0505", draw(st.integers(0, 5)),
+                     draw(st.sampled_from(FORMATIONS)))
+    else:
+        maker = {"cavalry": cavalry, "artillery": artillery, "leader": leader}[mover]
+        unit = place(maker("a"), m, "0505", draw(st.integers(0, 5)))
     units = [unit]
     if draw(st.booleans()):
         enemy_hex = draw(st.sampled_from([x for x in hexes if x != unit.hex]))
@@ -39,7 +46,7 @@ def positions(draw: st.DrawFn):
     return m, units
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(positions())
 def test_every_reachable_hex_is_reached_by_its_move(position) -> None:
     m, units = position

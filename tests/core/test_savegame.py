@@ -2,6 +2,7 @@
 reported at the line of what is wrong."""
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,9 @@ import yaml
 
 from gameapp.core.actions import EndPhase, Fire, Pass, parse_action
 from gameapp.core.engine import Game
+from gameapp.core.newgame import with_options
 from gameapp.core.savegame import load_game, save_game
+from gameapp.core.scenario import load_scenario
 from gameapp.core.yamlsource import DataError
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -126,3 +129,45 @@ def test_garbage_is_a_data_error_not_a_crash(tmp_path: Path) -> None:
     with pytest.raises(DataError) as error:
         load_game(junk)
     assert error.value.problems[0].file == str(junk)
+
+
+def test_the_options_chosen_for_a_game_come_back_with_it(tmp_path: Path) -> None:
+    # the scenario plays 15.4 retreats; this game was started with 002's and engagement on
+    scenario = with_options(load_scenario(DUEL), {"retreat": "g88", "engagement": True})
+    game = Game.from_scenario(scenario, seed=3)
+    game.apply(EndPhase())
+    path = tmp_path / "g88.yaml"
+    save_game(game, path)
+    again = load_game(path)
+    assert (again.scenario.options["retreat"], again.scenario.options["engagement"]) == (
+        "g88", True)
+    assert again.state == game.state
+
+
+def test_a_scenario_changed_since_the_save_is_reported(tmp_path: Path) -> None:
+    copy = tmp_path / "data"
+    shutil.copytree(DATA, copy)
+    scenario = copy / "scenarios" / "duel.yaml"
+    path = tmp_path / "duel.save.yaml"
+    save_game(played_on(scenario), path)
+    scenario.write_text(scenario.read_text().replace("last: 4", "last: 5"))
+    line = next(i for i, text in enumerate(path.read_text().splitlines(), 1)
+                if text.startswith("scenario_hash:"))
+    with pytest.raises(DataError) as error:
+        load_game(path)
+    problem = error.value.problems[0]
+    assert problem.line == line
+    assert "has changed since this game was saved" in problem.message
+
+
+def test_a_snapshot_the_replay_does_not_reach_is_reported(tmp_path: Path) -> None:
+    bad = broken(tmp_path, "0505 face=1 line losses=0 => 0505 face=1 line losses=1")
+    with pytest.raises(DataError) as error:
+        load_game(bad)
+    assert "does not reach the position the game was saved in" in error.value.problems[0].message
+
+
+def played_on(scenario: Path) -> Game:
+    game = Game.from_scenario(scenario, seed=5)
+    game.apply(parse_action("move US-1 0505", game.map.numbering))
+    return game

@@ -41,3 +41,40 @@ def test_the_bar_follows_the_game(qtbot: QtBot) -> None:
     game.state.turn = 11
     bar.show_game(game)
     assert bar.plain_text() == "Game over after turn 10"
+
+
+def test_the_turn_record_tints_each_turn_by_its_light(qtbot: QtBot) -> None:
+    from gameapp.ui.phase_bar import LIGHT_FILLS, TurnRecord
+
+    # turns of 20 minutes from 6:00 pm: dusk from 6:40 (turn 3), night from 7:20 (turn 5)
+    clock = TurnClock(1, 6, 18 * 60, 20, ((18 * 60 + 40, Light.DUSK), (19 * 60 + 20, Light.NIGHT)))
+    record = TurnRecord()
+    qtbot.addWidget(record)
+    record.show_turn(clock, 3)
+    assert record.width() == 6 * (TurnRecord.BOX + 2) + 2
+    image = record.grab().toImage()
+    centre = TurnRecord.BOX // 2 + 2
+    colours = [image.pixelColor(centre + k * (TurnRecord.BOX + 2), centre + 4).name()
+               for k in (1, 3, 5)]  # below the strike-through of the turns played
+    assert colours == [LIGHT_FILLS[light].name() for light in (Light.DAY, Light.DUSK,
+                                                                Light.NIGHT)]
+    assert [record.turn_at(x) for x in (3, 3 + TurnRecord.BOX + 2, 500)] == [1, 2, None]
+
+
+def test_sudden_death_is_named_when_the_game_ends(qtbot: QtBot) -> None:
+    from dataclasses import replace
+
+    from gameapp.core.suddendeath import SuddenDeath
+    from gameapp.core.units import Side
+
+    m = showcase_map()
+    scenario = make_scenario(m, sample_units(m))
+    ended = SuddenDeath("the Union wrecked", Side.CONFEDERATE, enemy_losses=1)
+    game = Game.from_scenario(replace(scenario, sudden_death=(ended,)))
+    bar = PhaseBar()
+    qtbot.addWidget(bar)
+    victim = next(u for u in game.state.units.values() if u.side is Side.UNION and u.strength)
+    game.state.units[victim.id] = replace(victim, losses=1)  # the bar only reads the state
+    bar.show_game(game)
+    assert bar.plain_text() == "Game over in turn 1: sudden death, the Union wrecked"
+    assert bar.record.current is None

@@ -103,7 +103,6 @@ def test_a_highlight_the_unit_cannot_have_now_exits_1(
 @pytest.mark.parametrize(
     ("value", "says"),
     [
-        ("retreat:US-9NH", "--highlight retreat: not available yet"),
         ("moves", "expected one of moves:UNIT, fire:UNIT, retreat:UNIT"),
         ("charge:US-9NH", "expected one of moves:UNIT"),
     ],
@@ -122,7 +121,6 @@ def test_parse_highlight() -> None:
     assert (request.kind, request.unit_id) == (KINDS["moves"], "US-9NH")
     assert parse_highlight("MOVES:x").kind.name == "moves"
     assert parse_highlight("fire:x").kind is KINDS["fire"]
-    with pytest.raises(HighlightSpecError, match="not available yet"):
-        parse_highlight("retreat:x")
+    assert parse_highlight("retreat:x").kind is KINDS["retreat"]
     with pytest.raises(HighlightSpecError, match="expected one of"):
         parse_highlight("moves:")

@@ -17,7 +17,7 @@ eliminated by fire) is cancelled: its markers are removed, nothing is rolled.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from gameapp.core.breakdown import Breakdown, Term
@@ -44,7 +44,7 @@ from gameapp.core.rules.exhaustion import HIT, level_of, note
 from gameapp.core.rules.movement.costs import MoveCosts
 from gameapp.core.rules.rout import rout_move
 from gameapp.core.state import GameState
-from gameapp.core.units import Status, UnitKind
+from gameapp.core.units import Formation, Status, Unit, UnitKind
 
 CHARGE_RULE = "1.25"
 
@@ -63,23 +63,11 @@ def resolve_charge_at(state: GameState, game_map: HexMap, target: Hex, dice: Dic
                       options: Mapping[str, str | bool | int], costs: MoveCosts | None = None,
                       rule: str = CHARGE_RULE) -> list[Event]:
     ids = state.charges.pop(target, ())
-    attackers = [state.units[i] for i in ids if i in state.units
-                 and Status.ROUTED not in state.units[i].status]
     events: list[Event] = _remove_markers(state, ids, rule)
-    if not attackers:
+    parties = charge_parties(state, target, ids)
+    if parties is None:
         return events
-    side = attackers[0].side
-    defenders = [u for u in state.units_at(target) if u.side is not side]
-    if not any(u.kind is not UnitKind.LEADER for u in defenders):
-        return events
-    # leaders stacked with the charging units charge with them (their bonus, their risk)
-    hexes = {u.hex for u in attackers}
-    present = tuple(u for u in state.units.values() if u.hex in hexes and u.side is side)
-    leaders = [u for u in present if u.kind is UnitKind.LEADER and u not in attackers]
-    charging = [*attackers, *leaders]
-    situation = Situation(
-        exhaustion={u.id: level_of(state, u) for u in (*charging, *defenders)},
-        present=present)
+    charging, defenders, situation = parties
     result = resolve_charge(
         charging, defenders, attacker_strength(charging, defenders, game_map),
         defender_strength(defenders, charging, game_map), dice, situation)
@@ -116,6 +104,47 @@ def resolve_charge_at(state: GameState, game_map: HexMap, target: Hex, dice: Dic
         events += _advance(state, result.advance.unit_ids, result.advance.to_hex,
                            result.advance.rule)
     return events
+
+
+AUTOMATIC_VICTORY_RULE = "3.412"
+
+
+def automatic_victory(state: GameState, target: Hex) -> bool:
+    """3.412: every combat unit charged in `target` stands in skirmish (open) order."""
+    ids = state.charges.get(target, ())
+    side = next((state.units[i].side for i in ids if i in state.units), None)
+    troops = [u for u in state.units_at(target) if u.side is not side
+              and u.kind is not UnitKind.LEADER]
+    return bool(troops) and all(u.formation is Formation.SKIRMISH for u in troops)
+
+
+def charge_parties(state: GameState, target: Hex, ids: Sequence[str],
+                   positions: Mapping[str, Hex] | None = None
+                   ) -> tuple[list[Unit], list[Unit], Situation] | None:
+    """Who takes part in a charge on `target` by the units `ids`: the charging units (routed
+    ones drop out) with the leaders stacked with them (their bonus, their risk), the units in
+    the charged hex, and the situation (exhaustion, the units present in the charging hexes).
+    `positions` moves charging units to where a move would stop them. None when nothing is
+    left to resolve: no unrouted charging unit, or no enemy combat unit in the hex."""
+    where = positions or {}
+    attackers = [replace(state.units[i], hex=where.get(i, state.units[i].hex)) for i in ids
+                 if i in state.units and Status.ROUTED not in state.units[i].status]
+    if not attackers:
+        return None
+    side = attackers[0].side
+    defenders = [u for u in state.units_at(target) if u.side is not side]
+    if not any(u.kind is not UnitKind.LEADER for u in defenders):
+        return None
+    hexes = {u.hex for u in attackers}
+    moved = {u.id: u for u in attackers}
+    present = tuple(moved.get(u.id, u) for u in state.units.values()
+                    if moved.get(u.id, u).hex in hexes and u.side is side)
+    leaders = [u for u in present if u.kind is UnitKind.LEADER and u.id not in moved]
+    charging = [*attackers, *leaders]
+    situation = Situation(
+        exhaustion={u.id: level_of(state, u) for u in (*charging, *defenders)},
+        present=present)
+    return charging, defenders, situation
 
 
 def _remove_markers(state: GameState, ids: tuple[str, ...], rule: str) -> list[Event]:

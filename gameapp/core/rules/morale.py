@@ -1,6 +1,7 @@
-"""Morale checks caused by fire (7.31, 7.32), read along the d66 sequence.
+"""Morale checks (the morale table, 7.31-7.38, and 3.312), read along the d66 sequence.
 
-A check compares the modified roll with the unit's morale level (ML), both as d66 values:
+A check compares the modified roll with the unit's morale level (ML), both as d66 values. The
+fire rows (7.31, 7.32), and without their cover band 7.37, 7.38 and 3.312:
 
     roll < ML - 6          no effect
     ML - 6 <= roll < ML    cover (note 6), otherwise no effect
@@ -14,6 +15,9 @@ Note 6 (7.31): cover only for a formed infantry or unlimbered artillery unit of 
 The morale modifiers of the table change the morale level for the check (an officer's bonus
 raises it, losses and exhaustion lower it), except the line "subtract what the enemy would
 subtract firing at this unit", which lowers the roll (docs/rules.md, "Morale checks").
+
+The pass-or-fail rows (7.33 charge, 7.34 routed unit hit, 7.35 rally, 7.36 retire by prolong):
+a roll <= ML passes (no effect, rally, retire); a roll > ML means rout and rout movement.
 """
 
 from __future__ import annotations
@@ -32,12 +36,25 @@ class Outcome(Enum):
     SHAKEN = "shaken"
     ROUT = "rout"  # routed, no rout movement this time
     ROUT_MOVEMENT = "rout movement"
+    RALLY = "rally"  # 7.35 passed: shaken and rout markers off
+    RETIRE = "retire"  # 7.36 passed: the battery retires by prolong
 
 
 class CheckKind(Enum):
     FCRT = "7.31"  # an FCRT morale result
     CAVALRY = "7.32"  # any fire on cavalry
+    CHARGE = "7.33"  # resolving a charge (rules/charge/check.py holds the play version)
     ROUTED_HIT = "7.34"  # a routed unit that takes casualties from fire
+    RALLY = "7.35"  # an attempted rally
+    PROLONG = "7.36"  # retire by prolong
+    ADJACENT_ROUT = "7.37"  # a friendly unit's rout movement passes next to this unit
+    LEADER_LOST = "7.38"  # an incapacitated leader
+    FRONT_CHANGE = "3.312"  # facing, formation or cover changed in an enemy front
+
+
+PASS_OR_FAIL = {CheckKind.CHARGE: Outcome.NO_EFFECT, CheckKind.ROUTED_HIT: Outcome.NO_EFFECT,
+                CheckKind.RALLY: Outcome.RALLY, CheckKind.PROLONG: Outcome.RETIRE}
+WITH_COVER = frozenset({CheckKind.FCRT, CheckKind.CAVALRY})  # note 6 applies
 
 
 @dataclass(frozen=True)
@@ -86,7 +103,7 @@ def may_take_cover(unit: Unit, kind: CheckKind) -> bool:
     return unit.kind is UnitKind.INFANTRY
 
 
-def fire_morale_check(
+def morale_check(
     unit: Unit,
     kind: CheckKind,
     roll: int,
@@ -101,9 +118,13 @@ def fire_morale_check(
     return MoraleCheck(unit.id, kind, roll, roll_terms, level_terms, outcome)
 
 
+fire_morale_check = morale_check  # the name the fire phase knows it by
+
+
 def _band(unit: Unit, kind: CheckKind, roll: D66, ml: D66) -> Outcome:
-    if kind is CheckKind.ROUTED_HIT:
-        return Outcome.ROUT_MOVEMENT if roll > ml else Outcome.NO_EFFECT
+    passed = PASS_OR_FAIL.get(kind)
+    if passed is not None:
+        return Outcome.ROUT_MOVEMENT if roll > ml else passed
     if Status.ROUTED in unit.status:
         return Outcome.ROUT_MOVEMENT if roll >= ml else Outcome.NO_EFFECT
     if Status.SHAKEN in unit.status:
@@ -112,7 +133,7 @@ def _band(unit: Unit, kind: CheckKind, roll: D66, ml: D66) -> Outcome:
         return Outcome.ROUT
     if roll >= ml:
         return Outcome.SHAKEN
-    if roll >= ml - 6 and may_take_cover(unit, kind):
+    if roll >= ml - 6 and kind in WITH_COVER and may_take_cover(unit, kind):
         return Outcome.COVER
     return Outcome.NO_EFFECT
 
@@ -122,6 +143,8 @@ def apply_outcome(unit: Unit, outcome: Outcome) -> Unit:
     status = set(unit.status)
     if outcome is Outcome.COVER:
         status.add(Status.COVER)
+    elif outcome is Outcome.RALLY:
+        status -= {Status.SHAKEN, Status.ROUTED}
     elif outcome is Outcome.SHAKEN:
         status.add(Status.SHAKEN)
     elif outcome in (Outcome.ROUT, Outcome.ROUT_MOVEMENT):

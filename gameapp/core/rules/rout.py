@@ -11,29 +11,54 @@ nothing. Outcomes:
   `broken_track_return` says how it comes back; the only value so far is `never` (the default):
   units on the Broken Track stay off the map for the rest of the game;
 - g88's step loss instead: the unit loses 1 SP and stays; g88's "cannot retreat": it stays.
+
+On the way it takes the casualties of note 4 (7.71-7.75, `rout_casualties.py`) for the hexes
+it enters in enemy fronts. Then every other unit of its side in or next to a hex it entered
+checks morale (7.37), in id order: at once when the caller gives the dice, else recorded in
+`GameState.pending_checks` for the engine to resolve when the action is done.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
-from gameapp.core.events import CasualtiesTaken, Event, RoutMoved, UnitBroken, UnitEliminated
+from gameapp.core.dice import Dice
+from gameapp.core.events import (
+    CasualtiesTaken,
+    Event,
+    GunsCaptured,
+    RoutCasualties,
+    RoutMoved,
+    UnitBroken,
+    UnitEliminated,
+)
+from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.rules.exhaustion import HIT, note
+from gameapp.core.rules.morale import CheckKind
+from gameapp.core.rules.morale_play import take_check
+from gameapp.core.rules.morale_terms import protection_terms, standing_terms
 from gameapp.core.rules.movement.costs import MoveCosts
 from gameapp.core.rules.retreat import Outcome, retreat_paths
-from gameapp.core.state import BrokenEntry, GameState
-from gameapp.core.units import Unit
+from gameapp.core.rules.rout_casualties import CAPTURE_RULE, rout_casualties
+from gameapp.core.state import BrokenEntry, GameState, PendingCheck
+from gameapp.core.units import Unit, UnitKind
 
 ROUT_DISTANCE = 4  # hexes; the seed's summary does not give the distance (our choice)
 ROUT_RULE = "7.6"
 BROKEN_TRACK_RETURN = ("never",)
+CAUSERS_WITHIN = 3  # a unit routing on its own routs from the enemy combat units this near
+ADJACENT_RULE = CheckKind.ADJACENT_ROUT.value
+
+Options = Mapping[str, str | bool | int]
 
 
 def rout_move(state: GameState, game_map: HexMap, unit_id: str, causers: Collection[Unit],
-              options: Mapping[str, str | bool | int], costs: MoveCosts | None = None
+              options: Options, costs: MoveCosts | None = None, dice: Dice | None = None
               ) -> list[Event]:
-    """Carry out one unit's rout movement now; its events."""
+    """Carry out one unit's rout movement now; its events. With `dice`, the 7.37 checks it
+    calls for are rolled at once; without, they are left pending."""
     unit = state.units.get(unit_id)
     if unit is None or unit_id in state.rout_moved:
         return []
@@ -46,19 +71,91 @@ def rout_move(state: GameState, game_map: HexMap, unit_id: str, causers: Collect
     hexes = path.hexes if path is not None else (unit.hex,)
     events: list[Event] = [RoutMoved(unit_id, hexes, found.outcome.label, str(found.reason),
                                      ROUT_RULE)]
-    if found.outcome in (Outcome.BROKEN_BOX_1, Outcome.BROKEN_BOX_3):
-        moved = replace(unit, hex=hexes[-1])
-        del state.units[unit_id]
-        state.broken[unit_id] = BrokenEntry(moved, found.outcome.label, state.turn)
-        events.append(UnitBroken(unit_id, found.outcome.label, "000 15.4"))
-    elif found.outcome is Outcome.STEP_LOSS:
+    survivor, losses = take_rout_casualties(state, game_map, unit, hexes)
+    events += losses
+    if survivor is not None:  # else nothing of it is left to place
+        events += _place(state, survivor, found.outcome, hexes[-1])
+    return events + _adjacent_checks(state, game_map, unit, hexes, options, costs, dice)
+
+
+def _place(state: GameState, unit: Unit, outcome: Outcome, end: Hex) -> list[Event]:
+    """The unit where its rout movement leaves it: at the end, on the Broken Track, or still."""
+    if outcome in (Outcome.BROKEN_BOX_1, Outcome.BROKEN_BOX_3):
+        del state.units[unit.id]
+        state.broken[unit.id] = BrokenEntry(replace(unit, hex=end), outcome.label, state.turn)
+        return [UnitBroken(unit.id, outcome.label, "000 15.4")]
+    if outcome is Outcome.STEP_LOSS:
         hurt = replace(unit, losses=unit.losses + 1)
-        events.append(CasualtiesTaken(unit_id, 1, "002 16"))
-        if hurt.strength <= 0:
-            del state.units[unit_id]
-            events.append(UnitEliminated(unit_id, "002 16"))
+        if hurt.strength > 0:
+            state.units[unit.id] = hurt
+            return [CasualtiesTaken(unit.id, 1, "002 16")]
+        del state.units[unit.id]
+        return [CasualtiesTaken(unit.id, 1, "002 16"), UnitEliminated(unit.id, "002 16")]
+    if outcome is Outcome.COMPLETED:
+        state.units[unit.id] = replace(unit, hex=end)
+    return []
+
+
+def take_rout_casualties(state: GameState, game_map: HexMap, unit: Unit, hexes: Sequence[Hex]
+                         ) -> tuple[Unit | None, list[Event]]:
+    """Note 4's losses routing along `hexes` (start first), applied to the state: the unit
+    after them (None when nothing of it is left) and the events."""
+    losses = rout_casualties(unit, hexes, state.side_units(unit.side.other), game_map)
+    if not losses.terms:
+        return unit, []
+    events: list[Event] = [RoutCasualties(unit.id, losses, "7.71")]
+    lost = int(losses.total)
+    if not lost:
+        return unit, events
+    hurt = replace(unit, losses=unit.losses + lost)
+    note(state, unit, HIT, lost)
+    events.append(CasualtiesTaken(unit.id, lost, "7.71"))
+    guns = unit.kind is UnitKind.ARTILLERY
+    if guns:
+        events.append(GunsCaptured(unit.id, lost, unit.side.other, CAPTURE_RULE))
+    if hurt.strength > 0:
+        state.units[unit.id] = hurt
+        return hurt, events
+    del state.units[unit.id]
+    # 7.74: a battery's crew goes with its last gun (its SPs are its guns)
+    events.append(UnitEliminated(unit.id, "7.74" if guns else "7.71"))
+    return None, events
+
+
+def nearby_enemies(state: GameState, unit: Unit) -> list[Unit]:
+    """The enemy combat units a unit routing on its own routs away from."""
+    return [u for u in state.side_units(unit.side.other) if u.kind is not UnitKind.LEADER
+            and u.hex.distance(unit.hex) <= CAUSERS_WITHIN]
+
+
+def _adjacent_checks(state: GameState, game_map: HexMap, router: Unit, hexes: Sequence[Hex],
+                     options: Options, costs: MoveCosts | None, dice: Dice | None
+                     ) -> list[Event]:
+    """7.37: the router's own side's units in or next to a hex it entered check morale."""
+    entered = hexes[1:]
+    near = sorted(u.id for u in state.side_units(router.side)
+                  if u.id != router.id and u.kind is not UnitKind.LEADER
+                  and any(u.hex.distance(h) <= 1 for h in entered))
+    events: list[Event] = []
+    for uid in near:
+        if dice is None:
+            state.pending_checks.append(
+                PendingCheck(uid, f"{router.id} routed past it", ADJACENT_RULE))
         else:
-            state.units[unit_id] = hurt
-    elif found.outcome is Outcome.COMPLETED:
-        state.units[unit_id] = replace(unit, hex=hexes[-1])
+            events += adjacent_rout_check(state, game_map, uid, options, costs, dice)
+    return events
+
+
+def adjacent_rout_check(state: GameState, game_map: HexMap, unit_id: str, options: Options,
+                        costs: MoveCosts | None, dice: Dice) -> list[Event]:
+    """One unit's 7.37 check and, if it calls for it, its own rout movement."""
+    unit = state.units.get(unit_id)
+    if unit is None:
+        return []
+    events, must_rout = take_check(state, unit, CheckKind.ADJACENT_ROUT, dice,
+                                   standing_terms(state, game_map, unit),
+                                   protection_terms(state, game_map, unit))
+    if must_rout:
+        events += rout_move(state, game_map, unit_id, nearby_enemies(state, unit), options,
+                            costs, dice)
     return events

@@ -6,29 +6,53 @@
   point its enemy has lost, counting only units that entered play (002 rule 30: reinforcements
   never brought on count for nobody). Eliminated units count their whole strength.
 - The side with more points wins; equal points are a draw. The breakdown lists every term.
+- The level of victory comes from the ratio of the winner's points to the loser's (docs/rules.md
+  "Levels of victory and sudden death"); a sudden-death condition met (suddendeath.py) ends the
+  game at once with a decisive victory for its side, whatever the points.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gameapp.core.breakdown import Breakdown, Term
 from gameapp.core.hexgrid import Hex
 from gameapp.core.scenario import Scenario
 from gameapp.core.state import GameState
-from gameapp.core.units import Side, UnitKind
+from gameapp.core.suddendeath import SuddenDeath
+from gameapp.core.units import Side, UnitDef, UnitKind
+
+# (lowest ratio of winner's to loser's points, level), highest first; a loser's 0 counts as 1
+LEVELS: tuple[tuple[float, str], ...] = ((2.5, "decisive"), (1.5, "substantive"),
+                                         (0.0, "marginal"))
+LEVEL_RULE = "docs/rules.md levels of victory"
 
 
 @dataclass(frozen=True)
 class VictoryResult:
     points: dict[Side, Breakdown]
     winner: Side | None  # None: a draw
+    level: str = ""  # "marginal", "substantive" or "decisive"; "" for a draw
+    level_terms: Breakdown = field(default_factory=Breakdown)  # the ratio and its threshold
+    sudden_death: SuddenDeath | None = None  # the condition that ended the game, if one did
+
+    @property
+    def title(self) -> str:
+        """'Union decisive victory', 'draw'."""
+        if self.winner is None:
+            return "draw"
+        return f"{self.winner.label} {self.level} victory".replace("  ", " ")
 
     def lines(self) -> list[str]:
         out = []
         for side, breakdown in self.points.items():
             out.append(f"{side.label}: {breakdown.total:g} points")
             out += [f"  {term}" for term in breakdown]
+        if self.sudden_death is not None:
+            out.append(f"sudden death: {self.sudden_death.name}")
+        if self.level:
+            out.append(f"level: {self.level}")
+            out += [f"  {term}" for term in self.level_terms]
         out.append("draw" if self.winner is None else f"{self.winner.label} victory")
         return out
 
@@ -41,18 +65,64 @@ def update_holders(state: GameState, victory_hexes: list[Hex]) -> None:
             state.holders[h] = sides.pop()
 
 
-def losses(state: GameState, scenario: Scenario, side: Side) -> int:
-    """Strength points `side` has lost among its units that entered play."""
+def losses_by_unit(state: GameState, scenario: Scenario) -> dict[str, tuple[UnitDef, int]]:
+    """Every unit that entered play and lost strength points: its printed counter and the SPs
+    lost (all of them when it is no longer on the map)."""
     printed = {d.id: d for d in scenario.order_of_battle.values()} or {
         u.id: u.defn for u in scenario.units}
-    lost = 0
-    for unit_id in state.entered:
+    out: dict[str, tuple[UnitDef, int]] = {}
+    for unit_id in sorted(state.entered):
         defn = printed.get(unit_id)
-        if defn is None or defn.side is not side:
+        if defn is None:
             continue
         now = state.units.get(unit_id)
-        lost += defn.strength - (now.strength if now is not None else 0)
-    return lost
+        lost = defn.strength - (now.strength if now is not None else 0)
+        if lost:
+            out[unit_id] = (defn, lost)
+    return out
+
+
+def losses(state: GameState, scenario: Scenario, side: Side) -> int:
+    """Strength points `side` has lost among its units that entered play."""
+    return sum(lost for defn, lost in losses_by_unit(state, scenario).values()
+               if defn.side is side)
+
+
+@dataclass(frozen=True)
+class BrigadeLosses:
+    side: Side
+    brigade: str  # the brigade's name, or the unit's own outside any brigade
+    lost: int  # SPs lost
+    printed: int  # SPs of its units that entered play, as printed
+
+
+def losses_by_brigade(state: GameState, scenario: Scenario) -> list[BrigadeLosses]:
+    """SPs lost by each brigade that entered play, by side, then most lost first."""
+    printed = {d.id: d for d in scenario.order_of_battle.values()} or {
+        u.id: u.defn for u in scenario.units}
+    lost = {unit_id: n for unit_id, (_, n) in losses_by_unit(state, scenario).items()}
+    totals: dict[tuple[Side, str], list[int]] = {}
+    for unit_id in state.entered:
+        defn = printed.get(unit_id)
+        if defn is None or defn.kind is UnitKind.LEADER:
+            continue
+        total = totals.setdefault((defn.side, defn.brigade or defn.name), [0, 0])
+        total[0] += lost.get(unit_id, 0)
+        total[1] += defn.strength
+    rows = [BrigadeLosses(side, name, n, of) for (side, name), (n, of) in totals.items()]
+    return sorted(rows, key=lambda r: (r.side is not Side.UNION, -r.lost, r.brigade))
+
+
+def sudden_death(state: GameState, scenario: Scenario) -> SuddenDeath | None:
+    """The first of the scenario's sudden-death conditions that is met now, if any."""
+    for condition in scenario.sudden_death:
+        if condition.enemy_losses is not None:
+            if losses(state, scenario, condition.winner.other) >= condition.enemy_losses:
+                return condition
+        elif condition.holds and all(state.holders.get(h) is condition.winner
+                                     for h in condition.holds):
+            return condition
+    return None
 
 
 def score(state: GameState, scenario: Scenario) -> VictoryResult:
@@ -65,7 +135,25 @@ def score(state: GameState, scenario: Scenario) -> VictoryResult:
             terms.append(Term(f"{side.other.label} strength points lost", enemy_lost,
                               "docs/rules.md victory"))
         points[side] = Breakdown.of(terms)
+    ended = sudden_death(state, scenario)
+    if ended is not None:
+        why = Term(f"sudden death: {ended.describe(scenario.map.hex_id)}", 1,
+                   "scenario sudden_death")
+        return VictoryResult(points, ended.winner, "decisive", Breakdown((why,)), ended)
     union, confederate = (points[s].total for s in (Side.UNION, Side.CONFEDERATE))
-    winner = None if union == confederate else (Side.UNION if union > confederate
-                                                else Side.CONFEDERATE)
-    return VictoryResult(points, winner)
+    if union == confederate:
+        return VictoryResult(points, None)
+    winner = Side.UNION if union > confederate else Side.CONFEDERATE
+    level, reasons = level_of(points[winner].total, points[winner.other].total)
+    return VictoryResult(points, winner, level, reasons)
+
+
+def level_of(winner_points: float, loser_points: float) -> tuple[str, Breakdown]:
+    """The level of a victory on points, with the ratio and the threshold it reached."""
+    ratio = winner_points / max(loser_points, 1)
+    threshold, level = next((t, name) for t, name in LEVELS if ratio >= t)
+    terms = [Term(f"ratio {winner_points:g} to {max(loser_points, 1):g}", round(ratio, 2),
+                  LEVEL_RULE)]
+    if threshold:
+        terms.append(Term(f"{level} from {threshold:g} to 1", threshold, LEVEL_RULE))
+    return level, Breakdown.of(terms)

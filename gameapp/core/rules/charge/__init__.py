@@ -9,6 +9,7 @@
     plan.py        what is fixed before the dice (odds, automatic results, morale levels)
     resolve.py     resolve_charge: the rolls, checks, routs, casualties and the advance
     chances.py     odds_probabilities: the exact chance of each outcome before the roll
+    preview.py     ChargePreview: strengths, odds and chances together, for the window
 
 The decisions the seed leaves open are in docs/rules.md.
 """
@@ -19,6 +20,7 @@ from gameapp.core.rules.charge.check import ChargeCheck, charge_morale_check
 from gameapp.core.rules.charge.geometry import Grade, Position, charged_slope, position
 from gameapp.core.rules.charge.odds import Odds, charge_odds
 from gameapp.core.rules.charge.plan import Automatic, ChargeOutcome, Situation
+from gameapp.core.rules.charge.preview import ChargePreview, preview_charge
 from gameapp.core.rules.charge.resolve import (
     Advance,
     ChargeResult,
@@ -37,10 +39,36 @@ from gameapp.core.rules.charge.strength import (
 from gameapp.core.rules.charge.tables import ChargeTables, charge_tables, round_sps
 
 __all__ = [
-    "Advance", "Automatic", "Casualty", "ChargeChances", "ChargeCheck", "ChargeOutcome",
-    "ChargeResult", "ChargeTables", "Grade", "LeaderLoss", "Odds", "Position", "Rout",
-    "SideStrength", "Situation", "Step", "UnitSps", "attacker_strength", "charge_morale_check",
-    "charge_odds", "charge_tables", "charged_slope", "defender_strength", "odds_probabilities",
-    "position", "pursuit_casualties", "reference_defender", "resolve_charge", "round_sps",
+    "Advance",
+    "Automatic",
+    "Casualty",
+    "ChargeChances",
+    "ChargeCheck",
+    "ChargeOutcome",
+    "ChargePreview",
+    "ChargeResult",
+    "ChargeTables",
+    "Grade",
+    "LeaderLoss",
+    "Odds",
+    "Position",
+    "Rout",
+    "SideStrength",
+    "Situation",
+    "Step",
+    "UnitSps",
+    "attacker_strength",
+    "charge_morale_check",
+    "charge_odds",
+    "charge_tables",
+    "charged_slope",
+    "defender_strength",
+    "odds_probabilities",
+    "position",
+    "preview_charge",
+    "pursuit_casualties",
+    "reference_defender",
+    "resolve_charge",
+    "round_sps",
     "rout_casualties",
 ]

@@ -16,7 +16,7 @@ from gameapp.core.rules.charge.odds import Odds, charge_odds
 from gameapp.core.rules.charge.strength import SideStrength, defender_hex
 from gameapp.core.rules.charge.tables import ChargeTables, charge_tables
 from gameapp.core.rules.morale import exhaustion_term, level_modifiers
-from gameapp.core.units import Unit, UnitKind
+from gameapp.core.units import Formation, Unit, UnitKind
 
 
 class ChargeOutcome(Enum):
@@ -30,6 +30,7 @@ class Automatic(Enum):
 
     ATTACKER_ROUTS = "AR"  # the odds column AR
     HORSE_HOLDERS = "8.56"  # odds above 3-2 against horse holders
+    OPEN_ORDER = "3.412"  # every defender in skirmish (open) order
     NO_DEFENDERS = "none"  # only leaders in the charged hex
 
 
@@ -120,6 +121,8 @@ def make_plan(attackers: Sequence[Unit], defenders: Sequence[Unit],
         automatic = Automatic.ATTACKER_ROUTS
     elif not troops:
         automatic = Automatic.NO_DEFENDERS
+    elif all(u.formation is Formation.SKIRMISH for u in troops):
+        automatic = Automatic.OPEN_ORDER
     elif all(u.id in s.horse_holders for u in troops) and odds.index > t.horse_holder_column:
         automatic = Automatic.HORSE_HOLDERS
     return Plan(odds, automatic, tuple(attackers), tuple(defenders), a_checks, d_checks,

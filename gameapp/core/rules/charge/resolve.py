@@ -2,8 +2,9 @@
 
 `resolve_charge` returns everything as data for the engine to apply, in this order:
 
-1. AR: every attacker routs without a roll. Odds above 3-2 against horse holders (8.56), or a
-   hex with only leaders in it: every defender routs without a roll;
+1. AR: every attacker routs without a roll. Odds above 3-2 against horse holders (8.56), a
+   hex of skirmishers only (3.412, automatic victory), or a hex with only leaders in it: every
+   defender routs without a roll;
 2. otherwise the defender throws once for the whole stack (8.41, morale table note 3); each
    unit checks 7.33 against its own level, the odds' D points subtracted;
 3. if any defender did not rout, the attacker throws once for all the charging units (8.42),
@@ -99,6 +100,9 @@ class ChargeResult:
         if self.automatic is Automatic.HORSE_HOLDERS:
             out.append(f"{self.automatic.value} odds above 3-2 against horse holders: "
                        "automatic victory")
+        elif self.automatic is Automatic.OPEN_ORDER:
+            out.append(f"{self.automatic.value} every defender in skirmish order: automatic "
+                       "victory")
         elif self.automatic is Automatic.NO_DEFENDERS:
             out.append("8.0 no defending combat units: the charge succeeds")
         for check in (*self.defender_checks, *self.attacker_checks):
@@ -166,8 +170,8 @@ def resolve_charge(attackers: Sequence[Unit], defenders: Sequence[Unit],
         routs = [Rout(c.unit.id, True, plan.odds.rule, c.unit.kind is UnitKind.ARTILLERY)
                  for c in plan.attacker_checks]
     elif plan.automatic is not None:
-        why = plan.tables.horse_holder_rule if plan.automatic is Automatic.HORSE_HOLDERS \
-            else "8.0"
+        why = {Automatic.HORSE_HOLDERS: plan.tables.horse_holder_rule,
+               Automatic.OPEN_ORDER: Automatic.OPEN_ORDER.value}.get(plan.automatic, "8.0")
         routs = [Rout(c.unit.id, False, why, c.unit.kind is UnitKind.ARTILLERY)
                  for c in plan.defender_checks]
     else:

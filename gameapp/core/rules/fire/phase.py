@@ -46,6 +46,7 @@ from gameapp.core.rules.morale import (
     fire_morale_check,
     level_modifiers,
 )
+from gameapp.core.rules.morale_play import ignored
 from gameapp.core.scenario import Light
 from gameapp.core.state import GameState
 from gameapp.core.terrain import HexFeature, HexsideFeature, Slope
@@ -301,6 +302,10 @@ class FireRules:
             elif due:
                 kind = CheckKind.FCRT
             else:
+                continue
+            skip = ignored(self.state, unit.id, kind)
+            if skip is not None:  # 7.65, 7.83: no further checks this phase
+                events.append(skip)
                 continue
             level = level_modifiers(
                 unit, self._leader_bonus(unit), exhaustion_term(

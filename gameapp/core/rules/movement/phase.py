@@ -21,10 +21,13 @@ from gameapp.core.events import (
 )
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.rules.engagement import artillery_zone
+from gameapp.core.rules.engagement import move_problem as engagement_problem
 from gameapp.core.rules.exhaustion import DOUBLE, MOVED, level_of, note
 from gameapp.core.rules.fire.field import reach, small_arms_field
 from gameapp.core.rules.front import front_hexes
 from gameapp.core.rules.movement.allowance import movement_allowance
+from gameapp.core.rules.movement.charges import charge_moves
 from gameapp.core.rules.movement.costs import MoveCosts, mover_class
 from gameapp.core.rules.movement.formations import change_terms
 from gameapp.core.rules.movement.reach import PIKE_BONUS_RULE, Reach, SearchSpace, search, walk
@@ -98,7 +101,9 @@ class MovementRules:
                 alone_ok[code] = self._stacking(replace(unit, hex=h)) is None
             return alone_ok[code]
 
-        return {h: r for h, r in found.items() if may_end(h)}
+        zone = artillery_zone(self.state, unit, self.options)  # 000 13.6, option
+        return {h: r for h, r in found.items() if may_end(h) and (
+            not zone or zone.keys().isdisjoint(r.path))}
 
     def path_breakdown(self, unit_id: str, path: tuple[Hex, ...]) -> Breakdown:
         unit = self.state.units[unit_id]
@@ -172,7 +177,7 @@ class MovementRules:
         mover_unit = unit
         if action.formation is not None and action.formation is not unit.formation:
             terms += self._formation_terms(unit, action.formation)
-            checks += self._front_check(unit, unit.hex, "changed formation")
+            checks += self._front_check(unit, unit.hex, "changed formation", terms)
             mover_unit = replace(unit, formation=action.formation)
         why = self._why_immobile(mover_unit)
         if why is not None and action.path:
@@ -186,13 +191,17 @@ class MovementRules:
         if walked.illegal is not None:
             raise IllegalActionError(*walked.illegal)
         terms += walked.terms
+        engaging = engagement_problem(self.state, self.map, unit, path, self.options)
+        if engaging is not None:
+            raise IllegalActionError(*engaging)
         end = replace(mover_unit, hex=path[-1] if path else unit.hex, facing=walked.facing)
         if charge is not None:
             return self._plan_charge(unit, end, terms, path, charge, space, action.facing,
                                      checks)
         if action.facing is not None and action.facing != end.facing:
-            terms += self._facing_terms(end, action.facing)
-            checks += self._front_check(unit, end.hex, "changed facing")
+            turn = self._facing_terms(end, action.facing)
+            terms += turn
+            checks += self._front_check(unit, end.hex, "changed facing", turn)
             end = replace(end, facing=action.facing)
         pike = walked.on_pike and bool(action.path)
         return self._priced(unit, end, terms, path=action.path, checks=checks,
@@ -251,16 +260,16 @@ class MovementRules:
         label = f"change facing {_degrees(facing - origin)} in all"
         terms = [Term(label, owed, whole[0].rule)] if whole else []
         return self._priced(unit, replace(unit, facing=facing), terms,
-                            checks=self._front_check(unit, unit.hex, "changed facing"))
+                            checks=self._front_check(unit, unit.hex, "changed facing", terms))
 
     def _plan_formation(self, unit: Unit, formation: Formation) -> Plan:
         if formation is unit.formation:
             raise IllegalActionError(f"{unit.defn.name} is already in {formation.value}", "2.5")
         if formation is Formation.UNLIMBERED and self._on_steep_slope(unit.hex):
             raise IllegalActionError("artillery may not unlimber on a steep slope", "TEC N5")
-        return self._priced(unit, replace(unit, formation=formation),
-                            self._formation_terms(unit, formation),
-                            checks=self._front_check(unit, unit.hex, "changed formation"))
+        terms = self._formation_terms(unit, formation)
+        return self._priced(unit, replace(unit, formation=formation), terms,
+                            checks=self._front_check(unit, unit.hex, "changed formation", terms))
 
     def _plan_cover(self, unit: Unit, on: bool) -> Plan:
         if on == (Status.COVER in unit.status):
@@ -268,10 +277,9 @@ class MovementRules:
                                      "cover", "MP changes cover")
         change = self.tables.change(Change.COVER)
         status = unit.status | {Status.COVER} if on else unit.status - {Status.COVER}
-        label = "take cover" if on else "leave cover"
-        checks = () if on else self._front_check(unit, unit.hex, "left cover")
-        return self._priced(unit, replace(unit, status=frozenset(status)),
-                            [Term(label, change.cost(), change.rule)], checks=checks)
+        terms = [Term("take cover" if on else "leave cover", change.cost(), change.rule)]
+        checks = () if on else self._front_check(unit, unit.hex, "left cover", terms)
+        return self._priced(unit, replace(unit, status=frozenset(status)), terms, checks=checks)
 
     def _priced(self, unit: Unit, end: Unit, terms: list[Term], path: tuple[Hex, ...] = (),
                 pike_bonus: int = 0, checks: tuple[PendingCheck, ...] = (),
@@ -347,8 +355,10 @@ class MovementRules:
                 except IllegalActionError:
                     continue
                 yield candidate
-            for reached in self.reachable(unit.id).values():
+            reachable = self.reachable(unit.id)
+            for reached in reachable.values():
                 yield Move(unit.id, reached.path)
+            yield from charge_moves(self, unit, reachable)
 
     # --- helpers ------------------------------------------------------------------------------
     def _space(self, unit: Unit, already: int = 0, pike_allowed: bool = True,
@@ -415,11 +425,14 @@ class MovementRules:
         return [Term(f"change facing {_degrees(facing - unit.facing)}", change.cost(),
                      change.rule)]
 
-    def _front_check(self, unit: Unit, where: Hex, what: str) -> tuple[PendingCheck, ...]:
-        """3.312: changing facing or formation, or leaving cover, inside an enemy front."""
+    def _front_check(self, unit: Unit, where: Hex, what: str, cost: list[Term]
+                     ) -> tuple[PendingCheck, ...]:
+        """3.312: changing facing or formation, or leaving cover, inside an enemy front; the
+        MPs it cost were spent in the front (3.313)."""
         if where not in self.enemy_front(unit.side):
             return ()
-        return (PendingCheck(unit.id, f"{what} in an enemy front", ENEMY_FRONT_CHECK),)
+        return (PendingCheck(unit.id, f"{what} in an enemy front", ENEMY_FRONT_CHECK,
+                             int(sum(t.value for t in cost))),)
 
     def _on_pike(self, h: Hex) -> bool:
         return any(self.map.road_at(h, d) is RoadGrade.PIKE for d in range(6))

@@ -4,9 +4,14 @@ A step turns the unit to face the hex it enters (paying the facing change, 60 de
 and then pays the step's cost. So a path fixes every facing on the way, and the cost of a path is
 the same whether the search or a move action walks it (`walk`).
 
-The search is Dijkstra over (hex, facing, still-on-pike) states. A unit that has spent its whole
-phase in road column on a pike gets 4 more MPs (N14), so pike-only states have a larger budget.
-Entering an enemy front ends the path there (3.310); enemy-occupied hexes are never entered.
+The search is Dijkstra (`dial.least_costs`, the same loop `dial.PlainGraph` runs on a plain graph)
+over (hex, facing, still-on-pike) states packed into ints; every rule lives in the arcs out of a
+state. A unit that has spent its whole phase in road column on a pike gets 4 more MPs (N14): the
+search allows budget + bonus to every state and charges the bonus to the step that leaves the
+pike, so one limit serves both. Entering an enemy front ends the path there (3.310);
+enemy-occupied hexes are never entered. The arcs that do not depend on where the enemy stands are
+kept with the map's step costs (`HexSteps`), so a search in ground already visited only looks
+them up.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import NamedTuple
 from gameapp.core.breakdown import Term
 from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Hex
 from gameapp.core.rules.movement.costs import StepCost
+from gameapp.core.rules.movement.dial import least_costs
 from gameapp.core.terrain import RoadGrade
 
 PIKE_BONUS_RULE = "TEC N14"
@@ -29,7 +35,7 @@ class Reach(NamedTuple):
     hex: Hex
     spent: int  # MPs this move costs to arrive, turns included
     remaining: int
-    facing: int  # facing on arrival (0 in a space where every turn is free)
+    facing: int  # facing on arrival: the direction of the last step
     must_stop: bool  # the hex is in an enemy front
     pike_bonus: bool
     state: int  # the search state it was reached in, and the search's parent links
@@ -39,10 +45,12 @@ class Reach(NamedTuple):
     def path(self) -> tuple[Hex, ...]:
         """The hexes entered, start excluded."""
         path: list[Hex] = []
+        parent_of = self.parents.get
         node = self.state
-        while node in self.parents:
-            path.append(unpack((node >> 1) // 6))
-            node = self.parents[node]
+        before = parent_of(node, -1)
+        while before >= 0:
+            path.append(unpack(node >> 4))
+            node, before = before, parent_of(before, -1)
         return tuple(reversed(path))
 
 
@@ -50,9 +58,56 @@ class Reach(NamedTuple):
 _STRIDE = 1 << 12
 _OFFSET = 1 << 11
 _DELTAS = tuple(dq * _STRIDE + dr for dq, dr in AXIAL_DIRECTIONS)
+_PIKE = 1 << 3  # the still-on-pike bit of a search state
 
-# packed hex -> the steps allowed from it: (direction, packed neighbour, MPs, fence MPs, pike)
-StepTable = dict[int, tuple[tuple[int, int, int, int, bool], ...]]
+Step = tuple[int, int, int, int, bool]  # (direction, packed neighbour, MPs, fence MPs, on a pike)
+Arc = tuple[int, int]  # (search state, MPs): see `search`
+
+
+class HexSteps:
+    """The steps allowed out of one hex for one mover, and the search's arcs made of them.
+
+    The arcs hold the turn before each step, so they depend on how the unit turns and on its
+    pike bonus: they are kept per such way of moving (`_way`) and state (pike bit | facing),
+    each made when first needed. They leave out what changes between searches (enemies,
+    fronts, fields of fire), which `search` applies on top."""
+
+    __slots__ = ("arcs", "fenced", "steps")
+
+    def __init__(self, steps: tuple[Step, ...]) -> None:
+        self.steps = steps
+        self.fenced = any(step[3] for step in steps)  # N12 may double a step from here
+        self.arcs: dict[int, list[Arc]] = {}  # way << 4 | pike bit | facing -> arcs
+
+
+# packed hex -> its steps, for one mover on one map (kept across searches by MoveCosts.table)
+StepTable = dict[int, HexSteps]
+
+_WAYS: dict[tuple[tuple[int, ...], int], int] = {}  # (turn costs, pike bonus) -> a small key
+
+
+def _way(turn_costs: tuple[int, ...], pike_bonus: int) -> int:
+    return _WAYS.setdefault((turn_costs, pike_bonus), len(_WAYS))
+
+
+def _arcs(steps: tuple[Step, ...], state_bits: int, turn_from: list[tuple[int, ...]],
+          bonus: int, fire: set[int] | frozenset[int] = frozenset(),
+          here_in_fire: bool = False) -> list[Arc]:
+    """The arcs out of a state (its pike bit | facing) through `steps`, walls and fences
+    doubled where `fire` says so."""
+    on_pike = state_bits & _PIKE
+    turn_row = turn_from[state_bits & 7]
+    arcs = []
+    for direction, there, mp, fence_mp, pike_step in steps:
+        if fence_mp and (here_in_fire or there in fire):
+            mp += fence_mp
+        if on_pike and not pike_step:
+            # Leaving the pike forfeits its bonus: charged here once, so that one limit
+            # (budget + bonus) serves every state.
+            arcs.append(((there << 4) | direction, turn_row[direction] + mp + bonus))
+        else:
+            arcs.append(((there << 4) | on_pike | direction, turn_row[direction] + mp))
+    return arcs
 
 
 def pack(h: Hex) -> int:
@@ -89,7 +144,7 @@ class SearchSpace:
     def turn(self, steps: int) -> int:
         return self.turn_costs[steps % 6]
 
-    def steps_from(self, packed: int) -> tuple[tuple[int, int, int, int, bool], ...]:
+    def steps_from(self, packed: int) -> HexSteps:
         found = self.step_table.get(packed)
         if found is None:
             here = unpack(packed)
@@ -99,7 +154,7 @@ class SearchSpace:
                 if cost.prohibited is None:
                     allowed.append((direction, packed + _DELTAS[direction], cost.total,
                                     cost.fence_mp, cost.road is RoadGrade.PIKE))
-            found = tuple(allowed)
+            found = HexSteps(tuple(allowed))
             self.step_table[packed] = found
         return found
 
@@ -107,8 +162,7 @@ class SearchSpace:
 def search(space: SearchSpace) -> dict[Hex, Reach]:
     """Every hex the unit can end its move in, with the most MPs that would remain there.
 
-    Costs are small whole numbers, so states wait in one bucket per MP spent (Dial's variant of
-    Dijkstra) rather than in a heap.
+    The states are ints, (packed hex << 4) | (still on pike << 3) | facing.
     """
     if not space.may_leave:
         return {}
@@ -116,79 +170,57 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
     front = {pack(h) for h in space.front_hexes}
     fire = {pack(h) for h in space.fire_field}
     turn = space.turn_costs
-    # where every turn is free the facing on the way does not matter: keep one state per hex
-    facing_matters = any(turn)
     budget, bonus = space.budget, space.pike_bonus
     limit = budget + bonus
-    if limit < 0:
-        return {}
     start = pack(space.start)
-    start_state = (start * 6 + space.facing) * 2 + (1 if bonus > 0 else 0)
-    best: dict[int, int] = {start_state: 0}
-    best_get = best.get
-    parent: dict[int, int] = {}
-    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
-    buckets[0].append(start_state)
     steps_from = space.steps_from
     table_get = space.step_table.get
-    # A state is not worth expanding if the same hex (and pike flag) was reached more cheaply by
-    # at least the dearest turn: from there the unit can face any way for less. (Where turns are
-    # free there is one state per hex and `best` alone decides.)
-    widest_turn = max(turn)
-    cheapest: dict[int, tuple[int, int]] = {}  # hex and pike flag -> first (spent, state)
     turn_from = [tuple(turn[(d - f) % 6] for d in range(6)) for f in range(6)]
-    for spent in range(limit + 1):
-        for state in buckets[spent]:  # a zero-cost step would append here: still visited
-            if spent > best[state]:
-                continue
-            on_pike = state & 1
-            here, facing = divmod(state >> 1, 6)
-            if facing_matters:
-                first_spent, first_state = cheapest.setdefault(here * 2 + on_pike, (spent, state))
-                if spent >= first_spent + widest_turn and state != first_state:
-                    continue
-            if here in front and here != start:
-                continue
-            here_in_fire = here in fire
-            turn_row = turn_from[facing]
-            steps = table_get(here)
-            if steps is None:
-                steps = steps_from(here)
-            for direction, there, mp, fence_mp, pike_step in steps:
-                if enemy and there in enemy:
-                    continue
-                if fence_mp and (here_in_fire or there in fire):
-                    mp += fence_mp
-                still_pike = 1 if (on_pike and pike_step) else 0
-                total = spent + turn_row[direction] + mp
-                if total > (limit if still_pike else budget):
-                    continue
-                if facing_matters:
-                    settled = cheapest.get(there * 2 + still_pike)
-                    if settled is not None and total >= settled[0] + widest_turn:
-                        continue
-                    nxt = ((there * 6 + direction) << 1) | still_pike
-                else:
-                    nxt = (there * 12) | still_pike
-                if total < best_get(nxt, 1 << 30):
-                    best[nxt] = total
-                    parent[nxt] = state
-                    buckets[total].append(nxt)
-    # every state reached is a way to end the move: keep, per hex, the one leaving most MPs
-    remaining: dict[int, tuple[int, int]] = {}  # hex -> (MPs left, state)
-    for state, spent in best.items():
-        here = (state >> 1) // 6
-        if here == start:
-            continue
-        left = budget + (bonus if state & 1 else 0) - spent
-        known = remaining.get(here)
-        if known is None or known[0] < left:
-            remaining[here] = (left, state)
+    way = _way(turn, bonus) << 4
+    stops = front - {start}  # a unit may leave the front it starts in
+    near_enemy = {e + delta for e in enemy for delta in _DELTAS}
+
+    def arcs_of(state: int) -> list[Arc]:
+        here = state >> 4
+        if here in stops:
+            return []  # entering an enemy front ends the move (3.310)
+        steps = table_get(here)
+        if steps is None:
+            steps = steps_from(here)
+        bits = state & 15
+        if fire and steps.fenced:
+            arcs = _arcs(steps.steps, bits, turn_from, bonus, fire, here in fire)
+        else:
+            found = steps.arcs.get(way + bits)
+            if found is None:
+                found = steps.arcs[way + bits] = _arcs(steps.steps, bits, turn_from, bonus)
+            arcs = found
+        if here in near_enemy:
+            return [arc for arc in arcs if arc[0] >> 4 not in enemy]
+        return arcs
+
+    start_state = (start << 4) | (_PIKE if bonus > 0 else 0) | space.facing
+    # A state is not worth expanding if its hex (and pike flag) was expanded more cheaply by at
+    # least the dearest turn: from there the unit can face any way for less.
+    best, parent, first = least_costs(start_state, limit, arcs_of, place_bits=3,
+                                      slack=max(turn))
+    # A place's first state expanded is its cheapest. Per hex keep the cheaper of its two places
+    # (on and off the pike): the bonus a state off the pike forfeited is in its cost, so the
+    # cheapest leaves the most MPs.
+    cheapest: dict[int, int] = {}  # packed hex -> state
+    for place, state in first.items():
+        here = place >> 1
+        known = cheapest.get(here)
+        if known is None or best[state] < best[known]:
+            cheapest[here] = state
+    cheapest.pop(start, None)
     result: dict[Hex, Reach] = {}
-    for packed, (left, state) in remaining.items():
+    for packed, state in cheapest.items():
         h = unpack(packed)
-        result[h] = Reach(h, best[state], left, (state >> 1) % 6, packed in front,
-                          bool(state & 1) and bonus > 0, state, parent)
+        cost = best[state]
+        on_pike = bool(state & _PIKE) and bonus > 0
+        result[h] = Reach(h, cost if on_pike else cost - bonus, limit - cost, state & 7,
+                          packed in front, on_pike, state, parent)
     return result
 
 

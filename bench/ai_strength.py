@@ -1,0 +1,84 @@
+"""AI strength (a script, not a test): win rates over many seeds, per pairing and per side.
+
+    .venv/bin/python bench/ai_strength.py [--seeds 50] [--scenario demo ...] [--pairing ...]
+                                          [--turns K] [--jobs J]
+
+Pairings (each played with the first named player on each side in turn, `--seeds` games a side):
+  normal-random   the normal AI against the seeded random player (goal: the AI wins >= 95%)
+  hard-easy       hard against easy (goal: hard wins >= 70% on each side)
+A draw is not a win. Prints one line per pairing and side: wins, draws, losses, the win rate,
+and the mean victory points of each side.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from gameapp.ai.player import AIPlayer  # noqa: E402
+from gameapp.ai.random_player import RandomPlayer  # noqa: E402
+from gameapp.ai.settings import Difficulty  # noqa: E402
+from gameapp.core.units import Side  # noqa: E402
+from gameapp.headless import play  # noqa: E402
+
+SCENARIOS = {"demo": ROOT / "scenarios" / "demo.yaml",
+             "slaughter": ROOT / "scenarios" / "slaughter_mountain.yaml"}
+PAIRINGS = {"normal-random": (Difficulty.NORMAL, None), "hard-easy": (Difficulty.HARD,
+                                                                       Difficulty.EASY)}
+
+
+def one_game(args: tuple[str, str, str, int, int | None]) -> tuple[str, float, float]:
+    """(winner: 'first', 'second' or 'draw', first's points, second's points)."""
+    scenario, pairing, side_name, seed, turns = args
+    first_level, second_level = PAIRINGS[pairing]
+    side = Side(side_name)
+    players: dict[Side, AIPlayer | RandomPlayer] = {side: AIPlayer(side, seed, first_level)}
+    players[side.other] = (RandomPlayer(side.other, seed) if second_level is None
+                           else AIPlayer(side.other, seed, second_level))
+    outcome = play(SCENARIOS[scenario], seed, turns, players=players)
+    result = outcome.result
+    mine, theirs = (float(result.points[s].total) for s in (side, side.other))
+    winner = "draw" if result.winner is None else ("first" if result.winner is side
+                                                   else "second")
+    return winner, mine, theirs
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=50)
+    parser.add_argument("--scenario", nargs="+", choices=list(SCENARIOS), default=list(SCENARIOS))
+    parser.add_argument("--pairing", nargs="+", choices=list(PAIRINGS), default=list(PAIRINGS))
+    parser.add_argument("--turns", type=int, default=None, help="stop games after K turns")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    print(f"{args.seeds} seeds per pairing and side; turns: {args.turns or 'all'}")
+    for scenario in args.scenario:
+        for pairing in args.pairing:
+            for side in Side:
+                start = time.perf_counter()
+                work = [(scenario, pairing, side.value, seed, args.turns)
+                        for seed in range(1, args.seeds + 1)]
+                if args.jobs > 1:
+                    with ProcessPoolExecutor(args.jobs) as pool:
+                        results = list(pool.map(one_game, work))
+                else:
+                    results = [one_game(w) for w in work]
+                wins = sum(r[0] == "first" for r in results)
+                draws = sum(r[0] == "draw" for r in results)
+                mine = sum(r[1] for r in results) / len(results)
+                theirs = sum(r[2] for r in results) / len(results)
+                print(f"{scenario:9} {pairing:13} first player as {side.label:11} "
+                      f"won {wins:3} drew {draws:3} lost {len(results) - wins - draws:3}: "
+                      f"{wins / len(results):6.1%}  mean VP {mine:6.1f} to {theirs:6.1f}  "
+                      f"({time.perf_counter() - start:.0f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

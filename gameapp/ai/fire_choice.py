@@ -1,0 +1,111 @@
+"""Fire candidates: who fires at what, scored by expected value from the engine's exact odds.
+
+For each enemy hex some of our unfired units can hit, the candidate group is built greedily:
+the firer with the best shot there first, then each other firer that adds more than half of what
+it could do at its own best other target (combining moves the attack up the FCRT columns, but
+spends the firer). A group is scored by `FireRules.plan`'s odds, the fire dialog's own figures:
+expected casualty steps (VP), morale checks forced, officers hit. The best group whose value is
+above `MIN_VALUE` fires; none: pass.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from gameapp.ai.estimates import fire_value
+from gameapp.core.actions import Fire
+from gameapp.core.breakdown import IllegalActionError
+from gameapp.core.engine import Game
+from gameapp.core.hexgrid import Hex
+from gameapp.core.rules.fire.phase import FirePlan
+from gameapp.core.units import Side, UnitKind
+
+MIN_VALUE = 0.05  # VP: below this a shot is not worth the exhaustion it costs
+SPEND = 0.5  # share of a firer's best other shot a group must beat to take it
+
+
+@dataclass(frozen=True)
+class FireCandidate:
+    action: Fire
+    value: float  # VP expected
+    hit: float  # chance of at least one casualty step
+    net: float  # value less what the firers give up elsewhere
+
+
+class FireMemo:
+    """Plans and targets already worked out, keyed by everything they depend on: the firers and
+    the defenders as they are (units are immutable values) and where every unit stands."""
+
+    def __init__(self) -> None:
+        self.targets: dict[tuple[object, ...], list[Hex]] = {}
+        self.scores: dict[tuple[object, ...], FireCandidate | None] = {}
+        self.positions: frozenset[tuple[str, Hex, int]] = frozenset()
+
+    def refresh(self, game: Game) -> None:
+        positions = frozenset((u.id, u.hex, u.facing) for u in game.state.units.values())
+        if positions != self.positions:
+            self.positions = positions
+            self.targets.clear()
+            self.scores.clear()
+
+
+def fire_candidates(game: Game, side: Side, combined: bool,
+                    memo: FireMemo | None = None) -> list[FireCandidate]:
+    """Every target's best group, best first (ties by the action's notation)."""
+    memo = memo or FireMemo()
+    memo.refresh(game)
+    fired = game.state.fired
+    shooters = sorted((u for u in game.state.side_units(side)
+                       if u.kind is not UnitKind.LEADER and u.id not in fired
+                       and game.state.held.get(u.id) is not False), key=lambda u: u.id)
+    singles: dict[Hex, dict[str, FireCandidate]] = defaultdict(dict)
+    for unit in shooters:
+        key = (unit,)
+        if key not in memo.targets:
+            memo.targets[key] = sorted(game.fire.targets(unit.id), key=lambda h: (h.q, h.r))
+        for target in memo.targets[key]:
+            candidate = _score(game, side, (unit.id,), target, memo)
+            if candidate is not None:
+                singles[target][unit.id] = candidate
+    best_elsewhere: dict[tuple[str, Hex], float] = {}
+    for target, by_unit in singles.items():
+        for uid in by_unit:
+            best_elsewhere[(uid, target)] = max(
+                (c[uid].value for t, c in singles.items() if t != target and uid in c),
+                default=0.0)
+    out: list[FireCandidate] = []
+    for target, by_unit in singles.items():
+        order = sorted(by_unit.values(), key=lambda c: (-c.value, c.action.firers))
+        group = order[0]
+        cost = best_elsewhere[(group.action.firers[0], target)] * SPEND
+        if combined:
+            for single in order[1:]:
+                uid = single.action.firers[0]
+                bigger = _score(game, side, (*group.action.firers, uid), target, memo)
+                give_up = best_elsewhere[(uid, target)] * SPEND
+                if bigger is not None and bigger.value - group.value > give_up:
+                    group, cost = bigger, cost + give_up
+        out.append(FireCandidate(group.action, group.value, group.hit, group.value - cost))
+    out.sort(key=lambda c: (-c.net, c.action.to_text(game.map.numbering)))
+    return out
+
+
+def _score(game: Game, side: Side, firers: tuple[str, ...], target: Hex,
+           memo: FireMemo) -> FireCandidate | None:
+    units = game.state.units
+    key = (tuple(units[f] for f in firers), target, tuple(game.state.units_at(target)))
+    if key not in memo.scores:
+        memo.scores[key] = _plan_score(game, side, firers, target)
+    return memo.scores[key]
+
+
+def _plan_score(game: Game, side: Side, firers: tuple[str, ...], target: Hex
+                ) -> FireCandidate | None:
+    action = Fire(firers, target)
+    try:
+        plan: FirePlan = game.fire.plan(action, side)
+    except IllegalActionError:
+        return None
+    value, hit = fire_value(plan.odds, plan.target.units, plan.points.artillery_only)
+    return FireCandidate(action, value, hit, value)

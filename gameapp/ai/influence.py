@@ -1,0 +1,116 @@
+"""The influence map: whose fire reaches each hex, worked out from the fields of fire.
+
+Built once per phase for one side (`Influence.build`): every enemy combat unit's field of fire
+(`game.fire.field`, the window's own highlight) is turned into a list, per hex, of the enemies
+that could fire into it and at what range. From that:
+
+- `threat(unit, h, facing)`: the VP the unit would expect to lose standing at `h`, all those
+  enemies firing (small arms and guns apart, each on its own FCRT row), with the enfilade
+  multiplier its facing would give each of them (6.44): casualty steps, plus the chance of a
+  morale check (certain for cavalry, 7.32) at what a check costs that unit (its morale
+  level: `estimates.check_cost`);
+- `offense(unit, h)`: the steps its own fire from `h` would be expected to cause on the best
+  enemy target it could reach (one it sees: the target's field covers `h`, or it is within 3);
+- `support(h)`: friendly fire points covering `h` (a hex our guns cover is safer to hold).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+
+from gameapp.ai.estimates import check_cost, checks_from, fire_points_at, steps_from
+from gameapp.core.engine import Game
+from gameapp.core.hexgrid import Hex
+from gameapp.core.rules.fire.enfilade import enfilade
+from gameapp.core.rules.fire.field import FieldCell, reach
+from gameapp.core.units import Side, Status, Unit, UnitKind
+
+SEEN_WITHIN = 3  # an enemy this close is taken to be in sight whatever its facing
+
+
+@dataclass
+class Influence:
+    side: Side
+    enemies: list[Unit]
+    into: dict[Hex, list[tuple[Unit, FieldCell]]] = field(default_factory=dict)
+    friendly: dict[Hex, float] = field(default_factory=dict)
+    _threats: dict[tuple[object, ...], tuple[float, float]] = field(default_factory=dict)
+    _offense: dict[tuple[object, ...], float] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, game: Game, side: Side) -> Influence:
+        enemies = [u for u in game.state.side_units(side.other) if _fires(u)]
+        into: dict[Hex, list[tuple[Unit, FieldCell]]] = defaultdict(list)
+        for enemy in sorted(enemies, key=lambda u: u.id):
+            for h, cell in game.fire.field(enemy.id).items():
+                into[h].append((enemy, cell))
+        friendly: dict[Hex, float] = defaultdict(float)
+        for unit in game.state.side_units(side):
+            if _fires(unit):
+                for h, cell in game.fire.field(unit.id).items():
+                    friendly[h] += fire_points_at(unit, cell.distance, cell.canister)
+        return cls(side, enemies, dict(into), dict(friendly))
+
+    def threat(self, unit: Unit, h: Hex, facing: int, enfilade_aware: bool = True) -> float:
+        """Expected steps lost to one round of enemy fire at `h` facing `facing`."""
+        key = (h, facing, unit.formation, unit.kind, unit.status, enfilade_aware)
+        found = self._threats.get(key)
+        if found is None:
+            found = self._threats[key] = self._fire_at(unit, h, facing, enfilade_aware)
+        steps, checks = found
+        return steps + check_cost(unit) * checks
+
+    def _fire_at(self, unit: Unit, h: Hex, facing: int, enfilade_aware: bool
+                 ) -> tuple[float, float]:
+        """Expected steps, and the chance of a morale check, for a unit of this formation and
+        kind standing at `h` facing `facing`."""
+        placed = replace(unit, hex=h, facing=facing)
+        small = guns = 0.0
+        for enemy, cell in self.into.get(h, ()):
+            mult = float(enfilade(enemy.hex, placed).multiplier) if enfilade_aware else 1.0
+            fp = fire_points_at(enemy, cell.distance, cell.canister, mult)
+            if enemy.kind is UnitKind.ARTILLERY and not cell.canister:
+                guns += fp
+            else:
+                small += fp
+        # a morale check may shake the unit, then rout it in the rally phase, and a rout
+        # spreads to its neighbours (7.37); cavalry checks after any fire at it (7.32)
+        checks = 1 - (1 - checks_from(small, False)) * (1 - checks_from(guns, True))
+        if unit.kind is UnitKind.CAVALRY and (small or guns):
+            checks = 1.0
+        return steps_from(small, False) + steps_from(guns, True), checks
+
+    def offense(self, unit: Unit, h: Hex, facing: int, enfilade_aware: bool = True) -> float:
+        """Expected steps the unit's fire from `h` would cause on its best target."""
+        key = (unit.defn, unit.strength, unit.status, h, enfilade_aware)
+        found = self._offense.get(key)
+        if found is None:
+            found = self._offense[key] = self._offense_at(unit, h, facing, enfilade_aware)
+        return found
+
+    def _offense_at(self, unit: Unit, h: Hex, facing: int, enfilade_aware: bool) -> float:
+        if not _fires(unit) and unit.kind is not UnitKind.ARTILLERY:
+            return 0.0
+        far = reach(unit.defn)
+        best = 0.0
+        for enemy in self.enemies:
+            distance = enemy.hex.distance(h)
+            if distance > far or distance < 1:
+                continue
+            if distance > SEEN_WITHIN and not any(e.id == enemy.id
+                                                 for e, _ in self.into.get(h, ())):
+                continue
+            mult = float(enfilade(h, enemy).multiplier) if enfilade_aware else 1.0
+            canister = unit.kind is UnitKind.ARTILLERY and distance <= 4
+            fp = fire_points_at(replace(unit, hex=h, facing=facing), distance, canister, mult)
+            guns = unit.kind is UnitKind.ARTILLERY and not canister
+            best = max(best, min(steps_from(fp, guns), float(enemy.strength)))
+        return best
+
+    def support(self, h: Hex) -> float:
+        return self.friendly.get(h, 0.0)
+
+
+def _fires(unit: Unit) -> bool:
+    return unit.kind is not UnitKind.LEADER and Status.ROUTED not in unit.status

@@ -1,0 +1,345 @@
+"""Movement candidates for one unit: where to go, which way to face, what formation, charges.
+
+Each hex the engine says the unit can reach (`game.movement.reachable`) is scored as a place to
+stand, in VP, against standing still:
+
+    value(h) = own fire from h (influence.offense)
+             - caution x enemy fire into h, with the enfilade our facing there would give
+               (influence.threat)
+             + objectives (victory hexes, hints, the pull of the attack)
+             + a little for friendly fire covering h (influence.support)
+             - cohesion (away from the brigade's leader or the brigade's other units)
+             - a little for moving at all (exhaustion, the moved marker)
+
+A charge is a move whose last hex holds the enemy; it is scored by expected value from the
+charge's exact outcome chances (`Game.charge_preview`, the charge dialog's own figures) with
+the charging unit standing in the hex it charges from. Leaders go where a routed or shaken
+unit of their side needs their morale bonus for the rally phase, else stay with their brigade.
+Routed, shaken and held units have no candidates (the engine refuses them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import partial
+
+from gameapp.ai.candidates import Candidate
+from gameapp.ai.estimates import ROUT_VALUE, check_cost
+from gameapp.ai.influence import Influence
+from gameapp.ai.objectives import Objectives
+from gameapp.ai.settings import Weights
+from gameapp.core.actions import ChangeFormation, Face, Move
+from gameapp.core.breakdown import IllegalActionError
+from gameapp.core.engine import Game
+from gameapp.core.hexgrid import Hex
+from gameapp.core.rules.charge import ChargeChances, ChargeOutcome
+from gameapp.core.rules.movement.reach import Reach
+from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
+
+MOVE_COST = 0.05  # VP for moving at all
+PER_HEX = 0.01
+COMMAND_HEXES = 4  # within this many hexes of the brigade's leader
+COHESION = 0.08  # VP per hex beyond it
+STACKED = 0.15  # VP per friendly unit already in the hex (one shot hits them all)
+SUPPORT = 0.02  # VP per friendly fire point covering the hex (mutual support)
+SUPPORT_CAP = 0.2
+CASCADE = 0.25  # share of a check's cost, per friend next door when either is under fire
+CASCADE_SHAKEN = 0.6  # share of a check's cost, per shaken or routed friend next door
+RALLY_HELP = {Status.ROUTED: 1.0, Status.SHAKEN: 0.6}
+ROUTED_LOSS = 0.8  # VP lost beyond ROUT_VALUE x SPs when a unit routs (rout casualties)
+CHARGE_FROM = 2  # hexes a unit may charge from, the best few by value
+
+
+@dataclass
+class MoveContext:
+    game: Game
+    side: Side
+    influence: Influence
+    objectives: Objectives
+    weights: Weights
+    enemy_hexes: frozenset[Hex]
+    enemy_troops: dict[Hex, list[Unit]]
+    previews: dict[tuple[object, ...], ChargeChances | None] = field(default_factory=dict)
+    at: dict[Hex, list[Unit]] = field(default_factory=dict)  # where everyone stands now
+    # each unit's reachable hexes, kept for the phase while the unit is unchanged: a move
+    # that stacking has since made illegal is caught by `Game.check` and the entry dropped
+    reaches: dict[Unit, dict[Hex, Reach]] = field(default_factory=dict)
+    leaders: dict[str, list[Hex]] = field(default_factory=dict)  # by brigade name
+
+    def refresh(self) -> None:
+        """Re-read where the units stand (after each action)."""
+        self.at = {}
+        self.leaders = {}
+        for u in sorted(self.game.state.units.values(), key=lambda u: u.id):
+            self.at.setdefault(u.hex, []).append(u)
+            if u.side is self.side and u.kind is UnitKind.LEADER and u.defn.brigade:
+                self.leaders.setdefault(u.defn.brigade, []).append(u.hex)
+
+    @classmethod
+    def build(cls, game: Game, side: Side, influence: Influence, objectives: Objectives,
+              weights: Weights) -> MoveContext:
+        troops: dict[Hex, list[Unit]] = {}
+        for u in sorted(game.state.side_units(side.other), key=lambda u: u.id):
+            if u.kind is not UnitKind.LEADER:
+                troops.setdefault(u.hex, []).append(u)
+        return cls(game, side, influence, objectives, weights, frozenset(troops), troops)
+
+    def reach(self, unit: Unit) -> dict[Hex, Reach]:
+        found = self.reaches.get(unit)
+        if found is None:
+            found = self.reaches[unit] = self.game.movement.reachable(unit.id)
+        return found
+
+    def name(self, h: Hex) -> str:
+        return self.game.map.hex_id(h)
+
+
+def facing_toward(h: Hex, target: Hex) -> int:
+    """The direction from `h` whose neighbour points most nearly at `target`."""
+    dq, dr = target.q - h.q, target.r - h.r
+    ds = -dq - dr
+
+    def along(direction: int) -> float:
+        n = h.neighbor(direction)
+        vq, vr = n.q - h.q, n.r - h.r
+        return vq * dq + vr * dr + (-vq - vr) * ds
+
+    return max(range(6), key=lambda d: (along(d), -d))
+
+
+def unit_candidates(ctx: MoveContext, unit: Unit) -> list[Candidate]:
+    if unit.kind is UnitKind.LEADER:
+        return _leader(ctx, unit)
+    if unit.status & {Status.ROUTED, Status.SHAKEN} or unit.id in ctx.game.state.held:
+        return []
+    if Status.CHARGE in unit.status:
+        return []
+    here = _value(ctx, unit, unit.hex, unit.facing, unit.formation)
+    out: list[Candidate] = []
+    focus = _focus(ctx, unit.hex)
+    near = sorted(ctx.enemy_hexes, key=lambda e: (e.distance(unit.hex), e.q, e.r))[:6]
+    best_face = facing_toward(unit.hex, focus) if focus is not None else unit.facing
+    if best_face != unit.facing:
+        turned = _value(ctx, unit, unit.hex, best_face, unit.formation)
+        out.append(Candidate(Face(unit.id, best_face), turned - here - MOVE_COST / 2,
+                             f"turns {unit.defn.name} to face the enemy"))
+    out += _formation(ctx, unit, here)
+    reach = ctx.reach(unit)
+    charge_from: list[tuple[float, Hex, tuple[Hex, ...]]] = []
+    for h, reached in sorted(reach.items(), key=lambda kv: (kv[0].q, kv[0].r)):
+        if h == unit.hex:
+            continue
+        f = facing_toward(h, min(near, key=lambda e: (e.distance(h), e.q, e.r))
+                          if near else (focus or h.neighbor(unit.facing)))
+        value = _value(ctx, unit, h, f, unit.formation)
+        cost = MOVE_COST + PER_HEX * len(reached.path)
+        out.append(Candidate(Move(unit.id, reached.path, facing=f), value - here - cost,
+                             partial(_move_text, ctx, unit, h, value - here)))
+        if unit.kind in (UnitKind.INFANTRY, UnitKind.CAVALRY) and any(
+                n in ctx.enemy_hexes for n in h.neighbors()):
+            charge_from.append((value, h, reached.path))
+    if unit.kind in (UnitKind.INFANTRY, UnitKind.CAVALRY):
+        if any(n in ctx.enemy_hexes for n in unit.hex.neighbors()):
+            charge_from.append((here, unit.hex, ()))
+        charge_from.sort(key=lambda c: (-c[0], c[1].q, c[1].r))
+        for _, h, path in charge_from[:CHARGE_FROM]:
+            out += _charges(ctx, unit, h, path, here)
+    return out
+
+
+def _focus(ctx: MoveContext, h: Hex) -> Hex | None:
+    """What a unit at `h` should face: the nearest enemy troops."""
+    if not ctx.enemy_hexes:
+        return ctx.objectives.targets[0] if ctx.objectives.targets else None
+    return min(ctx.enemy_hexes, key=lambda e: (e.distance(h), e.q, e.r))
+
+
+def _value(ctx: MoveContext, unit: Unit, h: Hex, facing: int, formation: Formation) -> float:
+    placed = replace(unit, hex=h, facing=facing, formation=formation)
+    w = ctx.weights
+    offense = ctx.influence.offense(placed, h, facing, w.enfilade_aware) * _fire_share(placed)
+    threat = ctx.influence.threat(placed, h, facing, w.enfilade_aware)
+    value = offense - ctx.objectives.stance.caution * w.caution * threat
+    value += ctx.objectives.value(h, ctx.enemy_hexes)
+    value -= COHESION * max(0, _from_leader(ctx, unit, h) - COMMAND_HEXES)
+    friends = [u for u in ctx.at.get(h, ())
+               if u.side is unit.side and u.id != unit.id and u.kind is not UnitKind.LEADER]
+    value += min(SUPPORT_CAP, SUPPORT * ctx.influence.support(h))
+    exposed = h in ctx.influence.into
+    stacked = len(friends) * (STACKED + (CASCADE * check_cost(placed) if exposed else 0.0))
+    return value - stacked - _cascade(ctx, placed, h)
+
+
+def _cascade(ctx: MoveContext, unit: Unit, h: Hex) -> float:
+    """A routing unit makes its friends next to its path check morale (7.37), and a unit that
+    fails routs in turn: standing next to friends pays only where neither is under fire."""
+    exposed = h in ctx.influence.into
+    total = 0.0
+    for n in h.neighbors():
+        for friend in ctx.at.get(n, ()):
+            if friend.side is not unit.side or friend.kind is UnitKind.LEADER \
+                    or friend.id == unit.id:
+                continue
+            if friend.status & {Status.SHAKEN, Status.ROUTED}:
+                total += CASCADE_SHAKEN * check_cost(unit)
+            elif exposed or n in ctx.influence.into:
+                total += CASCADE * (check_cost(unit) + check_cost(friend))
+    return total
+
+
+def _fire_share(unit: Unit) -> float:
+    """How much of its fire a unit in this formation can bring to bear next phase."""
+    if unit.kind is UnitKind.ARTILLERY:
+        return 1.0 if unit.formation is Formation.UNLIMBERED else 0.5
+    return {Formation.LINE: 1.0, Formation.DISMOUNTED: 1.0, Formation.MOUNTED: 0.8,
+            Formation.SKIRMISH: 0.7, Formation.COLUMN: 0.3}.get(unit.formation, 0.0)
+
+
+def _from_leader(ctx: MoveContext, unit: Unit, h: Hex) -> int:
+    return min((h.distance(ldr) for ldr in ctx.leaders.get(unit.defn.brigade, ())), default=0)
+
+
+def _formation(ctx: MoveContext, unit: Unit, here: float) -> list[Candidate]:
+    """Into line (or unlimbered) where there is fire to give; limbered when there is none."""
+    wanted: Formation | None = None
+    near = min((unit.hex.distance(e) for e in ctx.enemy_hexes), default=99)
+    if unit.kind is UnitKind.INFANTRY and unit.formation in (Formation.COLUMN,
+                                                             Formation.ROAD_COLUMN) and near <= 5:
+        wanted = Formation.LINE
+    elif unit.kind is UnitKind.ARTILLERY and unit.formation is Formation.LIMBERED:
+        wanted = Formation.UNLIMBERED
+    elif unit.kind is UnitKind.ARTILLERY and unit.formation is Formation.UNLIMBERED:
+        offense = ctx.influence.offense(unit, unit.hex, unit.facing)
+        if offense == 0 and near > 8:
+            return [Candidate(ChangeFormation(unit.id, Formation.LIMBERED), 0.1,
+                              f"limbers {unit.defn.name}: nothing in range")]
+        threat = ctx.influence.threat(unit, unit.hex, unit.facing)
+        loss = ctx.objectives.stance.caution * threat - offense
+        if loss > 0.1:
+            return [Candidate(ChangeFormation(unit.id, Formation.LIMBERED), loss - 0.1,
+                              f"limbers {unit.defn.name} to pull out: {threat:.2f} VP of "
+                              f"enemy fire against {offense:.2f} of its own")]
+        return []
+    elif unit.kind is UnitKind.INFANTRY and unit.formation is Formation.ROAD_COLUMN and near > 5:
+        return []
+    if wanted is None:
+        return []
+    value = _value(ctx, unit, unit.hex, unit.facing, wanted)
+    verb = "unlimbers" if wanted is Formation.UNLIMBERED else f"forms {wanted.value}:"
+    return [Candidate(ChangeFormation(unit.id, wanted), value - here - MOVE_COST,
+                      f"{verb} {unit.defn.name} at {ctx.name(unit.hex)}, the enemy {near} "
+                      "hexes off")]
+
+
+def _move_text(ctx: MoveContext, unit: Unit, h: Hex, gain: float) -> str:
+    placed = replace(unit, hex=h)
+    threat = ctx.influence.threat(placed, h, unit.facing)
+    to = ctx.objectives.distance_to_target(h)
+    return (f"moves {unit.defn.name} to {ctx.name(h)}: {gain:+.2f} VP, "
+            f"{threat:.2f} steps of enemy fire expected there, {to} hexes from the objective")
+
+
+def _charges(ctx: MoveContext, unit: Unit, h: Hex, path: tuple[Hex, ...], here: float
+             ) -> list[Candidate]:
+    out = []
+    game = ctx.game
+    for target in h.neighbors():
+        defenders = [u for u in game.state.units_at(target) if u.side is not ctx.side]
+        if not any(d.kind is not UnitKind.LEADER for d in defenders):
+            continue
+        direction = h.direction_to(target)
+        placed = replace(unit, hex=h, facing=direction if direction is not None else unit.facing)
+        key = (unit, h, target, tuple(game.state.units_at(target)),
+               game.state.charges.get(target, ()))
+        if key not in ctx.previews:
+            ctx.previews[key] = preview_chances(game, target, unit, h)
+        chances = ctx.previews[key]
+        if chances is None:
+            continue
+        others = [game.state.units[i] for i in game.state.charges.get(target, ())
+                  if i in game.state.units and i != unit.id]
+        value = charge_value(ctx, chances.outcomes, chances.defender_routs,
+                             chances.attacker_routs, defenders, [*others, placed], target)
+        stand = _value(ctx, unit, h, placed.facing, unit.formation) - here if path else 0.0
+        win = float(chances.outcomes[ChargeOutcome.DEFENDER_ROUTS])
+        lose = float(chances.outcomes[ChargeOutcome.ATTACKER_ROUTS])
+        out.append(Candidate(
+            Move(unit.id, (*path, target)), value + stand - MOVE_COST,
+            f"charges {ctx.name(target)} with {unit.defn.name} from {ctx.name(h)}: "
+            f"{win:.0%} the defenders rout, {lose:.0%} the attackers rout ({value:+.2f} VP)"))
+    return out
+
+
+def preview_chances(game: Game, target: Hex, unit: Unit, h: Hex) -> ChargeChances | None:
+    """The exact chances of the charge `unit` would make on `target` from `h` (the engine's
+    `charge_preview`, the charge dialog's figures); None when there would be no such charge."""
+    try:
+        return game.charge_preview(target, [unit.id], positions={unit.id: h}).chances
+    except IllegalActionError:
+        return None
+
+
+def charge_value(ctx: MoveContext, outcomes: Mapping[ChargeOutcome, Fraction],
+                 defender_routs: Mapping[str, Fraction], attacker_routs: Mapping[str, Fraction],
+                 defenders: list[Unit], attackers: list[Unit], target: Hex) -> float:
+    """Expected VP of a charge: routs inflicted less routs suffered, the hex if it is a victory
+    hex (and, hard, what the advance takes), plus the posture's bias."""
+    strength = {u.id: u.strength for u in (*defenders, *attackers)}
+    value = sum(float(p) * (ROUT_VALUE * strength.get(uid, 0) + ROUTED_LOSS)
+                for uid, p in defender_routs.items())
+    value -= sum(float(p) * (ROUT_VALUE * strength.get(uid, 0) + ROUTED_LOSS)
+                 for uid, p in attacker_routs.items())
+    win = float(outcomes.get(ChargeOutcome.DEFENDER_ROUTS, 0))
+    points = ctx.objectives.points.get(target, 0)
+    if points and ctx.objectives.holders.get(target) is not ctx.side:
+        value += win * points
+    if ctx.weights.charge_followup:
+        value += win * 0.3 * len([d for d in defenders if d.kind is not UnitKind.LEADER])
+    return value + ctx.objectives.stance.charge_bias
+
+
+def _leader(ctx: MoveContext, unit: Unit) -> list[Candidate]:
+    if unit.id in ctx.game.state.held:
+        return []
+    reach = ctx.reach(unit)
+    brigade = _brigade(ctx, unit)
+    here = _leader_value(ctx, unit, unit.hex, brigade)
+    best: Candidate | None = None
+    for h, reached in sorted(reach.items(), key=lambda kv: (kv[0].q, kv[0].r)):
+        gain = _leader_value(ctx, unit, h, brigade) - here - MOVE_COST
+        if best is None or gain > best.score:
+            needy = _needy(ctx, h)
+            why = (f"sends {unit.defn.name} to {ctx.name(h)} to rally "
+                   f"{needy.defn.name}" if needy else
+                   f"moves {unit.defn.name} to {ctx.name(h)} to keep the brigade in hand")
+            best = Candidate(Move(unit.id, reached.path), gain, why)
+    return [best] if best is not None else []
+
+
+def _needy(ctx: MoveContext, h: Hex) -> Unit | None:
+    return next((u for u in ctx.at.get(h, ()) if u.side is ctx.side
+                 and u.status & set(RALLY_HELP)), None)
+
+
+def _leader_value(ctx: MoveContext, leader: Unit, h: Hex,
+                  brigade: list[Unit] | None = None) -> float:
+    value = 0.0
+    for u in ctx.at.get(h, ()):
+        if u.side is ctx.side and u.kind is not UnitKind.LEADER:
+            help_ = max((RALLY_HELP[s] for s in u.status if s in RALLY_HELP), default=0.0)
+            own = u.defn.brigade == leader.defn.brigade
+            value = max(value, help_ * (1.0 if own else 0.7))
+    if brigade is None:
+        brigade = _brigade(ctx, leader)
+    if brigade:
+        value -= COHESION * min(h.distance(u.hex) for u in brigade)
+    return value - 0.05 * len(ctx.influence.into.get(h, ()))
+
+
+def _brigade(ctx: MoveContext, leader: Unit) -> list[Unit]:
+    if not leader.defn.brigade:
+        return []
+    return [u for u in ctx.game.state.side_units(ctx.side) if u.kind is not UnitKind.LEADER
+            and u.defn.brigade == leader.defn.brigade]

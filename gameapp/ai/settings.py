@@ -1,0 +1,68 @@
+"""The computer player's knobs: difficulty, posture, and the weights they select.
+
+Scores are in victory points (one per enemy strength point lost, the victory hexes' printed
+points), so fire, charges and movement compare on one scale.
+
+- easy: every score gets seeded Gaussian noise (sigma 1.5 VP); fire is one unit at a time (no
+  combined fire groups); threats ignore enfilade; objectives further than 5 hexes are not seen.
+- normal: no noise, combined fire groups, enfilade-aware threats, every objective.
+- hard: normal, plus expected losses weighed 1.3 times, charges valued with what the advance
+  wins (the defenders driven off) and, on the last two turns, victory hexes taken counted three
+  times (what the game will be scored on).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Difficulty(Enum):
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+class Posture(Enum):
+    ATTACK = "attack"
+    DEFEND = "defend"
+    DELAY = "delay"
+
+
+@dataclass(frozen=True)
+class Weights:
+    noise: float  # standard deviation of the noise added to every score, in VP
+    horizon: int  # objectives further than this many hexes are ignored
+    combined_fire: bool
+    enfilade_aware: bool
+    charge_followup: bool  # charges count the hex the victors advance into
+    endgame_turns: int  # last turns in which holding victory hexes is what counts
+    caution: float = 1.0  # times the posture's weight on expected losses
+
+
+WEIGHTS = {
+    Difficulty.EASY: Weights(noise=1.5, horizon=5, combined_fire=False, enfilade_aware=False,
+                             charge_followup=False, endgame_turns=0),
+    Difficulty.NORMAL: Weights(noise=0.0, horizon=40, combined_fire=True, enfilade_aware=True,
+                               charge_followup=False, endgame_turns=0),
+    Difficulty.HARD: Weights(noise=0.0, horizon=40, combined_fire=True, enfilade_aware=True,
+                             charge_followup=True, endgame_turns=2,
+                             caution=1.3),
+}
+
+
+@dataclass(frozen=True)
+class Stance:
+    """How a posture trades risk against ground."""
+
+    caution: float  # VP per expected SP lost to enemy fire
+    advance: float  # VP per hex closer to the objective it attacks
+    hold: float  # VP for standing on a victory hex it holds, per point of the hex
+    charge_bias: float  # added to every charge's value
+
+
+STANCES = {
+    Posture.ATTACK: Stance(caution=0.9, advance=0.06, hold=0.25, charge_bias=0.2),
+    Posture.DEFEND: Stance(caution=1.0, advance=0.02, hold=0.5, charge_bias=-0.2),
+    Posture.DELAY: Stance(caution=1.5, advance=0.0, hold=0.3, charge_bias=-0.5),
+}

@@ -1,0 +1,56 @@
+"""Pending decisions: choices the rules give a player other than (or besides) the phasing one.
+
+While `Game.pending_decision` is not None, `Game.acting_side` is `decision.side` and the legal
+actions are exactly `decision.options` (their `action`s): the window asks that player, the
+random player picks one, a saved game replays the answer from its notation.
+
+    decision = game.pending_decision
+    decision.side, decision.kind, decision.question
+    for option in decision.options:
+        option.notation, option.label, option.rule       # "prolong usa-b yes", ...
+    game.apply(decision.options[0].action)
+
+Kinds: 3.5 retreat before combat, 3.57 retire by prolong, the owner's pick among equally good
+retreat paths (000 15.4), and note 3 of the morale table (one roll for a stack or one each).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from gameapp.core.actions import Decision
+from gameapp.core.hexgrid import Hex
+from gameapp.core.units import Side
+
+
+class DecisionKind(Enum):
+    RETREAT_BEFORE_COMBAT = "retreat before combat"
+    PROLONG = "retire by prolong"
+    RETREAT_PATH = "retreat path"
+    STACK_ROLL = "one roll or one each"
+
+
+@dataclass(frozen=True)
+class DecisionOption:
+    action: Decision  # what `Game.apply` takes to choose this option
+    notation: str  # the action's text, as logged and saved
+    label: str  # the option in words, with the roll it needs if any
+    rule: str
+
+
+@dataclass(frozen=True)
+class PendingDecision:
+    side: Side  # who decides
+    kind: DecisionKind
+    question: str
+    options: tuple[DecisionOption, ...]
+    rule: str
+    target: Hex | None = None  # the charged hex (3.5, 3.57)
+    unit_ids: tuple[str, ...] = ()  # the units the decision is about
+    # retreat paths only: every hex of each option's path, the start first (for the overlay)
+    paths: tuple[tuple[Hex, ...], ...] = ()
+    cause: str = ""  # retreat paths only: the rule that makes the unit retreat (3.5, 3.57)
+
+    def option_for(self, action: object) -> DecisionOption | None:
+        return next((o for o in self.options if o.action == action), None)

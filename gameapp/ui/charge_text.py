@@ -1,0 +1,150 @@
+"""Charges in words: the rows of a charge preview (each side's SPs step by step, the odds column
+and its effect on morale, the exact chance of each outcome and of each unit routing) and the
+lines that report what a charge did. Pure Python: the charge dialog, the log and the tests read
+the same text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from gameapp.core.events import (
+    CasualtiesTaken,
+    ChargeResolved,
+    Event,
+    OfficerIncapacitated,
+    RoutMoved,
+    UnitBroken,
+    UnitEliminated,
+    UnitMoved,
+    UnitRouted,
+)
+from gameapp.core.hexgrid import Hex
+from gameapp.core.rules.charge import ChargeOutcome, SideStrength, Step
+from gameapp.core.rules.charge.preview import ChargePreview
+from gameapp.core.rules.datafile import show
+from gameapp.ui.fire_text import StepRow, percent
+
+OUTCOME_WORDS = {
+    ChargeOutcome.DEFENDER_ROUTS: "Defenders rout",
+    ChargeOutcome.ATTACKER_ROUTS: "Attackers rout",
+    ChargeOutcome.HELD: "Both stand",
+}
+
+
+def step_row(step: Step) -> StepRow:
+    """(rule, label, operation, running figure) of one step of a side's SPs."""
+    if step.op == "note":
+        return StepRow(step.rule, step.label, "", "")
+    if step.op == "≈":
+        return StepRow(step.rule, step.label, "≈", show(step.result))
+    return StepRow(step.rule, step.label, f"{step.op}{show(step.value)}", show(step.result))
+
+
+@dataclass(frozen=True)
+class UnitRows:
+    unit_id: str
+    name: str
+    steps: list[StepRow]
+    sps: str
+
+
+@dataclass(frozen=True)
+class SideRows:
+    title: str  # "Attacker" or "Defender"
+    notes: list[StepRow]  # what holds for the whole side
+    units: list[UnitRows]
+    total: str  # "5 + 3 = 8"
+
+
+@dataclass(frozen=True)
+class ChanceRow:
+    label: str
+    chance: Fraction
+    meaning: str
+
+
+@dataclass(frozen=True)
+class ChargeRows:
+    """Everything the charge dialog shows before the roll."""
+
+    attacker: SideRows
+    defender: SideRows
+    odds: list[tuple[str, str]]  # (rule, text): the column and its effect on morale
+    automatic: str  # why no dice are thrown, or ""
+    outcomes: list[ChanceRow]  # add up to 1
+    routs: list[ChanceRow]  # each unit's chance to rout
+    leaders: list[ChanceRow]  # a 66 incapacitating a side's leader
+
+
+def _side(side: SideStrength, names: Mapping[str, str]) -> SideRows:
+    units = [UnitRows(u.unit_id, names.get(u.unit_id, u.unit_id), [step_row(s) for s in u.steps],
+                      show(u.sps)) for u in side.units]
+    figures = " + ".join(u.sps for u in units) or "0"
+    total = figures if len(units) == 1 else f"{figures} = {show(side.total)}"
+    return SideRows("Attacker" if side.attacker else "Defender",
+                    [step_row(n) for n in side.notes], units, total)
+
+
+def charge_rows(preview: ChargePreview, names: Mapping[str, str] | None = None) -> ChargeRows:
+    """The preview's rows; `names` gives each unit's printed name by id."""
+    names = names or {}
+    chances = preview.chances
+    outcomes = [ChanceRow(OUTCOME_WORDS[o], p, o.value) for o, p in chances.outcomes.items()]
+    routs = [ChanceRow(f"{names.get(uid, uid)} ({uid}) routs", p, "defender")
+             for uid, p in chances.defender_routs.items()]
+    routs += [ChanceRow(f"{names.get(uid, uid)} ({uid}) routs", p, "attacker")
+              for uid, p in chances.attacker_routs.items()]
+    leaders = [ChanceRow(f"the {who} leader is incapacitated (a 66)", p, "")
+               for who, p in (("defenders'", chances.defender_leader_lost),
+                              ("attackers'", chances.attacker_leader_lost)) if p]
+    automatic = preview.automatic
+    why = "" if automatic is None else {
+        "AR": "the odds column is AR: the attackers rout without a roll",
+        "8.56": "horse holders charged at odds above 3-2: an automatic victory (8.56)",
+        "none": "only leaders in the charged hex: nothing to roll against",
+    }.get(automatic.value, f"decided without dice ({automatic.value})")
+    rule = preview.odds.rule
+    odds = [(rule, line.removeprefix(f"{rule} ")) for line in preview.odds.lines()]
+    return ChargeRows(_side(preview.attacker, names), _side(preview.defender, names), odds,
+                      why, outcomes, routs, leaders)
+
+
+def chance_line(preview: ChargePreview) -> str:
+    """'Defenders rout 52.8%, Attackers rout 24.9%, Both stand 22.3%'."""
+    return ", ".join(f"{OUTCOME_WORDS[o]} {percent(p)}"
+                     for o, p in preview.chances.outcomes.items())
+
+
+def charge_report(events: Iterable[Event], hex_id: Callable[[Hex], str]) -> list[str]:
+    """What a charge did, line by line: the engine's breakdown of the resolution (dice, checks,
+    outcome), casualties, officers lost, routs and rout movement, the Broken Track, the
+    advance."""
+    lines: list[str] = []
+    resolved = False  # a move before the charge (an immediate one) is no advance
+    for event in events:
+        if isinstance(event, ChargeResolved):
+            resolved = True
+            lines.append(f"charge on {hex_id(event.target)} by {', '.join(event.attackers)}: "
+                         f"{event.outcome} ({event.rule})")
+            lines += [f"  {line}" for line in event.lines]
+        elif isinstance(event, CasualtiesTaken):
+            lines.append(f"{event.unit_id} loses {event.steps} SP"
+                         f"{'' if event.steps == 1 else 's'} ({event.rule})")
+        elif isinstance(event, UnitEliminated):
+            lines.append(f"{event.unit_id} is eliminated ({event.rule})")
+        elif isinstance(event, OfficerIncapacitated):
+            lines.append(f"{event.unit_id} is incapacitated and leaves the map ({event.rule})")
+        elif isinstance(event, UnitRouted):
+            lines.append(f"{event.unit_id} routs ({event.rule})")
+        elif isinstance(event, RoutMoved):
+            path = " ".join(hex_id(h) for h in event.path)
+            lines.append(f"{event.unit_id} rout movement {path}: {event.outcome}, {event.reason} "
+                         f"({event.rule})")
+        elif isinstance(event, UnitBroken):
+            lines.append(f"{event.unit_id} goes to {event.box} of the Broken Track ({event.rule})")
+        elif isinstance(event, UnitMoved) and resolved:
+            lines.append(f"{event.unit_id} advances into {hex_id(event.path[-1])}")
+    return lines

@@ -1,0 +1,175 @@
+"""The end screen: the winner and the level of victory (rules/victory.py), each side's points
+term by term, losses by side and by brigade, and the chart of each side's strength and victory
+points turn by turn (end_chart.py). It opens by itself when the game ends (`EndOfGame`), and
+its Replay button steps through the game that was played."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gameapp.core.engine import Game
+from gameapp.core.history import History
+from gameapp.core.rules.victory import VictoryResult
+from gameapp.core.units import Side
+from gameapp.ui.controller import GameController
+from gameapp.ui.end_chart import INK, TurnChart
+from gameapp.ui.replay.replay_window import replay_live_game
+
+
+def headline(result: VictoryResult) -> str:
+    """'Union substantive victory', 'A draw'."""
+    return "A draw" if result.winner is None else result.title
+
+
+def how_it_ended(game: Game, result: VictoryResult) -> str:
+    """Why the game ended and how the level was reached, in a sentence."""
+    points = {side: result.points[side].total for side in Side}
+    score = f"{Side.UNION.label} {points[Side.UNION]:g}, {Side.CONFEDERATE.label} " \
+        f"{points[Side.CONFEDERATE]:g} points"
+    if result.sudden_death is not None:
+        what = result.sudden_death.describe(game.map.hex_id)
+        return f"Sudden death in turn {game.state.turn}: {result.sudden_death.name} ({what}). " \
+            f"On points: {score}."
+    ended = f"After turn {game.scenario.clock.last_turn}" if game.is_over else \
+        f"In turn {game.state.turn} (the game goes on)"
+    if result.winner is None:
+        return f"{ended}: {score}."
+    ratio = next(iter(result.level_terms)).value
+    return f"{ended}: {score}, {ratio:g} to 1 — a {result.level} victory."
+
+
+class EndScreen(QDialog):
+    replay_requested = Signal()
+
+    def __init__(self, game: Game, history: History | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("end_screen")
+        self.setWindowTitle(f"The result — {game.scenario.name}")
+        self.game = game
+        self.history = history or History.of(game)
+        self.victory = game.result()
+        self.title = QLabel(headline(self.victory))
+        self.title.setObjectName("end_title")
+        ink = INK[self.victory.winner].name() if self.victory.winner else "#2b2a26"
+        self.title.setStyleSheet(f"font-size: 22pt; font-weight: bold; color: {ink};")
+        self.summary = QLabel(how_it_ended(game, self.victory))
+        self.summary.setWordWrap(True)
+        self.chart = TurnChart()
+        self.chart.show_series(self.history.turn_series(),
+                               "sudden death" if self.victory.sudden_death else "")
+        self.points_table = self._points_table()
+        self.brigade_table = self._brigade_table()
+        self.losses = QLabel(self._losses_text())
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.replay_button = buttons.addButton("Replay the game",
+                                               QDialogButtonBox.ButtonRole.ActionRole)
+        self.replay_button.clicked.connect(self.replay_requested.emit)
+        buttons.rejected.connect(self.reject)
+        tables = QHBoxLayout()
+        for caption, table in (("Victory points", self.points_table),
+                               ("Losses by brigade", self.brigade_table)):
+            column = QVBoxLayout()
+            label = QLabel(f"<b>{caption}</b>")
+            column.addWidget(label)
+            column.addWidget(table)
+            tables.addLayout(column)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.chart, 3)
+        layout.addWidget(self.losses)
+        layout.addLayout(tables, 2)
+        layout.addWidget(buttons)
+        self.resize(900, 860)
+
+    def _losses_text(self) -> str:
+        lost = self.history.losses_by_side()
+        printed: dict[Side, int] = {side: 0 for side in Side}
+        for row in self.history.losses_by_brigade():
+            printed[row.side] += row.printed
+        parts = [f"<span style='color:{INK[side].name()}'><b>{side.label}</b></span> lost "
+                 f"<b>{lost[side]}</b> of {printed[side]} strength points" for side in Side]
+        return "Losses: " + "; ".join(parts)
+
+    def _points_table(self) -> QTableWidget:
+        rows = [(side, term.label, term.value) for side in Side
+                for term in self.victory.points[side]]
+        rows += [(side, "total", self.victory.points[side].total) for side in Side]
+        return _table(["Side", "For", "Points"], [
+            (side, [side.label, label, f"{value:g}"]) for side, label, value in rows])
+
+    def _brigade_table(self) -> QTableWidget:
+        return _table(["Side", "Brigade", "SPs lost", "of"], [
+            (row.side, [row.side.label, row.brigade, str(row.lost), str(row.printed)])
+            for row in self.history.losses_by_brigade()])
+
+
+def _table(headings: list[str], rows: list[tuple[Side, list[str]]]) -> QTableWidget:
+    table = QTableWidget(len(rows), len(headings))
+    table.setHorizontalHeaderLabels(headings)
+    table.verticalHeader().setVisible(False)
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+    table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    for r, (side, cells) in enumerate(rows):
+        for c, text in enumerate(cells):
+            item = QTableWidgetItem(text)
+            if c == 0:
+                item.setForeground(QColor(INK[side]))
+            if text.lstrip("-").replace(".", "").isdigit():
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(r, c, item)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+    return table
+
+
+class EndOfGame(QObject):
+    """Opens the end screen when the game being played ends (once per game)."""
+
+    def __init__(self, controller: GameController, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.parent_widget = parent
+        self.screen: EndScreen | None = None
+        self._shown_for: Game | None = None
+        controller.state_changed.connect(self._changed)
+
+    def show_result(self) -> EndScreen | None:
+        """The end screen of the game being played (its result so far if it is not over)."""
+        game = self.controller.game
+        if game is None:
+            return None
+        if self.screen is not None:
+            self.screen.close()
+            self.screen.deleteLater()
+        self.screen = EndScreen(game, parent=self.parent_widget)
+        self.screen.replay_requested.connect(self._replay)
+        self.screen.show()  # not modal: the board behind it can still be looked at
+        self.screen.raise_()
+        return self.screen
+
+    def _changed(self) -> None:
+        game = self.controller.game
+        if game is not None and game.is_over and game is not self._shown_for:
+            self._shown_for = game
+            self.show_result()
+
+    def _replay(self) -> None:
+        window = replay_live_game(self.parent_widget, self.controller.game)
+        if window is not None:
+            window.go_to(0)

@@ -1,0 +1,268 @@
+"""The replay viewer: a saved game (or the game being played) stepped through like a VCR.
+
+First, back, play/pause, forward and last on the toolbar (Home, Left, Space, Right, End), a
+slider over the whole game, and the log beside the board: a click on an action jumps there.
+Each step marks what changed (past_board.py). The board is read-only: nothing here touches a
+game that is being played; the history is replayed from the seed (core/history.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence, QShowEvent
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSlider,
+    QStyle,
+    QToolBar,
+    QWidget,
+)
+
+from gameapp.core.engine import Game
+from gameapp.core.history import History, ReplayError
+from gameapp.core.phases import Phase
+from gameapp.core.savegame import load_game
+from gameapp.core.units import Side
+from gameapp.core.yamlsource import DataError
+from gameapp.ui import settings
+from gameapp.ui.fire_text import report_lines
+from gameapp.ui.panels.log_panel import LogPanel
+from gameapp.ui.replay.past_board import PastBoard
+
+PLAY_INTERVAL_MS = 700
+SAVE_FILTER = "Saved games (*.yaml *.yml);;All files (*)"
+
+
+class ReplayWindow(QMainWindow):
+    position_changed = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Replay — {settings.APPLICATION}")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+        self.history: History | None = None
+        self.position = 0
+        self._fitted = False
+        self.last_error = ""  # the message of the last file or step that would not replay
+        self.board = PastBoard()
+        self.setCentralWidget(self.board)
+        self.log_panel = LogPanel()
+        dock = QDockWidget("Log", self)
+        dock.setObjectName("replay_log_dock")
+        dock.setWidget(self.log_panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.log_panel.position_chosen.connect(self.go_to)
+        self.timer = QTimer(self)
+        self.timer.setInterval(PLAY_INTERVAL_MS)
+        self.timer.timeout.connect(self._tick)
+        self.controls = QToolBar("Replay", self)
+        self.controls.setObjectName("replay_controls")
+        self.controls.setMovable(False)
+        self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self.controls)
+        self.controls.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        icon = QStyle.StandardPixmap
+        self.first_action = self._control("First", icon.SP_MediaSkipBackward, "Home", self.first)
+        self.back_action = self._control("Back", icon.SP_MediaSeekBackward, "Left", self.back)
+        self.play_action = self._control("Play", icon.SP_MediaPlay, "Space", self.toggle_play)
+        self.forward_action = self._control("Forward", icon.SP_MediaSeekForward, "Right",
+                                            self.forward)
+        self.last_action = self._control("Last", icon.SP_MediaSkipForward, "End", self.last)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setMinimumWidth(240)
+        self.slider.valueChanged.connect(self.go_to)
+        self.controls.addWidget(self.slider)
+        self.counter = QLabel()
+        self.counter.setContentsMargins(8, 0, 8, 0)
+        self.controls.addWidget(self.counter)
+        self.resize(1300, 850)
+        self._enable()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._fitted:  # the whole map, once the window has its size
+            self._fitted = True
+            self.board.view.fit()
+
+    def _control(self, text: str, icon: QStyle.StandardPixmap, key: str,
+                 slot: Callable[[], None]) -> QAction:
+        action = QAction(self.style().standardIcon(icon), text, self)
+        action.setShortcut(QKeySequence(key))
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(slot)
+        self.controls.addAction(action)
+        return action
+
+    # --- opening ----------------------------------------------------------------------------
+    def open_file(self, path: str | Path) -> bool:
+        """Replay a saved game from its start; False (after a message box) if it will not
+        open."""
+        path = Path(path)
+        try:
+            game = load_game(path)
+        except DataError as error:
+            self._failed(path, str(error))
+            return False
+        except Exception as error:  # never a traceback in the user's face
+            self._failed(path, f"{path}:1: cannot open: {error!r}")
+            return False
+        self.show_game(game, path.name)
+        return True
+
+    def show_game(self, game: Game, title: str = "", at: int = 0) -> None:
+        """Replay `game` (saved or being played; it is not touched), from position `at`."""
+        self.show_history(History.of(game), title or game.scenario.name, at)
+
+    def show_history(self, history: History, title: str, at: int = 0) -> None:
+        self.history = history
+        self.setWindowTitle(f"Replay: {title} — {settings.APPLICATION}")
+        self.log_panel.set_clock(history.scenario.clock)
+        self.log_panel.show_log(history.log, {})
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, len(history))
+        self.slider.blockSignals(False)
+        self.position = -1
+        self.go_to(at)
+
+    # --- the VCR ----------------------------------------------------------------------------
+    def go_to(self, position: int) -> None:
+        history = self.history
+        if history is None:
+            return
+        position = max(0, min(position, len(history)))
+        if position == self.position:
+            return
+        try:
+            self.board.show_position(history, position)
+        except ReplayError as error:
+            self.timer.stop()
+            self._failed(None, str(error))
+            return
+        self.position = position
+        self.slider.blockSignals(True)
+        self.slider.setValue(position)
+        self.slider.blockSignals(False)
+        self.counter.setText(f"{position} / {len(history)}")
+        self._add_notes(history, position)
+        self.log_panel.set_viewing(position)
+        self._enable()
+        self.position_changed.emit(position)
+
+    def first(self) -> None:
+        self.go_to(0)
+
+    def back(self) -> None:
+        self.go_to(self.position - 1)
+
+    def forward(self) -> None:
+        self.go_to(self.position + 1)
+
+    def last(self) -> None:
+        if self.history is not None:
+            self.go_to(len(self.history))
+
+    def toggle_play(self) -> None:
+        if self.timer.isActive():
+            self.timer.stop()
+        elif self.history is not None:
+            if self.position >= len(self.history):
+                self.go_to(0)  # from the start again
+            self.timer.start()
+        self._enable()
+
+    @property
+    def playing(self) -> bool:
+        return self.timer.isActive()
+
+    def last_turn_of(self, side: Side) -> int:
+        """The position where `side`'s latest player turn began (its latest movement phase):
+        where a hot-seat player who returns starts watching what the other side did."""
+        history = self.history
+        if history is None:
+            return 0
+        log = history.log
+        ours = [i for i, e in enumerate(log) if e.side is side and e.phase is Phase.MOVEMENT]
+        if not ours:
+            return 0
+        start = ours[-1]
+        while start > 0 and log[start - 1].side is side and log[start - 1].phase is Phase.MOVEMENT:
+            start -= 1
+        return start
+
+    # --- inside -----------------------------------------------------------------------------
+    def _tick(self) -> None:
+        if self.history is None or self.position >= len(self.history):
+            self.timer.stop()
+            self._enable()
+            return
+        self.forward()
+
+    def _enable(self) -> None:
+        size = len(self.history) if self.history is not None else 0
+        loaded = self.history is not None
+        self.first_action.setEnabled(loaded and self.position > 0)
+        self.back_action.setEnabled(loaded and self.position > 0)
+        self.forward_action.setEnabled(loaded and self.position < size)
+        self.last_action.setEnabled(loaded and self.position < size)
+        self.play_action.setEnabled(loaded and size > 0)
+        playing = self.timer.isActive()
+        self.play_action.setText("Pause" if playing else "Play")
+        self.play_action.setIcon(self.style().standardIcon(
+            QStyle.StandardPixmap.SP_MediaPause if playing else QStyle.StandardPixmap.SP_MediaPlay))
+        if self.timer.isActive() and self.position >= size:
+            self.timer.stop()
+
+    def _add_notes(self, history: History, position: int) -> None:
+        """What the fire of this step did, under its log entry, once it has been replayed."""
+        if position == 0:
+            return
+        lines = report_lines(history.events_at(position), history.scenario.map.hex_id)
+        notes = dict(self.log_panel.shown_notes)
+        if lines and notes.get(position - 1) != lines:
+            notes[position - 1] = lines
+            self.log_panel.show_log(history.log, notes)
+
+    def _failed(self, path: Path | None, message: str) -> None:
+        what = f"{path.name} could not be replayed." if path else "The game could not be replayed."
+        owner = self if self.isVisible() else self.parentWidget()
+        box = QMessageBox(QMessageBox.Icon.Critical, "Cannot replay", what, parent=owner)
+        box.setInformativeText(message)
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.open()
+        self.last_error = message
+
+
+def open_replay_dialog(parent: QWidget, start: Path | None = None) -> ReplayWindow | None:
+    """File > Replay…: choose a saved game and open it in a replay window."""
+    name, _ = QFileDialog.getOpenFileName(parent, "Replay a saved game",
+                                          str(start or Path.cwd()), SAVE_FILTER)
+    if not name:
+        return None
+    window = ReplayWindow(parent)
+    window.setWindowFlag(Qt.WindowType.Window, True)
+    if not window.open_file(Path(name)):
+        window.deleteLater()
+        return None
+    window.show()
+    return window
+
+
+def replay_live_game(parent: QWidget, game: Game | None) -> ReplayWindow | None:
+    """The game being played, in a replay window, from where the side acting now last handed
+    over to the other side (what a returning hot-seat player missed)."""
+    if game is None:
+        return None
+    window = ReplayWindow(parent)
+    window.setWindowFlag(Qt.WindowType.Window, True)
+    window.show_game(game)
+    side = game.acting_side
+    if side is not None:
+        window.go_to(window.last_turn_of(side.other))
+    window.show()
+    return window

@@ -1,0 +1,70 @@
+"""What the window shows of a retreat about to happen, read from the engine's public API: the
+paths of a unit that would rout now, and the owner's choice among equally good paths when
+`game.pending_decision` asks for it. Pure Python: the charge presenter and the tests share it.
+"""
+
+from __future__ import annotations
+
+from gameapp.core.actions import ChooseRetreatPath, Decision
+from gameapp.core.decisions import DecisionKind, PendingDecision
+from gameapp.core.engine import Game
+from gameapp.core.hexgrid import Hex
+from gameapp.core.rules.retreat import Outcome, PathHex, Reason, RetreatOptions, RetreatPath
+from gameapp.core.rules.rout import ROUT_DISTANCE
+from gameapp.core.units import UnitKind
+
+
+def rout_preview(game: Game, unit_ids: tuple[str, ...]) -> RetreatOptions | None:
+    """The rout paths of the first combat unit of `unit_ids` still on the map (the largest
+    first: the one whose path a charge's defenders show), away from the nearest enemy."""
+    units = [game.state.units[i] for i in unit_ids if i in game.state.units]
+    troops = sorted((u for u in units if u.kind is not UnitKind.LEADER),
+                    key=lambda u: -u.strength)
+    return game.retreat_options(troops[0].id, ROUT_DISTANCE) if troops else None
+
+
+def path_decision(game: Game) -> PendingDecision | None:
+    decision = game.pending_decision
+    if decision is None or decision.kind is not DecisionKind.RETREAT_PATH:
+        return None
+    return decision
+
+
+def decision_options(game: Game, decision: PendingDecision) -> RetreatOptions | None:
+    """The retreat whose path the owner must pick, as the overlay draws it: the engine's own
+    explanation of each hex when its retreat from here has exactly these paths among its
+    equally good ones, else the decision's paths with the decision's reason."""
+    paths = tuple(p for p in decision.paths if p)
+    if not paths or not decision.unit_ids:
+        return None
+    unit_id, start = decision.unit_ids[0], paths[0][0]
+    distance = max(start.distance(p[-1]) for p in paths)
+    if unit_id in game.state.units:
+        found = game.retreat_options(unit_id, distance)
+        by_hexes = {p.hexes: p for p in found.choices}
+        if found.start == start and all(p in by_hexes for p in paths):
+            choices = tuple(by_hexes[p] for p in paths)
+            rest = tuple(p for p in found.paths if p.hexes not in set(paths))
+            return RetreatOptions(unit_id, start, distance, found.option, choices + rest,
+                                  choices, found.outcome, found.reason, found.truncated)
+    reason = Reason(f"one of the paths the rules leave to the owner: {decision.question}",
+                    decision.rule)
+    choices = tuple(_bare_path(game, p, reason) for p in paths)
+    return RetreatOptions(unit_id, start, distance, "", choices, choices, Outcome.COMPLETED,
+                          Reason(decision.question, decision.rule))
+
+
+def _bare_path(game: Game, hexes: tuple[Hex, ...], reason: Reason) -> RetreatPath:
+    ids = tuple(game.map.hex_id(h) for h in hexes)
+    steps = tuple(PathHex(h, i, reason, owner_choice=True) for h, i in zip(hexes[1:], ids[1:],
+                                                                           strict=True))
+    return RetreatPath(hexes, ids, steps, Outcome.COMPLETED)
+
+
+def choice_action(decision: PendingDecision, path: RetreatPath) -> Decision | None:
+    """The decision's option that takes `path` (None when it offers no such path)."""
+    for option in decision.options:
+        action = option.action
+        if isinstance(action, ChooseRetreatPath) and action.path == path.hexes[1:]:
+            return action
+    return None

@@ -1,0 +1,196 @@
+"""The game's files in the window: Save, Save As, Open saved game, the autosave after every phase,
+and the offer to resume after a session that did not end cleanly.
+
+Saving and loading are gameapp/core/savegame.py's (atomic writes, replayed loads); the autosave
+folder is gameapp/core/autosave.py's. A file that will not open gives a message box that says
+what is wrong (save_problems.py), never a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Collection
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from gameapp import paths
+from gameapp.core.autosave import DEFAULT_KEEP, AutosaveFolder
+from gameapp.core.engine import Game
+from gameapp.core.savegame import load_game, save_game
+from gameapp.core.yamlsource import DataError
+from gameapp.ui import settings
+from gameapp.ui.controller import GameController
+from gameapp.ui.save_problems import diagnose
+
+log = logging.getLogger(__name__)
+
+AUTOSAVE_KEEP = "autosave/keep"  # the preference: how many autosaves to keep
+SAVE_FILTER = "Saved games (*.yaml *.yml);;All files (*)"
+
+
+def autosave_keep() -> int:
+    """The number of autosaves to keep (a preference; 10 unless set)."""
+    value = settings.app_settings().value(AUTOSAVE_KEEP, DEFAULT_KEEP)
+    try:
+        return max(1, int(str(value)))
+    except ValueError:
+        return DEFAULT_KEEP
+
+
+def set_autosave_keep(count: int) -> None:
+    settings.app_settings().setValue(AUTOSAVE_KEEP, max(1, int(count)))
+
+
+def autosave_folder() -> AutosaveFolder:
+    return AutosaveFolder(paths.autosaves_dir(), autosave_keep())
+
+
+class GameSession(QObject):
+    """The open game's file: where it was last saved, and its autosaves."""
+
+    message = Signal(str)  # for the status bar
+    path_changed = Signal()  # the game's file changed (title)
+
+    def __init__(self, controller: GameController, parent_widget: QWidget,
+                 autosaves: Callable[[], AutosaveFolder] = autosave_folder) -> None:
+        super().__init__(controller)
+        self.controller = controller
+        self.widget = parent_widget
+        self.path: Path | None = None
+        self._autosaves = autosaves
+        self._phase_key: tuple[int, int, bool] | None = None
+        self.changed_options: tuple[str, ...] = ()
+        self.autosaving = False  # from begin_session on: the program's run, not a test's window
+        controller.state_changed.connect(self._autosave_if_new_phase)
+
+    # --- the game's file ---------------------------------------------------------------------
+    def begin(self, path: Path | None = None, changed_options: Collection[str] = ()) -> None:
+        """A game started (path None) or was opened from `path`; `changed_options`: the
+        optional rules the new-game dialog changed from the scenario's."""
+        self.path = path
+        self.changed_options = tuple(changed_options)
+        game = self.controller.game
+        self._phase_key = _phase_key(game) if game is not None else None
+        self.path_changed.emit()
+
+    def save(self) -> bool:
+        if self.path is None:
+            return self.save_as()
+        return self.save_to(self.path)
+
+    def save_as(self) -> bool:
+        game = self.controller.game
+        if game is None:
+            return False
+        start = paths.saves_dir() if self.path is None else self.path.parent  # made on save
+        suggested = start / f"{Path(game.scenario.path).stem}-turn{game.state.turn}.yaml"
+        name, _ = QFileDialog.getSaveFileName(self.widget, "Save game", str(suggested),
+                                              SAVE_FILTER)
+        if not name:
+            return False
+        path = Path(name)
+        if not path.suffix:
+            path = path.with_suffix(".yaml")
+        return self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        game = self.controller.game
+        if game is None:
+            return False
+        try:
+            save_game(game, path)
+        except OSError as error:
+            self._error("Cannot save the game", f"{path.name} could not be written.", str(error))
+            return False
+        self.path = path
+        self.path_changed.emit()
+        lost = ", ".join(self.changed_options)
+        self.message.emit(f"Saved to {path}" + (f" (the save format does not keep the changed "
+                                                f"optional rules yet: {lost})" if lost else ""))
+        return True
+
+    def choose_file(self) -> Path | None:
+        """The saved game the player picks in a file dialog (None: cancelled)."""
+        start = paths.saves_dir() if self.path is None else self.path.parent
+        name, _ = QFileDialog.getOpenFileName(self.widget, "Open saved game", str(start),
+                                              SAVE_FILTER)
+        return Path(name) if name else None
+
+    def load(self, path: Path) -> Game | None:
+        """The game saved in `path`, or None after a message box saying what is wrong."""
+        try:
+            return load_game(path)
+        except DataError as error:
+            diagnosis = diagnose(path, error.problems)
+        except Exception as error:  # never a traceback in the player's face
+            log.exception("opening %s failed", path)
+            diagnosis = diagnose(path, [f"{path}:1: cannot open: {error!r}"])
+        self._error("Cannot open saved game", diagnosis.headline, diagnosis.detail)
+        return None
+
+    # --- autosave -----------------------------------------------------------------------------
+    def _autosave_if_new_phase(self) -> None:
+        game = self.controller.game
+        if game is None:
+            self._phase_key = None
+            return
+        key = _phase_key(game)
+        if key == self._phase_key:
+            return
+        self._phase_key = key
+        if game.log and self.autosaving:
+            self.autosave(game)
+
+    def autosave(self, game: Game) -> Path | None:
+        try:
+            return self._autosaves().write(game)
+        except OSError as error:  # a full disk must not stop the game
+            log.warning("autosave failed: %s", error)
+            self.message.emit(f"Autosave failed: {error}")
+            return None
+
+    def begin_session(self) -> None:
+        """The program runs: autosave from now on, and mark the session as not yet ended."""
+        self.autosaving = True
+        try:
+            self._autosaves().begin_session()
+        except OSError as error:
+            log.warning("cannot write the session marker: %s", error)
+
+    def end_session(self) -> None:
+        self.autosaving = False
+        try:
+            self._autosaves().end_session()
+        except OSError as error:
+            log.warning("cannot remove the session marker: %s", error)
+
+    def offer_resume(self) -> Game | None:
+        """After an unclean exit, ask whether to resume the newest autosave; the game if yes."""
+        folder = self._autosaves()
+        try:
+            path = folder.resumable()
+        except OSError:
+            return None
+        if path is None:
+            return None
+        box = QMessageBox(QMessageBox.Icon.Question, "Resume the last game?",
+                          "Rally & Charge did not close properly last time.",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                          self.widget)
+        box.setInformativeText(f"Resume the game from its last autosave?\n{path}")
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        if box.exec() != QMessageBox.StandardButton.Yes:
+            return None
+        return self.load(path)
+
+    def _error(self, title: str, headline: str, detail: str) -> None:
+        box = QMessageBox(QMessageBox.Icon.Critical, title, headline, parent=self.widget)
+        box.setInformativeText(detail)
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        box.exec()
+
+
+def _phase_key(game: Game) -> tuple[int, int, bool]:
+    return (game.state.turn, game.state.step_index, game.is_over)

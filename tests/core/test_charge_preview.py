@@ -1,0 +1,82 @@
+"""Game.charge_preview (1.25, 8.0): the breakdowns, the odds and the exact chances before the
+roll, for a declared charge and for the charge a move would declare. Worked by hand."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from gameapp.core.actions import Move
+from gameapp.core.breakdown import IllegalActionError
+from gameapp.core.rules.charge import Automatic, ChargeOutcome
+from gameapp.core.units import Formation, Side
+from tests.core.positions import N, S, blank_map, game_on, infantry, place
+
+
+def test_a_declared_charge_at_one_to_one() -> None:
+    m = blank_map()
+    us = place(infantry("US-1"), m, "0607", N)
+    cs = place(infantry("CS-1", Side.CONFEDERATE), m, "0604", S)
+    game = game_on(m, [us, cs])
+    game.apply(Move("US-1", tuple(m.parse(h) for h in ("0606", "0605", "0604"))))
+    preview = game.charge_preview(m.parse("0604"))
+    assert preview.declared and preview.attacker_ids == ("US-1",)
+    assert preview.defender_ids == ("CS-1",)
+    # 5 SPs to 5, from CS-1's front (it faces south, US-1 stands south of it): 1-1, NE
+    assert preview.attacker.total == 5 and preview.defender.total == 5
+    assert preview.odds.column.label == "1-1" and preview.automatic is None
+    # the defender routs on a roll above its ML 35: 19 throws of 36. Otherwise (17) the
+    # attacker throws against 35: 19 rout, 17 hold.
+    assert preview.probability(ChargeOutcome.DEFENDER_ROUTS) == Fraction(19, 36)
+    assert preview.probability(ChargeOutcome.ATTACKER_ROUTS) == Fraction(17 * 19, 36 * 36)
+    assert preview.probability(ChargeOutcome.HELD) == Fraction(17 * 17, 36 * 36)
+    assert "8.0 odds 5 SPs to 5 (ratio 1): column 1-1 (from 1 up to 1½)" in preview.lines()
+
+
+def test_a_column_charge_a_move_would_declare() -> None:
+    m = blank_map()
+    us = place(infantry("US-1"), m, "0607", N, Formation.COLUMN)
+    cs = place(infantry("CS-1", Side.CONFEDERATE), m, "0604", S)
+    game = game_on(m, [us, cs])
+    # from 0605, where a move 0606>0605>0604 would stop it
+    preview = game.charge_preview(m.parse("0604"), ["US-1"], {"US-1": m.parse("0605")})
+    assert not preview.declared
+    # 5 × 1½ (8.13) = 7½, exactly ½ kept; × 1 from the front = 7½
+    terms = [(t.label, t.value, t.rule) for t in preview.attacker_terms]
+    assert terms == [
+        ("US-1: 5 SPs", 5.0, "8.0"),
+        ("US-1: charging in column ×", 1.5, "8.13"),
+        ("US-1: exactly ½ is keep", 0.0, "8.0 rounding"),
+        ("US-1: from the defender's front (0605) ×", 1.0, "8.0 orientation"),
+    ]
+    assert [(t.label, t.value) for t in preview.defender_terms] == [("CS-1: 5 SPs", 5.0)]
+    # 7½ to 5 = 1.5: column 1.5-1, 3D: the defender's ML 35 becomes 32 (35, 34, 33, 32 along
+    # d66). 22 throws are above 32. If it holds (14/36) the attacker checks at 35: 19 rout.
+    assert preview.odds.column.label == "1.5-1"
+    assert preview.probability(ChargeOutcome.DEFENDER_ROUTS) == Fraction(22, 36)
+    assert preview.probability(ChargeOutcome.ATTACKER_ROUTS) == Fraction(14 * 19, 36 * 36)
+    assert preview.probability(ChargeOutcome.HELD) == Fraction(14 * 17, 36 * 36)
+    assert game.state.units["US-1"].hex == m.parse("0607")  # nothing changed
+
+
+def test_an_ar_charge_is_decided_without_dice() -> None:
+    m = blank_map()
+    us = place(infantry("US-1", strength=1), m, "0605", N)
+    cs = place(infantry("CS-1", Side.CONFEDERATE, strength=8), m, "0604", S)
+    game = game_on(m, [us, cs])
+    preview = game.charge_preview(m.parse("0604"), ["US-1"])
+    # 1 to 8 = 1/8, below 1/3: AR
+    assert preview.automatic is Automatic.ATTACKER_ROUTS
+    assert preview.probability(ChargeOutcome.ATTACKER_ROUTS) == 1
+
+
+def test_no_charge_to_preview_is_refused() -> None:
+    m = blank_map()
+    us = place(infantry("US-1"), m, "0605", N)
+    cs = place(infantry("CS-1", Side.CONFEDERATE), m, "0604", S)
+    game = game_on(m, [us, cs])
+    with pytest.raises(IllegalActionError, match="no charge is declared on 0604"):
+        game.charge_preview(m.parse("0604"))
+    with pytest.raises(IllegalActionError, match="nothing to charge in 0606"):
+        game.charge_preview(m.parse("0606"), ["US-1"])
