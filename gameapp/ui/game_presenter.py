@@ -27,6 +27,7 @@ from gameapp.ui.actions import (
     context_menu,
     set_detail,
 )
+from gameapp.ui.board.markers import unit_markers
 from gameapp.ui.board.scene import BoardScene
 from gameapp.ui.board.view import BoardView
 from gameapp.ui.controller import Availability, GameController
@@ -116,8 +117,11 @@ class GamePresenter(QObject):
         game, board = self.controller.game, self.board
         self.phase_bar.show_game(game)
         self.log_panel.show_log(game.log if game is not None else [], self.controller.notes)
+        markers = unit_markers(game.state) if game is not None else {}
+        self.unit_panel.set_markers(markers)
         if game is not None and board is not None:
             board.update_units(game.state.units.values())
+            board.set_markers(markers)
         self._selection_changed()
 
     def _selection_changed(self) -> None:

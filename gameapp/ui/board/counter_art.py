@@ -14,6 +14,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPolygonF
 
 from gameapp.core.units import Side, Status, Unit, UnitKind
+from gameapp.ui.board.markers import MARKER_BADGES, NO_MARKERS, Marker
 from gameapp.ui.labels import FORMATION_BADGES, STATUS_BADGES
 
 # Device pixels (counter side on screen) below which detail is dropped.
@@ -55,6 +56,10 @@ STATUS_COLOURS: dict[Status, tuple[str, str]] = {
     Status.LOW_AMMUNITION: ("#f0a030", "#000000"),
     Status.NO_AMMUNITION: ("#222222", "#ffffff"),
 }
+MARKER_COLOURS: dict[Marker, tuple[str, str]] = {
+    Marker.ENGAGED: ("#7b1fa2", "#ffffff"),
+    Marker.CHECKS_IGNORED: ("#ffffff", "#7b1fa2"),
+}
 
 SELECTED = QColor("#ffd400")
 OUTLINE = QColor(20, 20, 20)
@@ -88,8 +93,16 @@ class CounterArt:
         s, m = self.side, 0.12 * self.side
         return QRectF(-s / 2 - m, -s / 2 - self.tick - m, s + 2 * m, s + self.tick + 2 * m)
 
-    def paint(self, p: QPainter, unit: Unit, screen_side: float, selected: bool) -> None:
-        """Draw a counter; `screen_side` is its side in device pixels, which sets the detail."""
+    def paint(
+        self,
+        p: QPainter,
+        unit: Unit,
+        screen_side: float,
+        selected: bool,
+        markers: frozenset[Marker] = NO_MARKERS,
+    ) -> None:
+        """Draw a counter; `screen_side` is its side in device pixels, which sets the detail;
+        `markers` are the derived markers (see markers.py) it wears."""
         colours = SIDE_COLOURS[unit.side]
         s = self.side
         detail = detail_for(screen_side)
@@ -118,7 +131,9 @@ class CounterArt:
             self._name(p, unit, colours)
             self._figures(p, unit, colours)
             self._formation(p, unit, colours)
-            self._statuses(p, unit)
+            self._statuses(p, unit, markers)
+            if Marker.CHECKS_IGNORED in markers:
+                self._upside_down(p, Marker.CHECKS_IGNORED)
 
     # --- parts ------------------------------------------------------------------------------
     def _front(self, p: QPainter, colours: SideColours) -> None:
@@ -200,20 +215,30 @@ class CounterArt:
         rect = QRectF(-0.48 * s, -0.18 * s, 0.24 * s, 0.16 * s)
         self._badge(p, rect, FORMATION_BADGES[unit.formation], colours.panel, colours.ink)
 
-    def _statuses(self, p: QPainter, unit: Unit) -> None:
+    def _statuses(self, p: QPainter, unit: Unit, markers: frozenset[Marker]) -> None:
         s = self.side
-        shown: list[Status | None] = [st for st in Status if st in unit.status]
-        if len(shown) > 3:
-            shown = [*shown[:2], None]  # the third badge says how many more
+        shown = [(STATUS_BADGES[st], *STATUS_COLOURS[st]) for st in Status if st in unit.status]
+        if Marker.ENGAGED in markers:
+            shown.append((MARKER_BADGES[Marker.ENGAGED], *MARKER_COLOURS[Marker.ENGAGED]))
+        if len(shown) > 3:  # the third badge says how many more
+            shown = [*shown[:2], (f"+{len(shown) - 2}", "white", "black")]
         y = -0.2 * s
-        for st in shown:
+        for text, fill, ink in shown:
             rect = QRectF(0.24 * s, y, 0.24 * s, 0.15 * s)
-            if st is None:
-                self._badge(p, rect, f"+{len(unit.status) - 2}", QColor("white"), QColor("black"))
-            else:
-                fill, ink = STATUS_COLOURS[st]
-                self._badge(p, rect, STATUS_BADGES[st], QColor(fill), QColor(ink))
+            self._badge(p, rect, text, QColor(fill), QColor(ink))
             y += 0.165 * s
+
+    def _upside_down(self, p: QPainter, marker: Marker) -> None:
+        """A badge turned through 180 degrees under the formation badge, as the seed's
+        upside-down marker."""
+        s = self.side
+        fill, ink = MARKER_COLOURS[marker]
+        p.save()
+        p.translate(-0.36 * s, 0.06 * s)
+        p.rotate(180)
+        rect = QRectF(-0.12 * s, -0.075 * s, 0.24 * s, 0.15 * s)
+        self._badge(p, rect, MARKER_BADGES[marker], QColor(fill), QColor(ink))
+        p.restore()
 
     def _badge(self, p: QPainter, rect: QRectF, text: str, fill: QColor, ink: QColor) -> None:
         p.setPen(self.outline)

@@ -13,12 +13,15 @@ from PySide6.QtWidgets import QGraphicsRectItem, QStyleOptionGraphicsItem, QWidg
 from gameapp.core.hexgrid import Hex
 from gameapp.core.units import Unit
 from gameapp.ui.board.counter_stamps import CounterStamps, Look
+from gameapp.ui.board.markers import Marker
 
 COUNTER_Z = 100.0
 
 
 class UnitSource(Protocol):
     def unit(self, unit_id: str) -> Unit | None: ...
+
+    def markers(self, unit_id: str) -> frozenset[Marker]: ...
 
     @property
     def selected_hex(self) -> Hex | None: ...
@@ -39,6 +42,11 @@ class CounterItem(QGraphicsRectItem):
     def unit(self) -> Unit | None:
         return self._source.unit(self.unit_id)
 
+    @property
+    def markers(self) -> frozenset[Marker]:
+        """The derived markers (engaged, checks ignored) this counter shows."""
+        return self._source.markers(self.unit_id)
+
     def place(self, pos: QPointF, rotation: float, z: float) -> None:
         """Move the item; each Qt call is made only when the value changes."""
         if self.pos() != pos:
@@ -58,7 +66,13 @@ class CounterItem(QGraphicsRectItem):
         if unit is None:
             return
         selected = unit.hex == self._source.selected_hex
+        markers = self._source.markers(self.unit_id)
         look = self._look
-        if look is None or look.unit is not unit or look.selected != selected:
-            look = self._look = Look(unit, selected)
+        if (
+            look is None
+            or look.unit is not unit
+            or look.selected != selected
+            or look.markers != markers
+        ):
+            look = self._look = Look(unit, selected, markers=markers)
         self._stamps.draw(painter, look)

@@ -3,9 +3,9 @@ pixmap, then blitted. Qt's own DeviceCoordinateCache redraws rotated items on ev
 most counters are rotated to their facing, so the board keeps its own cache.
 
 A stamp's key is everything that changes the picture: the unit's printed definition, formation,
-status, whether its stack is selected, and the linear part of the device transform (zoom,
-view rotation, counter rotation, device pixel ratio). A changed unit simply makes a new key; old
-stamps age out of the LRU cache.
+status, derived markers (engaged, checks ignored), whether its stack is selected, and the linear
+part of the device transform (zoom, view rotation, counter rotation, device pixel ratio). A
+changed unit simply makes a new key; old stamps age out of the LRU cache.
 """
 
 from __future__ import annotations
@@ -25,18 +25,26 @@ from gameapp.ui.board.counter_art import (
     detail_for,
 )
 from gameapp.ui.board.device import centred_stamp, device_linear, key_of, scale_of
+from gameapp.ui.board.markers import NO_MARKERS, Marker
 from gameapp.ui.board.pixmap_cache import PixmapCache
 
 
 class Look:
     """What a counter looks like, hashed once: a cheap, reusable part of a stamp's key."""
 
-    __slots__ = ("_coarser", "_hash", "_parts", "selected", "unit")
+    __slots__ = ("_coarser", "_hash", "_parts", "markers", "selected", "unit")
 
-    def __init__(self, unit: Unit, selected: bool, detail: int = FULL) -> None:
+    def __init__(
+        self,
+        unit: Unit,
+        selected: bool,
+        detail: int = FULL,
+        markers: frozenset[Marker] = NO_MARKERS,
+    ) -> None:
         self.unit = unit
         self.selected = selected
-        self._parts = _parts(unit, selected, detail)
+        self.markers = markers
+        self._parts = _parts(unit, selected, detail, markers)
         self._hash = hash(self._parts)
         self._coarser: dict[int, Look] = {}
 
@@ -46,7 +54,7 @@ class Look:
             return self
         look = self._coarser.get(detail)
         if look is None:
-            look = self._coarser[detail] = Look(self.unit, self.selected, detail)
+            look = self._coarser[detail] = Look(self.unit, self.selected, detail, self.markers)
         return look
 
     def __hash__(self) -> int:
@@ -56,10 +64,12 @@ class Look:
         return isinstance(other, Look) and self._parts == other._parts
 
 
-def _parts(unit: Unit, selected: bool, detail: int) -> tuple[object, ...]:
-    """What the picture depends on at a level of detail."""
+def _parts(
+    unit: Unit, selected: bool, detail: int, markers: frozenset[Marker]
+) -> tuple[object, ...]:
+    """What the picture depends on at a level of detail (markers show only at full detail)."""
     if detail == FULL:
-        return (FULL, unit.defn, unit.formation, unit.status, selected)
+        return (FULL, unit.defn, unit.formation, unit.status, markers, selected)
     if detail == SYMBOL:
         marks = tuple(st for st in MORALE_MARKS if st in unit.status)
         return (SYMBOL, unit.side, unit.kind, marks, selected)
@@ -83,9 +93,9 @@ class CounterStamps:
         key = (look, *key_of(m))
         stamp = self.cache.get(key)
         if stamp is None:
-            unit, selected = look.unit, look.selected
+            unit, selected, markers = look.unit, look.selected, look.markers
             stamp = centred_stamp(
-                self._radius, m, lambda p: self.art.paint(p, unit, screen_side, selected)
+                self._radius, m, lambda p: self.art.paint(p, unit, screen_side, selected, markers)
             )
             stamp.setDevicePixelRatio(dpr)
             self.cache.put(key, stamp)

@@ -9,7 +9,7 @@ their unit from here, so the scene never edits a unit, it only shows what it was
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor
@@ -25,6 +25,7 @@ from gameapp.ui.board.fire_overlay import FireOverlay
 from gameapp.ui.board.geometry import HEX_SIZE, BoardGeometry
 from gameapp.ui.board.label_stamps import LabelStamps
 from gameapp.ui.board.map_painter import MapPainter
+from gameapp.ui.board.markers import NO_MARKERS, Marker, marker_words
 from gameapp.ui.board.move_overlay import MoveOverlay
 from gameapp.ui.board.overlay import HexOverlayItem
 from gameapp.ui.board.route_item import RouteItem
@@ -64,6 +65,7 @@ class BoardScene(QGraphicsScene):
         self.addItem(self.sight)
         self.counter_stamps = CounterStamps(CounterArt(hex_size * COUNTER_SIDE))
         self._units: dict[str, Unit] = {}
+        self._markers: dict[str, frozenset[Marker]] = {}
         self._order: list[str] = []
         self._items: dict[str, CounterItem] = {}
         self._selected_hex: Hex | None = None
@@ -74,6 +76,9 @@ class BoardScene(QGraphicsScene):
     # --- reading ----------------------------------------------------------------------------
     def unit(self, unit_id: str) -> Unit | None:
         return self._units.get(unit_id)
+
+    def markers(self, unit_id: str) -> frozenset[Marker]:
+        return self._markers.get(unit_id, NO_MARKERS)
 
     def units(self) -> list[Unit]:
         return [self._units[i] for i in self._order]
@@ -122,6 +127,7 @@ class BoardScene(QGraphicsScene):
         for unit_id in new:
             if unit_id not in self._items:
                 item = CounterItem(unit_id, self, self.counter_stamps)
+                item.setToolTip(self._marker_tip(unit_id))
                 self._items[unit_id] = item
                 self.addItem(item)
             elif unit_id in changed:
@@ -131,6 +137,18 @@ class BoardScene(QGraphicsScene):
             stacks.setdefault(new[unit_id].hex, []).append(unit_id)
         for h in touched:
             self._place_stack(h, stacks.get(h, []))
+
+    def set_markers(self, markers: Mapping[str, frozenset[Marker]]) -> None:
+        """Show these derived markers (unit id -> markers; absent ids wear none)."""
+        before, self._markers = self._markers, {i: m for i, m in markers.items() if m}
+        for unit_id in set(before) | set(self._markers):
+            item = self._items.get(unit_id)
+            if item is not None and before.get(unit_id) != self._markers.get(unit_id):
+                item.setToolTip(self._marker_tip(unit_id))
+                item.update()
+
+    def _marker_tip(self, unit_id: str) -> str:
+        return marker_words(self.markers(unit_id)).capitalize()
 
     def _restack(self, h: Hex) -> None:
         ids = [i for i in self._order if self._units[i].hex == h]

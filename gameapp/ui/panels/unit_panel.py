@@ -5,7 +5,7 @@ thing the counter and its markers say. The panel is one QTextBrowser, which wrap
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 
 from PySide6.QtCore import QUrl
@@ -15,13 +15,16 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from gameapp.core.numbering import Numbering
 from gameapp.core.units import Unit, UnitKind
 from gameapp.ui.board.counter_art import CounterArt
+from gameapp.ui.board.markers import NO_MARKERS, Marker, marker_words
 from gameapp.ui.labels import KIND_WORDS, facing_words, status_words
 
 CARD_COUNTER = 72  # counter side in the panel, pixels
 
 
-def unit_rows(unit: Unit, numbering: Numbering | None) -> list[tuple[str, str]]:
-    """The (label, value) rows shown for a unit."""
+def unit_rows(
+    unit: Unit, numbering: Numbering | None, markers: frozenset[Marker] = NO_MARKERS
+) -> list[tuple[str, str]]:
+    """The (label, value) rows shown for a unit; `markers` are its derived markers."""
     d = unit.defn
     rows = [("Side", d.side.label), ("Type", KIND_WORDS[d.kind])]
     command = [
@@ -51,19 +54,25 @@ def unit_rows(unit: Unit, numbering: Numbering | None) -> list[tuple[str, str]]:
         ("Formation", unit.formation.value),
         ("Status", status_words(unit.status)),
     ]
+    if markers:
+        rows.append(("Markers", marker_words(markers)))
     if d.source:
         rows.append(("Source", d.source))
     return rows
 
 
 def unit_html(
-    unit: Unit, numbering: Numbering | None, picture: str, selected: bool = False
+    unit: Unit,
+    numbering: Numbering | None,
+    picture: str,
+    selected: bool = False,
+    markers: frozenset[Marker] = NO_MARKERS,
 ) -> str:
     """One unit's card: its counter picture beside its name and a line per row. The selected
     unit's card is shaded and says so."""
     rows = "".join(
         f"<br><span style='color:#555'>{escape(k)}:</span> {escape(v)}"
-        for k, v in unit_rows(unit, numbering)
+        for k, v in unit_rows(unit, numbering, markers)
     )
     shade = " bgcolor='#fff3b0'" if selected else ""
     mark = " <i>(selected)</i>" if selected else ""
@@ -75,7 +84,9 @@ def unit_html(
     )
 
 
-def counter_image(unit: Unit, art: CounterArt) -> QImage:
+def counter_image(
+    unit: Unit, art: CounterArt, markers: frozenset[Marker] = NO_MARKERS
+) -> QImage:
     """The counter drawn upright, as on the board, on a transparent square."""
     bounds = art.bounds()
     size = round(bounds.height()) + 2
@@ -83,7 +94,7 @@ def counter_image(unit: Unit, art: CounterArt) -> QImage:
     image.fill(QColor(0, 0, 0, 0))
     p = QPainter(image)
     p.translate(size / 2, size / 2 + art.tick / 2)
-    art.paint(p, unit, art.side, selected=False)
+    art.paint(p, unit, art.side, selected=False, markers=markers)
     p.end()
     return image
 
@@ -100,11 +111,16 @@ class UnitPanel(QTextBrowser):
         self._art = CounterArt(CARD_COUNTER)
         self._numbering: Numbering | None = None
         self._units: list[Unit] = []
+        self._markers: dict[str, frozenset[Marker]] = {}
         self.show_units([])
 
     def set_numbering(self, numbering: Numbering | None) -> None:
         """The map's numbering, to name facings by the compass."""
         self._numbering = numbering
+
+    def set_markers(self, markers: Mapping[str, frozenset[Marker]]) -> None:
+        """The derived markers (unit id -> markers) the next `show_units` describes."""
+        self._markers = dict(markers)
 
     @property
     def units(self) -> list[Unit]:
@@ -121,10 +137,13 @@ class UnitPanel(QTextBrowser):
         parts = []
         for n, unit in enumerate(self._units):
             url = f"counter://{n}/{unit.id}"
+            markers = self._markers.get(unit.id, NO_MARKERS)
             doc.addResource(
-                QTextDocument.ResourceType.ImageResource, QUrl(url), counter_image(unit, self._art)
+                QTextDocument.ResourceType.ImageResource,
+                QUrl(url),
+                counter_image(unit, self._art, markers),
             )
-            parts.append(unit_html(unit, self._numbering, url, unit.id == selected))
+            parts.append(unit_html(unit, self._numbering, url, unit.id == selected, markers))
         self.setHtml("".join(parts))
 
     def plain_text(self) -> str:
