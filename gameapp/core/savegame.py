@@ -17,6 +17,7 @@ the end (compared after the replay: a mismatch is reported, never ignored).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import tempfile
@@ -104,6 +105,16 @@ def save_game(game: Game, path: str | Path) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    _remove_leftovers(path)
+
+
+def _remove_leftovers(path: Path) -> None:
+    """Temporary files of earlier saves to `path` that a killed process never renamed: the save
+    just written supersedes them."""
+    for leftover in path.parent.glob(f".{path.name}.*"):
+        # one still held by another program (Windows) goes with a later save
+        with contextlib.suppress(OSError):
+            leftover.unlink()
 
 
 def load_game(path: str | Path) -> Game:

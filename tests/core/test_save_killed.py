@@ -113,7 +113,7 @@ def test_a_save_killed_mid_write_leaves_the_old_save_intact(tmp_path: Path) -> N
     stray = temporaries(path)
     assert len(stray) == 1
 
-    # the next save still works; it leaves the old stray alone and adds none of its own
+    # the next save works and clears the leftover: nothing but the save remains
     save_game(again, path)
     assert load_game(path).state == game.state
-    assert temporaries(path) == stray
+    assert temporaries(path) == []
