@@ -41,8 +41,9 @@ from gameapp.ui.board.view import BoardView
 from gameapp.ui.charge_text import chance_line, charge_report
 from gameapp.ui.charges import charge_targets
 from gameapp.ui.controller import GameController
-from gameapp.ui.dialogs.charge_dialog import ChargeDialog, RollOutcome
+from gameapp.ui.dialogs.charge_dialog import ChargeDialog
 from gameapp.ui.dialogs.decision_dialog import DecisionDialog
+from gameapp.ui.dialogs.roll_dialog import RollOutcome
 from gameapp.ui.retreat_choice import (
     choice_action,
     decision_options,

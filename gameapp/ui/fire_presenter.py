@@ -20,7 +20,8 @@ from gameapp.ui.board.fire_overlay import BAND_FILLS
 from gameapp.ui.board.palette import GROUND_RAMP, blend
 from gameapp.ui.board.scene import BoardScene
 from gameapp.ui.board.view import BoardView
-from gameapp.ui.dialogs.fire_dialog import FireDialog, RollOutcome
+from gameapp.ui.dialogs.fire_dialog import FireDialog
+from gameapp.ui.dialogs.roll_dialog import RollOutcome
 from gameapp.ui.fire import TargetOption
 from gameapp.ui.fire_controller import FireController, sight_words
 from gameapp.ui.fire_text import odds_line, report_lines, signed

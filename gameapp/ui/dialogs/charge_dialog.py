@@ -14,22 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QPushButton,
-    QTextBrowser,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QWidget
 
-from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.rules.charge.preview import ChargePreview
 from gameapp.ui.charge_text import ChanceRow, ChargeRows, SideRows, charge_rows
-from gameapp.ui.dialogs.fire_dialog import BAR, BAR_STEPS, STEP_WIDTHS, RollOutcome, result_html
+from gameapp.ui.dialogs.fire_dialog import BAR, BAR_STEPS, STEP_WIDTHS
+from gameapp.ui.dialogs.roll_dialog import RollDialog, RollOutcome
 from gameapp.ui.fire_text import StepRow, percent
-from gameapp.ui.html import REFUSAL_INK, Raw, para, table
+from gameapp.ui.html import Raw, para, table
 
 OUTCOME_INK = {"Defenders rout": "#1b5e20", "Attackers rout": "#c62828", "Both stand": "#9e9e9e"}
 CHANCE_WIDTHS = (30, 10, 24, 36)
@@ -37,59 +29,14 @@ CHANCE_WIDTHS = (30, 10, 24, 36)
 __all__ = ["ChargeDialog", "RollOutcome", "preview_html"]
 
 
-class ChargeDialog(QDialog):
+class ChargeDialog(RollDialog):
     def __init__(self, preview: ChargePreview, target_id: str, roll: Callable[[], RollOutcome],
                  names: Mapping[str, str] | None = None, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(f"Charge on {target_id}", "charge_dialog", roll, 620, parent)
         self.preview = preview
-        self._roll = roll
-        self.rolled = False
-        self.setWindowTitle(f"Charge on {target_id}")
-        self.setObjectName("charge_dialog")
-        self.browser = QTextBrowser()
-        self.browser.setMinimumSize(620, 560)
-        self.browser.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.browser.setOpenLinks(False)
-        self.buttons = QDialogButtonBox()
-        self.roll_button: QPushButton = self.buttons.addButton(
-            "&Roll", QDialogButtonBox.ButtonRole.ActionRole)
-        self.cancel_button: QPushButton = self.buttons.addButton(
-            QDialogButtonBox.StandardButton.Cancel)
-        self.roll_button.setDefault(True)
         if preview.automatic is not None:
             self.roll_button.setText("&Resolve")  # decided without dice
-        self.roll_button.clicked.connect(self.roll)
-        self.cancel_button.clicked.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.browser)
-        layout.addWidget(self.buttons)
-        self._preview_html = preview_html(charge_rows(preview, names), target_id)
-        self._result_html = ""
-        self._render()
-
-    def roll(self) -> None:
-        """Resolve the charge (once) and show what it did."""
-        if self.rolled:
-            return
-        outcome = self._roll()
-        if isinstance(outcome, IllegalActionError):
-            self._result_html = "<hr>" + para(
-                f"Not allowed: {outcome.reason} ({outcome.rule})", REFUSAL_INK, bold=True)
-        else:
-            self.rolled = True
-            self._result_html = "<hr>" + result_html(outcome)
-            self.roll_button.hide()
-            self.cancel_button.setText("&Close")
-            self.cancel_button.setDefault(True)
-        self._render()
-        bar = self.browser.verticalScrollBar()
-        bar.setValue(bar.maximum())
-
-    def plain_text(self) -> str:
-        return self.browser.toPlainText()
-
-    def _render(self) -> None:
-        self.browser.setHtml(self._preview_html + self._result_html)
+        self.show_before(preview_html(charge_rows(preview, names), target_id))
 
 
 def _steps(rows: list[StepRow]) -> str:

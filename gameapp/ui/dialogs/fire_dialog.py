@@ -13,83 +13,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QPushButton,
-    QTextBrowser,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QWidget
 
-from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.units import UnitKind
+from gameapp.ui.dialogs.roll_dialog import RollDialog, RollOutcome
 from gameapp.ui.fire import TargetOption
 from gameapp.ui.fire_text import PlanRows, StepRow, percent, plan_rows, signed
-from gameapp.ui.html import REFUSAL_INK, Raw, para, table
+from gameapp.ui.html import Raw, para, table
 
 BAR = "█"
 BAR_STEPS = 18  # a bar this long is a certainty
 BAR_INK = {"N": "#9e9e9e", "A": "#f29d12", "C": "#c62828", "o": "#1b2f5e"}  # by first letter
 STEP_WIDTHS = (24, 52, 12, 12)  # rule, label, operation, running figure
 
-# What a roll gives back: the lines saying what it did, or the engine's refusal.
-RollOutcome = list[str] | IllegalActionError
 
-
-class FireDialog(QDialog):
+class FireDialog(RollDialog):
     def __init__(self, option: TargetOption, target_id: str, roll: Callable[[], RollOutcome],
                  parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(f"Fire at {target_id}", "fire_dialog", roll, 600, parent)
         assert option.plan is not None, "only a legal attack is offered"
         self.option = option
-        self._roll = roll
-        self.rolled = False
-        self.setWindowTitle(f"Fire at {target_id}")
-        self.setObjectName("fire_dialog")
-        self.browser = QTextBrowser()
-        self.browser.setMinimumSize(600, 560)
-        self.browser.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.browser.setOpenLinks(False)
-        self.buttons = QDialogButtonBox()
-        self.roll_button: QPushButton = self.buttons.addButton(
-            "&Roll", QDialogButtonBox.ButtonRole.ActionRole)
-        self.cancel_button: QPushButton = self.buttons.addButton(
-            QDialogButtonBox.StandardButton.Cancel)
-        self.roll_button.setDefault(True)
-        self.roll_button.clicked.connect(self.roll)
-        self.cancel_button.clicked.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.browser)
-        layout.addWidget(self.buttons)
-        self._plan_html = plan_html(plan_rows(option.plan), target_id, _target_words(option))
-        self._result_html = ""
-        self._render()
-
-    def roll(self) -> None:
-        """Apply the attack (once) and show what it did."""
-        if self.rolled:
-            return
-        outcome = self._roll()
-        if isinstance(outcome, IllegalActionError):
-            self._result_html = "<hr>" + para(
-                f"Not allowed: {outcome.reason} ({outcome.rule})", REFUSAL_INK, bold=True)
-        else:
-            self.rolled = True
-            self._result_html = "<hr>" + result_html(outcome)
-            self.roll_button.hide()
-            self.cancel_button.setText("&Close")
-            self.cancel_button.setDefault(True)
-        self._render()
-        bar = self.browser.verticalScrollBar()
-        bar.setValue(bar.maximum())
-
-    def plain_text(self) -> str:
-        return self.browser.toPlainText()
-
-    def _render(self) -> None:
-        self.browser.setHtml(self._plan_html + self._result_html)
+        self.show_before(plan_html(plan_rows(option.plan), target_id, _target_words(option)))
 
 
 def _target_words(option: TargetOption) -> str:
@@ -136,12 +80,3 @@ def plan_html(rows: PlanRows, target_id: str, target: str) -> str:
             for r in rows.odds]
     parts.append(table(odds, right=(1,), muted=(), widths=(12, 10, 30, 48)))
     return "".join(parts)
-
-
-def result_html(lines: list[str]) -> str:
-    """What the roll did: the first line (dice, modified roll, result) in bold."""
-    if not lines:
-        return para("The attack was made.")
-    body = [para(lines[0], bold=True)]
-    body += [para(line.strip(), "#555" if line.startswith(" ") else "") for line in lines[1:]]
-    return para("Result", bold=True) + "".join(body)
