@@ -3,9 +3,6 @@ seed, and the right choice on small hand-made positions."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,6 +22,7 @@ from gameapp.core.scenario import VictoryHex
 from gameapp.core.units import Side, Status
 from gameapp.core.yamlsource import DataError
 from gameapp.headless import log_lines, play
+from tests.ai.hashseed import outputs_under_hash_seeds
 from tests.core.positions import SE, SW, N, S, blank_map, game_on, infantry, leader, place
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -180,12 +178,7 @@ def test_the_game_does_not_depend_on_hash_randomisation() -> None:
         "from gameapp.ai.settings import Difficulty\n"
         "print('\\n'.join(_game_text(3, Difficulty.NORMAL)))\n"
     )
-    runs = []
-    for hash_seed in ("1", "2"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                              check=True, cwd=ROOT, env=env)
-        runs.append(done.stdout)
+    runs = outputs_under_hash_seeds(script)
     assert runs[0] == runs[1] and runs[0].count("\n") >= 10
 
 

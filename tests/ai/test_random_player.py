@@ -3,9 +3,6 @@ same seed."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +13,7 @@ from gameapp.core.engine import Game
 from gameapp.core.phases import Phase
 from gameapp.core.scenario import Scenario, load_scenario
 from gameapp.core.units import Side
+from tests.ai.hashseed import outputs_under_hash_seeds
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "scenarios" / "demo.yaml"
@@ -56,12 +54,7 @@ def test_the_choice_does_not_depend_on_hash_randomisation() -> None:
         "from gameapp.core.scenario import load_scenario\n"
         "print('\\n'.join(play(load_scenario(DEMO), seed=5, actions=25)))\n"
     )
-    runs = []
-    for hash_seed in ("1", "2"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                              check=True, cwd=ROOT, env=env)
-        runs.append(done.stdout)
+    runs = outputs_under_hash_seeds(script)
     assert runs[0] == runs[1] and runs[0].count("\n") >= 10
 
 
