@@ -25,8 +25,6 @@ from gameapp.headless import log_lines, play
 from tests.ai.hashseed import outputs_under_hash_seeds
 from tests.core.positions import SE, SW, N, S, blank_map, game_on, infantry, leader, place
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def skirmish(seed: int) -> Game:
     """Three units a side on a blank map, a victory hex between them: a quick whole game."""
