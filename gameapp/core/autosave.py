@@ -18,6 +18,7 @@ from pathlib import Path
 
 from gameapp.core.engine import Game
 from gameapp.core.savegame import check_save, save_game
+from gameapp.core.seats import Seats
 
 DEFAULT_KEEP = 10
 MARKER = "session.running"
@@ -35,12 +36,12 @@ class AutosaveFolder:
             return []
         return sorted((p for p in self.folder.iterdir() if _NAME.match(p.name)), key=_number)
 
-    def write(self, game: Game) -> Path:
+    def write(self, game: Game, seats: Seats | None = None) -> Path:
         """Save `game` as the newest autosave (atomically), then drop all but the last `keep`."""
         saves = self.saves()
         number = _number(saves[-1]) + 1 if saves else 1
         path = self.folder / f"autosave-{number:06d}.yaml"
-        save_game(game, path)
+        save_game(game, path, seats)
         self.prune()
         return path
 

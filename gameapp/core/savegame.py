@@ -12,7 +12,8 @@ renamed over the old save, so a crash mid-write never leaves a half-written game
 Besides the replay a save records what the replay must agree with: a hash of the scenario,
 map and counters files the game was played on (a changed file is reported, never silently
 replayed), the optional rules chosen for the game, and a snapshot of where every unit stands at
-the end (compared after the replay: a mismatch is reported, never ignored).
+the end (compared after the replay: a mismatch is reported, never ignored), and who sat at each
+side (seats.py), so an opened game goes on against the same opponent.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import contextlib
 import hashlib
 import os
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +34,7 @@ from gameapp.core.dice import Roll
 from gameapp.core.engine import Game
 from gameapp.core.newgame import LOS, OptionValue, with_options
 from gameapp.core.scenario import Scenario, load_scenario
+from gameapp.core.seats import Seats
 from gameapp.core.state import GameState
 from gameapp.core.yamlsource import DataError, Problem, load_schema, load_yaml, schema_problems
 
@@ -39,7 +42,7 @@ SAVE_FORMAT = "rally-and-charge-save"
 SAVE_VERSION = 1
 
 
-def save_data(game: Game, save_path: Path) -> dict[str, Any]:
+def save_data(game: Game, save_path: Path, seats: Seats | None = None) -> dict[str, Any]:
     scenario = Path(game.scenario.path).resolve()
     try:
         where = os.path.relpath(scenario, save_path.resolve().parent)
@@ -52,6 +55,7 @@ def save_data(game: Game, save_path: Path) -> dict[str, Any]:
         "scenario_hash": scenario_hash(game.scenario),
         "options": {**game.scenario.options, LOS: list(game.scenario.los_conventions)},
         "seed": game.dice.seed,
+        **({"seats": seats.to_data()} if seats is not None else {}),
         "snapshot": snapshot(game.state, game),
         "actions": [
             {
@@ -90,10 +94,10 @@ def snapshot(state: GameState, game: Game) -> dict[str, Any]:
     }
 
 
-def save_game(game: Game, path: str | Path) -> None:
-    """Write the game to `path` atomically."""
+def save_game(game: Game, path: str | Path, seats: Seats | None = None) -> None:
+    """Write the game (and who plays it, if given) to `path` atomically."""
     path = Path(path)
-    text = yaml.safe_dump(save_data(game, path), sort_keys=False, allow_unicode=True)
+    text = yaml.safe_dump(save_data(game, path, seats), sort_keys=False, allow_unicode=True)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
@@ -117,8 +121,19 @@ def _remove_leftovers(path: Path) -> None:
             leftover.unlink()
 
 
+@dataclass(frozen=True)
+class SavedGame:
+    game: Game
+    seats: Seats | None  # None: saved before seats were kept (all human, one screen)
+
+
 def load_game(path: str | Path) -> Game:
     """Replay a saved game. Raises DataError with the file and line of what is wrong."""
+    return load_saved_game(path).game
+
+
+def load_saved_game(path: str | Path) -> SavedGame:
+    """Replay a saved game and read who played it. Raises DataError as load_game does."""
     doc = load_yaml(path)
     problems = schema_problems(doc, load_schema("save"))
     if problems:
@@ -156,7 +171,7 @@ def load_game(path: str | Path) -> Game:
     if "snapshot" in data and snapshot(game.state, game) != data["snapshot"]:
         raise DataError([doc.problem(("snapshot",), "replaying the actions does not reach the "
                                      "position the game was saved in")])
-    return game
+    return SavedGame(game, Seats.from_data(data["seats"]) if "seats" in data else None)
 
 
 def check_save(path: str | Path) -> list[Problem]:

@@ -74,7 +74,7 @@ def run_app(scenario: str | None = None, scenarios_dir: Path | None = None,
     resumable = window.session.offer_resume() if scenario is None else None
     window.session.begin_session()
     if resumable is not None:
-        window.start_game(resumable)
+        window.resume(resumable)
     try:
         return app.exec()
     finally:

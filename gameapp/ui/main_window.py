@@ -8,7 +8,6 @@ cannot see (fog.py), the computer's sides (computer.py) and the game's files (se
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -27,7 +26,9 @@ from PySide6.QtWidgets import (
 
 from gameapp.core.engine import Game
 from gameapp.core.newgame import ALL_HUMAN, GameSetup, Players
+from gameapp.core.savegame import SavedGame
 from gameapp.core.scenario import Scenario, load_scenario
+from gameapp.core.seats import Seats
 from gameapp.core.yamlsource import DataError
 from gameapp.ui import settings
 from gameapp.ui.actions import FIRE, GAME, MAIN, UNIT, WINDOW, build_actions, populate
@@ -239,15 +240,14 @@ class MainWindow(QMainWindow):
 
     # --- games ------------------------------------------------------------------------------
     def start_game(self, game: Game, players: Players | None = None, hide_unseen: bool = False,
-                   path: Path | None = None, hot_seat: bool = False,
-                   changed_options: Collection[str] = ()) -> None:
+                   path: Path | None = None, hot_seat: bool = False) -> None:
         """Play `game`: on its board, by `players` (all human by default: one person playing
         both sides unless `hot_seat`), from `path` if it was opened from a file."""
         if self.scenario is not game.scenario or self.pages.currentWidget() is self.start_screen:
             self._show_board(game.scenario)
         self.players = dict(players or ALL_HUMAN)
         self.controller.start(game)
-        self.session.begin(path, changed_options)
+        self.session.begin(path, Seats(self.players, hot_seat, hide_unseen))
         self.unseen.set_enabled(hide_unseen)
         self.hot_seat.begin(self.players, hot_seat)
         self.computer.set_players(self.players, game.dice.seed)
@@ -261,7 +261,7 @@ class MainWindow(QMainWindow):
         dialog.deleteLater()
         if setup is not None:
             self.start_game(setup.start(), setup.players, setup.hide_unseen,
-                            hot_seat=setup.hot_seat, changed_options=setup.options.keys())
+                            hot_seat=setup.hot_seat)
             settings.set_last_scenario(Path(setup.scenario.path))
         return setup
 
@@ -272,10 +272,15 @@ class MainWindow(QMainWindow):
 
     def open_game(self, path: Path) -> bool:
         """Open a saved game; False (after a message box) if it will not open."""
-        game = self.session.load(Path(path))
-        if game is not None:
-            self.start_game(game, path=Path(path))
-        return game is not None
+        saved = self.session.load(Path(path))
+        if saved is not None:
+            self.resume(saved, Path(path))
+        return saved is not None
+
+    def resume(self, saved: SavedGame, path: Path | None = None) -> None:
+        """Go on with a saved game, played by whoever played it (all human for an old save)."""
+        seats = saved.seats or Seats()
+        self.start_game(saved.game, seats.players, seats.hide_unseen, path, seats.hot_seat)
 
     def save_game(self) -> bool:
         return self.session.save()

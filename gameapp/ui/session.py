@@ -9,7 +9,7 @@ what is wrong (save_problems.py), never a traceback.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -18,7 +18,8 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from gameapp import paths
 from gameapp.core.autosave import DEFAULT_KEEP, AutosaveFolder
 from gameapp.core.engine import Game
-from gameapp.core.savegame import load_game, save_game
+from gameapp.core.savegame import SavedGame, load_saved_game, save_game
+from gameapp.core.seats import Seats
 from gameapp.core.yamlsource import DataError
 from gameapp.ui import settings
 from gameapp.ui.controller import GameController
@@ -61,16 +62,15 @@ class GameSession(QObject):
         self.path: Path | None = None
         self._autosaves = autosaves
         self._phase_key: tuple[int, int, bool] | None = None
-        self.changed_options: tuple[str, ...] = ()
+        self.seats = Seats()  # who plays: written into every save and autosave
         self.autosaving = False  # from begin_session on: the program's run, not a test's window
         controller.state_changed.connect(self._autosave_if_new_phase)
 
     # --- the game's file ---------------------------------------------------------------------
-    def begin(self, path: Path | None = None, changed_options: Collection[str] = ()) -> None:
-        """A game started (path None) or was opened from `path`; `changed_options`: the
-        optional rules the new-game dialog changed from the scenario's."""
+    def begin(self, path: Path | None = None, seats: Seats | None = None) -> None:
+        """A game started (path None) or was opened from `path`, played by `seats`."""
         self.path = path
-        self.changed_options = tuple(changed_options)
+        self.seats = seats or Seats()
         game = self.controller.game
         self._phase_key = _phase_key(game) if game is not None else None
         self.path_changed.emit()
@@ -100,15 +100,13 @@ class GameSession(QObject):
         if game is None:
             return False
         try:
-            save_game(game, path)
+            save_game(game, path, self.seats)
         except OSError as error:
             self._error("Cannot save the game", f"{path.name} could not be written.", str(error))
             return False
         self.path = path
         self.path_changed.emit()
-        lost = ", ".join(self.changed_options)
-        self.message.emit(f"Saved to {path}" + (f" (the save format does not keep the changed "
-                                                f"optional rules yet: {lost})" if lost else ""))
+        self.message.emit(f"Saved to {path}")
         return True
 
     def choose_file(self) -> Path | None:
@@ -118,10 +116,11 @@ class GameSession(QObject):
                                               SAVE_FILTER)
         return Path(name) if name else None
 
-    def load(self, path: Path) -> Game | None:
-        """The game saved in `path`, or None after a message box saying what is wrong."""
+    def load(self, path: Path) -> SavedGame | None:
+        """The game saved in `path` and its players, or None after a message box saying what is
+        wrong."""
         try:
-            return load_game(path)
+            return load_saved_game(path)
         except DataError as error:
             diagnosis = diagnose(path, error.problems)
         except Exception as error:  # never a traceback in the player's face
@@ -145,7 +144,7 @@ class GameSession(QObject):
 
     def autosave(self, game: Game) -> Path | None:
         try:
-            return self._autosaves().write(game)
+            return self._autosaves().write(game, self.seats)
         except OSError as error:  # a full disk must not stop the game
             log.warning("autosave failed: %s", error)
             self.message.emit(f"Autosave failed: {error}")
@@ -166,7 +165,7 @@ class GameSession(QObject):
         except OSError as error:
             log.warning("cannot remove the session marker: %s", error)
 
-    def offer_resume(self) -> Game | None:
+    def offer_resume(self) -> SavedGame | None:
         """After an unclean exit, ask whether to resume the newest autosave; the game if yes."""
         folder = self._autosaves()
         try:

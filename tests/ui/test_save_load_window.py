@@ -15,7 +15,9 @@ from gameapp import paths
 from gameapp.core.actions import EndPhase, Fire
 from gameapp.core.autosave import MARKER
 from gameapp.core.engine import Game
+from gameapp.core.newgame import PlayerChoice, PlayerKind
 from gameapp.core.savegame import check_save, save_game
+from gameapp.core.units import Side
 from gameapp.ui.app import run_app
 from gameapp.ui.main_window import MainWindow
 from gameapp.ui.session import autosave_keep, set_autosave_keep
@@ -202,7 +204,7 @@ def test_after_an_unclean_exit_the_last_autosave_is_offered_and_resumed(
     qtbot.addWidget(second)
     resumed = second.session.offer_resume()
     assert asked == ["Rally & Charge did not close properly last time."]
-    assert resumed is not None and resumed.log == expected.log
+    assert resumed is not None and resumed.game.log == expected.log
     second.session.end_session()  # a clean exit: nothing is offered next time
     asked.clear()
     assert MainWindow().session.offer_resume() is None and asked == []
@@ -229,12 +231,19 @@ def test_the_program_marks_its_session_and_a_clean_exit_removes_the_mark(
     assert not (autosaves / MARKER).exists()  # the clean exit took it away
 
 
-def test_saving_a_game_with_changed_options_says_they_are_not_kept(
+def test_an_opened_save_goes_on_with_the_same_players(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.start_game(Game.from_scenario(DUEL), changed_options=("stacking",))
-    assert window.session.save_to(tmp_path / "g.yaml")
-    assert window.message_label.text().endswith(
-        "(the save format does not keep the changed optional rules yet: stacking)")
+    first = MainWindow()
+    qtbot.addWidget(first)
+    against_computer = {Side.UNION: PlayerChoice(),
+                        Side.CONFEDERATE: PlayerChoice(PlayerKind.COMPUTER, "easy")}
+    first.start_game(played(), against_computer, hide_unseen=True)
+    assert first.session.save_to(tmp_path / "g.yaml")
+    assert first.message_label.text() == f"Saved to {tmp_path / 'g.yaml'}"
+    second = MainWindow()
+    qtbot.addWidget(second)
+    assert second.open_game(tmp_path / "g.yaml")
+    assert second.players == against_computer
+    assert second.unseen.enabled
+    assert "Confederate: computer (easy)" in second.windowTitle()
