@@ -39,6 +39,7 @@ from gameapp.ui.panels.unit_panel import UnitPanel
 from gameapp.ui.phase_bar import PhaseBar
 
 GAME_SPECS = tuple(s for s in ACTIONS if s.target in (GAME, FIRE))
+LOOKING_BACK = Availability(False, "you are looking at a past position: go back to the game first")
 HISTORY_SPECS = tuple(s for s in GAME_SPECS if s.handler in ("undo", "redo"))
 FIRE_SPECS = tuple(s for s in GAME_SPECS if s.target == FIRE)
 
@@ -67,6 +68,7 @@ class GamePresenter(QObject):
         self.actions = actions
         self.menu: QMenu | None = None  # the context menu last shown
         self.available: dict[str, Availability] = {}  # by action id, as last refreshed
+        self.looking_back = False  # the log shows a past position: no game action reaches it
         c = controller
         view.stack_selected.connect(self._stack_clicked)
         view.move_requested.connect(c.click_hex)
@@ -183,15 +185,22 @@ class GamePresenter(QObject):
         if message.startswith("Not allowed"):  # a refused toggle must lose its tick again
             self.refresh_actions()
 
+    def set_looking_back(self, on: bool) -> None:
+        """While a past position is shown, every game action (and its shortcut) is off."""
+        self.looking_back = on
+        self.refresh_actions()
+
     def refresh_actions(self, specs: Iterable[ActionSpec] = GAME_SPECS) -> None:
         """Enable each game action only when the engine would accept it; say why in its tip."""
         for spec in specs:
             action = self.actions[spec.id]
             source = self.fire if spec.target == FIRE else self.controller
-            available = self.available[spec.id] = source.availability(spec.handler, spec.args)
+            available = (LOOKING_BACK if self.looking_back
+                         else source.availability(spec.handler, spec.args))
+            self.available[spec.id] = available
             action.setEnabled(available.enabled)
             set_detail(action, spec, available.detail)
             if spec.checkable:
                 action.setChecked(available.checked)
-            if spec.handler in ("undo", "redo"):
+            if spec.handler in ("undo", "redo") and not self.looking_back:
                 action.setText(f"{spec.text} {available.detail}".rstrip())

@@ -145,6 +145,7 @@ class MainWindow(QMainWindow):
         self.end_of_game = EndOfGame(self.controller, self)  # the end screen, when it ends
         self.history_mode = HistoryMode(self.controller, self.log_panel, self.pages, self.view,
                                         self.show_message)  # the log's look back
+        self.history_mode.looking_back.connect(self.presenter.set_looking_back)
         self._enter_start_page()  # the start screen has just scanned its directory
 
     def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:

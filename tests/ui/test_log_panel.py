@@ -113,3 +113,21 @@ def test_clicking_an_entry_shows_that_board_read_only_and_back(qtbot: QtBot) -> 
     qtbot.mouseClick(back, Qt.MouseButton.LeftButton)
     assert window.pages.currentWidget() is window.view and mode.viewing is None
     assert first.background(0).style() == Qt.BrushStyle.NoBrush
+
+
+def test_game_shortcuts_are_off_while_a_past_position_is_shown(qtbot: QtBot) -> None:
+    window = open_window(qtbot)
+    game = game_of(window)
+    _play(window, 6)
+    end_phase = window.actions_by_id["end_phase"]
+    assert end_phase.isEnabled()
+    _click(qtbot, window.log_panel, window.log_panel.topLevelItem(0).child(0))
+    assert not end_phase.isEnabled() and not window.actions_by_id["undo"].isEnabled()
+    assert "past position" in end_phase.toolTip()
+    before = len(game.log)
+    end_phase.trigger()  # as Ctrl+E would: a disabled action does nothing
+    assert len(game.log) == before
+    back = window.history_mode.page.back_button
+    assert back is not None
+    qtbot.mouseClick(back, Qt.MouseButton.LeftButton)
+    assert end_phase.isEnabled() and window.actions_by_id["undo"].isEnabled()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QStackedWidget
 
 from gameapp.core.engine import Game
@@ -18,6 +18,8 @@ from gameapp.ui.replay.past_board import PastBoard
 
 
 class HistoryMode(QObject):
+    looking_back = Signal(bool)  # True while a past position is shown instead of the game
+
     def __init__(self, controller: GameController, log_panel: LogPanel, pages: QStackedWidget,
                  live: BoardView, show_message: Callable[[str], None]) -> None:
         super().__init__(controller)
@@ -65,11 +67,13 @@ class HistoryMode(QObject):
             self._match_live_view()
         self.pages.setCurrentWidget(self.page)
         self.log_panel.set_viewing(position)
+        self.looking_back.emit(True)
 
     def back_to_live(self) -> None:
         if self.pages.currentWidget() is self.page:
             self.pages.setCurrentWidget(self.live)
         self.log_panel.set_viewing(None)
+        self.looking_back.emit(False)
 
     def _match_live_view(self) -> None:
         """The past board seen as the live one was: same rotation, zoom and centre."""
