@@ -9,6 +9,7 @@ from typing import Any
 
 from gameapp.core.counters import LEVELS, UNIT_LISTS
 from gameapp.core.units import Side
+from gameapp.core.yamlsource import JsonPath
 
 LEVEL_NAMES = dict(LEVELS)  # "commands" -> "corps", ...
 
@@ -21,6 +22,7 @@ class OobNode:
     level: str  # "side", "corps", "division", "brigade" or "unit"
     unit_id: str = ""
     children: list[OobNode] = field(default_factory=list)
+    path: JsonPath = ()  # where it is in the counters file: ("sides", "union", "brigades", 0)
 
     def unit_ids(self) -> list[str]:
         """Every counter at or below this node, in file order (a formation's leader first)."""
@@ -43,7 +45,7 @@ def oob_tree(data: Any) -> list[OobNode]:
     for side in Side:
         body = sides.get(side.value)
         if isinstance(body, dict):
-            node = OobNode(side.label, "side")
+            node = OobNode(side.label, "side", path=("sides", side.value))
             _fill(node, body)
             found.append(node)
     return found
@@ -52,21 +54,24 @@ def oob_tree(data: Any) -> list[OobNode]:
 def _fill(node: OobNode, body: dict[str, Any]) -> None:
     leader = body.get("leader")
     if isinstance(leader, dict):
-        node.children.append(_unit(leader))
+        node.children.append(_unit(leader, (*node.path, "leader")))
     for key, _kind in UNIT_LISTS:
-        for item in _dicts(body, key):
-            node.children.append(_unit(item))
+        for i, item in _dicts(body, key):
+            node.children.append(_unit(item, (*node.path, key, i)))
     for key, level in LEVELS:
-        for item in _dicts(body, key):
-            child = OobNode(str(item.get("name", "")), level)
+        for i, item in _dicts(body, key):
+            child = OobNode(str(item.get("name", "")), level, path=(*node.path, key, i))
             _fill(child, item)
             node.children.append(child)
 
 
-def _unit(item: dict[str, Any]) -> OobNode:
-    return OobNode(f"{item.get('id', '')}  {item.get('name', '')}", "unit", str(item.get("id", "")))
+def _unit(item: dict[str, Any], path: JsonPath) -> OobNode:
+    label = f"{item.get('id', '')}  {item.get('name', '')}"
+    return OobNode(label, "unit", str(item.get("id", "")), path=path)
 
 
-def _dicts(body: dict[str, Any], key: str) -> list[dict[str, Any]]:
+def _dicts(body: dict[str, Any], key: str) -> list[tuple[int, dict[str, Any]]]:
     items = body.get(key)
-    return [i for i in items if isinstance(i, dict)] if isinstance(items, list) else []
+    if not isinstance(items, list):
+        return []
+    return [(i, item) for i, item in enumerate(items) if isinstance(item, dict)]

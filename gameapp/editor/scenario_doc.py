@@ -9,6 +9,7 @@ undo stack).
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections import Counter
 from dataclasses import dataclass
@@ -25,10 +26,20 @@ from gameapp.core.mapdata import HexMap
 from gameapp.core.mapfile import load_map
 from gameapp.core.numbering import HexIdError
 from gameapp.core.units import FORMATIONS_BY_KIND, Formation, Side, Status, Unit, UnitDef, UnitKind
-from gameapp.core.yamlsource import DataError, Problem
+from gameapp.core.yamlsource import DataError, JsonPath, Problem
+from gameapp.editor.counters_doc import CountersDocument
 from gameapp.editor.document import YamlFileDocument
-from gameapp.editor.edits import Batch, DeleteKey, Edit, InsertItem, RemoveItem, SetValue
+from gameapp.editor.edits import (
+    Batch,
+    DeleteKey,
+    Edit,
+    InsertItem,
+    RemoveItem,
+    SetValue,
+    value_at,
+)
 from gameapp.editor.oob import OobNode, oob_tree
+from gameapp.editor.rule_params import NEW_RULE
 from gameapp.editor.yamltext import flow_map, flow_seq, plain, quoted
 
 # The formation a counter gets when it is first put on the map.
@@ -60,6 +71,10 @@ class ReinforcementGroup:
     unit_ids: tuple[str, ...]
 
 
+class MoveError(ValueError):
+    """A move the editor refuses (the message says why)."""
+
+
 class ScenarioDocument:
     def __init__(
         self,
@@ -74,6 +89,7 @@ class ScenarioDocument:
         self.oob = oob
         self.counters_doc = counters_doc
         self.map_path = map_path
+        counters_doc.on_change(self._counters_changed)
 
     @classmethod
     def load(cls, path: str | Path) -> ScenarioDocument:
@@ -110,6 +126,16 @@ class ScenarioDocument:
 
     def oob_tree(self) -> list[OobNode]:
         return oob_tree(self.counters_doc.data)
+
+    def counters(self) -> CountersDocument:
+        """The counters file, for the edits of the unit form."""
+        return CountersDocument(self.counters_doc)
+
+    def _counters_changed(self) -> None:
+        """The order of battle follows the counters file; a text that does not load (never
+        written by the unit form, which checks first) leaves the last good one."""
+        with contextlib.suppress(DataError):
+            self.oob = self.counters().unit_defs()
 
     def hex_id(self, h: Hex) -> str:
         return self.map.hex_id(h)
@@ -280,6 +306,29 @@ class ScenarioDocument:
         edits = [e for e in (self.move(u, h) for u in unit_ids) if e is not None]
         return Batch(tuple(edits), f"Move {len(edits)} counters to {self.hex_id(h)}")
 
+    def move_group(self, unit_ids: list[str], offset: Hex) -> Edit:
+        """Move counters together by one hex offset, so they keep their places relative to
+        each other; MoveError names the counters the offset would take off the map."""
+        units = [u for u in self.units() if u.id in set(unit_ids)]
+        off = [u.id for u in units if not self.map.contains(u.hex + offset)]
+        if off:
+            raise MoveError(f"{', '.join(off)} would leave the map: nothing moved")
+        edits = [e for e in (self.move(u.id, u.hex + offset) for u in units) if e is not None]
+        return Batch(tuple(edits), f"Move {len(edits)} counters")
+
+    def formation_mates(self, unit_id: str) -> tuple[str, list[str]]:
+        """The placed counters of a counter's own formation (its brigade; a leader or counter
+        above the brigades: his division or corps): the formation's name and their ids."""
+        defn = self.oob.get(unit_id)
+        if defn is None:
+            return "", []
+        chain = (defn.corps, defn.division, defn.brigade)
+        depth = max((n + 1 for n, name in enumerate(chain) if name), default=0)
+        name = chain[depth - 1] if depth else defn.side.label
+        mates = [u.id for u in self.units() if u.side is defn.side
+                 and (u.defn.corps, u.defn.division, u.defn.brigade)[:depth] == chain[:depth]]
+        return name, mates
+
     def face(self, unit_id: str, direction: int) -> Edit | None:
         index = self.setup_index(unit_id)
         if index is None:
@@ -345,30 +394,71 @@ class ScenarioDocument:
         return RemoveItem(("reinforcements",), index, f"Remove reinforcement {index + 1}")
 
     def set_reinforcement(self, index: int, key: str, value: Any) -> Edit:
+        label = f"Reinforcement {index + 1}: {key}"
         if key == "units":
-            value = flow_seq(list(value))
-        elif isinstance(value, str):
+            return self._group_units(index, [str(u) for u in value], label)
+        if isinstance(value, str):
             value = quoted(value)
-        return SetValue(("reinforcements", index, key), value, f"Reinforcement {index + 1}: {key}")
+        return SetValue(("reinforcements", index, key), value, label)
 
-    def set_field(self, path: tuple[str, ...], value: Any, label: str = "") -> Edit | None:
-        """A metadata field such as ("name",) or ("turns", "last"); None takes it out (None
-        when there is nothing to change). Long texts are written folded (`>`)."""
-        label = label or f"Set {'.'.join(path)}"
+    def _group_units(self, index: int, ids: list[str], label: str) -> Edit:
+        """A group's new list of ids as item removals and insertions, so the entries still
+        listed keep their own settings (`{unit: CS-Chew, formation: limbered}`) and lines."""
+        path: JsonPath = ("reinforcements", index, "units")
+        current = value_at(self.data, path)
+        if not isinstance(current, list):
+            return SetValue(path, flow_seq(ids), label)
+        old = [str(u.get("unit", "")) if isinstance(u, dict) else str(u) for u in current]
+        if [u for u in old if u in ids] != [u for u in ids if u in old]:  # reordered
+            by_id = dict(zip(old, current, strict=True))
+            return SetValue(path, flow_seq([by_id.get(u, u) for u in ids]), label)
+        edits: list[Edit] = [RemoveItem(path, i) for i in reversed(range(len(old)))
+                             if old[i] not in ids]
+        edits += [InsertItem(path, n, u) for n, u in enumerate(ids) if u not in old]
+        return Batch(tuple(edits), label)
+
+    def set_field(self, path: JsonPath, value: Any, label: str = "") -> Edit | None:
+        """A metadata field such as ("name",), ("turns", "last") or ("special_rules", 1,
+        "release_turn"); None takes it out (None when there is nothing to change). Long texts
+        are written folded (`>`)."""
+        label = label or f"Set {'.'.join(map(str, path))}"
         parent: Any = self.data
         for n, part in enumerate(path[:-1]):
-            if not isinstance(parent.get(part), dict):
-                if value is None:
+            child = value_at(parent, (part,))
+            if not isinstance(child, dict | list):
+                if value is None or isinstance(part, int):
                     return None
                 return SetValue(path[: n + 1], _nest(path[n + 1:], _yaml_value(path, value)),
                                 label)  # fmt: skip
-            parent = parent[part]
+            parent = child
         if value is None:
-            return DeleteKey(path, label) if path[-1] in parent else None
+            return DeleteKey(path, label) if value_at(parent, path[-1:]) is not None else None
         return SetValue(path, _yaml_value(path, value), label)
 
+    # --- special rules ------------------------------------------------------------------------
+    def special_rules(self) -> list[Any]:
+        rules = self.data.get("special_rules")
+        return rules if isinstance(rules, list) else []
 
-def _yaml_value(path: tuple[str, ...], value: Any) -> Any:
+    def add_special_rule(self, rule: str) -> Edit:
+        """A new special rule with the parameters it cannot go without (NEW_RULE)."""
+        entry = CommentedMap({"rule": rule})
+        for key, value in NEW_RULE.get(rule, {}).items():
+            entry[key] = _yaml_value((key,), value)
+        label = f"New special rule {rule}"
+        if not isinstance(self.data.get("special_rules"), list):
+            return SetValue(("special_rules",), CommentedSeq([entry]), label)
+        return InsertItem(("special_rules",), len(self.special_rules()), entry, label)
+
+    def remove_special_rule(self, index: int) -> Edit:
+        return RemoveItem(("special_rules",), index, f"Remove special rule {index + 1}")
+
+    def set_rule_parameter(self, index: int, key: str, value: Any) -> Edit | None:
+        return self.set_field(("special_rules", index, key), value,
+                              f"Special rule {index + 1}: {key}")  # fmt: skip
+
+
+def _yaml_value(path: JsonPath, value: Any) -> Any:
     if isinstance(value, list):
         return flow_seq(value)
     if isinstance(value, str) and len(value) > FOLD_AT:
@@ -378,8 +468,8 @@ def _yaml_value(path: tuple[str, ...], value: Any) -> Any:
     return value
 
 
-def _nest(path: tuple[str, ...], value: Any) -> Any:
-    return flow_map({path[0]: value if len(path) == 1 else _nest(path[1:], value)})
+def _nest(path: JsonPath, value: Any) -> Any:
+    return flow_map({str(path[0]): value if len(path) == 1 else _nest(path[1:], value)})
 
 
 def _status_of(value: Any) -> frozenset[Status]:

@@ -1,7 +1,8 @@
-"""The scenario's metadata and rules options as a form. The options come from the published
-scenario schema (its enums become choices, its booleans and its list of line-of-sight
-conventions checkboxes), so a new option of the rules shows up here without code. Every change
-is asked of the window as (path, value); None takes the field out of the file."""
+"""The scenario's metadata, rules options and special rules as a form. The options come from
+the published scenario schema (its enums become choices, its booleans and its list of
+line-of-sight conventions checkboxes), so a new option of the rules shows up here without code.
+Every change is asked of the window as (path, value); None takes the field out of the file. The
+special rules (special_rules_box.py) ask for whole edits (`edit_requested`)."""
 
 from __future__ import annotations
 
@@ -13,15 +14,18 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QLineEdit,
     QPlainTextEdit,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from gameapp.core.yamlsource import load_schema
+from gameapp.ui.editor.special_rules_box import SpecialRulesBox
 
 DEFAULT = "(default)"
 Path_ = tuple[str, ...]
@@ -39,6 +43,7 @@ class _TextBox(QPlainTextEdit):
 
 class MetadataForm(QWidget):
     change_requested = Signal(object, object)  # path tuple, value (None: remove the field)
+    edit_requested = Signal(object)  # a function of the ScenarioDocument building an Edit
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -75,10 +80,21 @@ class MetadataForm(QWidget):
         self.option_widgets: dict[str, QWidget] = {}
         self.los_boxes: dict[str, QCheckBox] = {}
         self._build_options()
-        layout = QVBoxLayout(self)
+        self.special_rules = SpecialRulesBox()
+        self.special_rules.edit_requested.connect(self.edit_requested)
+        body = QWidget()
+        layout = QVBoxLayout(body)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(form)
         layout.addWidget(self.options)
+        layout.addWidget(self.special_rules)
+        scroll = QScrollArea()  # the special rules' fields make the form taller than the dock
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(body)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
         layout.addStretch(1)
 
     def _build_options(self) -> None:
@@ -134,6 +150,8 @@ class MetadataForm(QWidget):
                 box.setChecked(name in los)
         finally:
             self._filling = False
+        rules = data.get("special_rules")
+        self.special_rules.show_rules(rules if isinstance(rules, list) else [])
 
     # --- asking for changes -----------------------------------------------------------------
     def _ask(self, path: Path_, value: Any) -> None:

@@ -1,16 +1,18 @@
 """The order-of-battle palette: a tree of side > command > division > brigade > counters with a
 search box. Each counter shows where the scenario already uses it; dragging a counter, or a
-whole formation, onto the board places it."""
+whole formation, onto the board places it. Right-click: "New unit…" on a formation, "Edit unit…"
+and "Remove unit" on a counter (the window opens the unit form)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QMimeData, Qt
+from PySide6.QtCore import QMimeData, QPoint, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLineEdit,
+    QMenu,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -21,6 +23,8 @@ from gameapp.editor.oob import OobNode
 
 UNITS_MIME = "application/x-rally-charge-units"  # unit ids, one a line
 IDS_ROLE = Qt.ItemDataRole.UserRole
+PATH_ROLE = Qt.ItemDataRole.UserRole + 1  # the node's path in the counters file
+UNIT_ROLE = Qt.ItemDataRole.UserRole + 2  # the counter's id ("" for a formation)
 PLACED_COLOUR = QColor("#7a7a7a")
 
 
@@ -50,6 +54,10 @@ class OobTree(QTreeWidget):
 
 
 class Palette(QWidget):
+    new_unit_requested = Signal(object)  # the formation's path in the counters file
+    edit_unit_requested = Signal(str)  # unit id
+    remove_unit_requested = Signal(str)  # unit id
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.search = QLineEdit()
@@ -62,6 +70,8 @@ class Palette(QWidget):
         self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setColumnWidth(0, 230)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._context_menu)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self.search)
@@ -79,6 +89,8 @@ class Palette(QWidget):
     def _item(self, node: OobNode) -> QTreeWidgetItem:
         item = QTreeWidgetItem([node.label, ""])
         item.setData(0, IDS_ROLE, node.unit_ids())
+        item.setData(0, PATH_ROLE, node.path)
+        item.setData(0, UNIT_ROLE, node.unit_id)
         item.setToolTip(0, node.label)
         if node.unit_id:
             self._unit_items[node.unit_id] = item
@@ -92,6 +104,33 @@ class Palette(QWidget):
 
     def item_of(self, unit_id: str) -> QTreeWidgetItem | None:
         return self._unit_items.get(unit_id)
+
+    def show_unit(self, unit_id: str) -> None:
+        """Select a counter's row and open the formations above it."""
+        item = self.item_of(unit_id)
+        if item is not None:
+            self.tree.setCurrentItem(item)
+            self.tree.scrollToItem(item)
+
+    # --- unit definitions ---------------------------------------------------------------------
+    def context_menu(self, item: QTreeWidgetItem | None) -> QMenu | None:
+        """New unit under a formation; edit or remove a counter."""
+        if item is None:
+            return None
+        menu = QMenu(self)
+        unit_id = str(item.data(0, UNIT_ROLE) or "")
+        if unit_id:
+            menu.addAction("Edit unit…", lambda: self.edit_unit_requested.emit(unit_id))
+            menu.addAction("Remove unit", lambda: self.remove_unit_requested.emit(unit_id))
+        else:
+            path = tuple(item.data(0, PATH_ROLE) or ())
+            menu.addAction("New unit…", lambda: self.new_unit_requested.emit(path))
+        return menu
+
+    def _context_menu(self, at: QPoint) -> None:
+        menu = self.context_menu(self.tree.itemAt(at))
+        if menu is not None:
+            menu.popup(self.tree.viewport().mapToGlobal(at))
 
     def set_placed(self, placed: dict[str, str]) -> None:
         """Mark each counter the scenario uses, with where ("hex 1304", "turn 3 at 2406")."""

@@ -34,10 +34,14 @@ from gameapp.editor.validate import load_text_beside, validate_text
 from gameapp.ui.board import BoardScene
 from gameapp.ui.editor.board_view import EditorBoardView
 from gameapp.ui.editor.commands import EditCommand
+from gameapp.ui.editor.group_moves import GroupMoves
+from gameapp.ui.editor.map_painting import MapPainting
+from gameapp.ui.editor.map_sources import MapSources
 from gameapp.ui.editor.metadata_form import MetadataForm
 from gameapp.ui.editor.palette import Palette
 from gameapp.ui.editor.problems_panel import ProblemsPanel
 from gameapp.ui.editor.reinforcements_panel import ReinforcementsPanel
+from gameapp.ui.editor.unit_editing import UnitEditing
 
 log = logging.getLogger(__name__)
 PROBLEM_FILL = "#66d01818"
@@ -80,6 +84,9 @@ class EditorWindow(QMainWindow):
         self.actions_by_id: dict[str, QAction] = {}
         self._build_menus()
         self._wire()
+        self.map_painting = MapPainting(self)
+        self.unit_editing = UnitEditing(self)  # the palette's unit form
+        self.group_moves = GroupMoves(self)  # several counters moved at once
         self._game_window: QMainWindow | None = None
         self.ask_before_closing = True  # False: close without asking to save (tests)
         if path is not None:
@@ -111,6 +118,8 @@ class EditorWindow(QMainWindow):
         self._action(file_menu, "open", "&Open scenario…", self.open_dialog, (std.Open,))
         self._action(file_menu, "save", "&Save", self.save, (std.Save,))
         self._action(file_menu, "save_as", "Save &as…", self.save_as_dialog, (std.SaveAs,))
+        file_menu.addSeparator()
+        self.map_sources = MapSources(self, file_menu)  # new map, GeoJSON, background image
         file_menu.addSeparator()
         self._action(file_menu, "validate", "&Validate", self.validate, ("F7",),
                      "Run the checks of `gameapp validate` on the scenario as it stands")
@@ -158,11 +167,14 @@ class EditorWindow(QMainWindow):
         self.reinforcements_panel.remove_requested.connect(self._remove_reinforcement)
         self.reinforcements_panel.change_requested.connect(self._change_reinforcement)
         self.metadata_form.change_requested.connect(self._change_field)
+        self.metadata_form.edit_requested.connect(
+            lambda build: self.push(build(self.doc)) if self.doc is not None else None)
 
     # --- files ------------------------------------------------------------------------------
     def open_path(self, path: Path) -> bool:
         try:
             doc = ScenarioDocument.load(path)
+            self.map_painting.open(doc.map_path, doc)
         except DataError as error:
             self._tell("Cannot open the scenario", f"{Path(path).name} could not be opened.",
                        str(error), QMessageBox.Icon.Critical)  # fmt: skip
@@ -175,7 +187,30 @@ class EditorWindow(QMainWindow):
         if old is not None:
             old.deleteLater()
         self.oob_palette.set_oob(doc.oob_tree())
+        self.map_painting.show_docks(alone=False)
         self.refresh()
+        self.view.fit()
+        return True
+
+    def open_map(self, path: Path) -> bool:
+        """Open a map file alone for painting (no scenario, so no counters); False when it
+        cannot be opened (the reason is shown)."""
+        try:
+            self.map_painting.open(path, None)
+        except DataError as error:
+            self._tell("Cannot open the map", f"{Path(path).name} could not be opened.",
+                       str(error), QMessageBox.Icon.Critical)  # fmt: skip
+            return False
+        self.doc = None
+        self.undo_stack.clear()
+        old = self.view.board()
+        assert self.map_painting.doc is not None
+        self.view.set_board(BoardScene(self.map_painting.doc.map))
+        if old is not None:
+            old.deleteLater()
+        self.oob_palette.set_oob([])
+        self.map_painting.show_docks(alone=True)
+        self._update_title()
         self.view.fit()
         return True
 
@@ -200,12 +235,15 @@ class EditorWindow(QMainWindow):
     def save_to(self, path: Path | None) -> bool:
         """Save (atomically); a new folder must let the map and counters paths still resolve,
         which the designer sees at once in the problems panel."""
-        if self.doc is None:
+        if self.doc is None and self.map_painting.doc is None:
             return False
-        try:
-            saved = self.doc.doc.save(path)
+        try:  # the map's own file, when painted (a map alone: saved to `path`)
+            map_saved = self.map_painting.save(path if self.doc is None else None)
+            saved = self.doc.doc.save(path) if self.doc is not None else map_saved
+            if self.doc is not None and self.doc.counters_doc.modified:  # a unit edit undone
+                self.doc.counters_doc.save()
         except OSError as error:
-            self._tell("Cannot save", f"The scenario could not be saved: {error}")
+            self._tell("Cannot save", f"The file could not be saved: {error}")
             return False
         self.undo_stack.setClean()
         self.show_message(f"Saved {saved}")
@@ -213,15 +251,21 @@ class EditorWindow(QMainWindow):
         return True
 
     def validate(self) -> list[str]:
-        """The checks of `gameapp validate` on the scenario as it stands (not yet saved)."""
-        if self.doc is None:
+        """The checks of `gameapp validate` on the scenario and its map as they stand (not yet
+        saved); on the map alone when no scenario is open."""
+        open_doc = self.doc or self.map_painting.doc
+        if open_doc is None:
             return []
-        problems = [str(p) for p in validate_text(self.doc.path, self.doc.doc.text())]
+        problems = self.map_painting.validate()
+        if self.doc is not None:
+            problems = [str(p) for p in validate_text(self.doc.path, self.doc.doc.text())]
+            problems += self.map_painting.validate(only_if_modified=True)
         if problems:
             self._tell("Validate", f"{len(problems)} problem(s) found.", "\n".join(problems),
                        QMessageBox.Icon.Warning)  # fmt: skip
         else:
-            self.show_message(f"{self.doc.path.name}: ok (scenario)")
+            kind = "scenario" if self.doc is not None else "map"
+            self.show_message(f"{open_doc.path.name}: ok ({kind})")
         return problems
 
     def test_play(self) -> QMainWindow | None:
@@ -231,6 +275,8 @@ class EditorWindow(QMainWindow):
         try:
             scenario = load_text_beside(self.doc.path, self.doc.doc.text(), load_scenario)
             scenario.path = self.doc.path
+            if self.map_painting.doc is not None:  # the map as painted, saved or not
+                scenario.map = self.map_painting.doc.map
         except DataError as error:
             self._tell("Test play", "The scenario cannot be played yet.", str(error),
                        QMessageBox.Icon.Warning)  # fmt: skip
@@ -284,10 +330,12 @@ class EditorWindow(QMainWindow):
         self._update_title()
 
     def _update_title(self) -> None:
-        if self.doc is None:
-            self.setWindowTitle("Scenario editor")
-            return
         star = "" if self._clean else "*"
+        if self.doc is None:
+            alone = self.map_painting.doc
+            self.setWindowTitle(f"{alone.path.name}{star} — Map editor" if alone is not None
+                                else "Scenario editor")  # fmt: skip
+            return
         self.setWindowTitle(f"{self.doc.path.name}{star} — Scenario editor")
 
     def show_message(self, text: str) -> None:
@@ -434,6 +482,7 @@ class EditorWindow(QMainWindow):
             action.setChecked(unit.facing == direction)
             action.triggered.connect(
                 lambda _c=False, d=direction: self.push(doc.face(unit.id, d)))
+        self.group_moves.add_to_menu(menu, unit.id)
         menu.addSeparator()
         menu.addAction(self.actions_by_id["to_top"])
         menu.addAction(self.actions_by_id["remove"])
@@ -463,9 +512,10 @@ class EditorWindow(QMainWindow):
         self.show_message(text)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.ask_before_closing and self.doc is not None and not self.undo_stack.isClean():
+        open_doc = self.doc or self.map_painting.doc
+        if self.ask_before_closing and open_doc is not None and not self.undo_stack.isClean():
             answer = QMessageBox.question(
-                self, "Unsaved changes", f"Save the changes to {self.doc.path.name}?",
+                self, "Unsaved changes", f"Save the changes to {open_doc.path.name}?",
                 QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                 | QMessageBox.StandardButton.Cancel,
             )  # fmt: skip
