@@ -6,18 +6,26 @@ to resolve declared charges.
   what giving the hex up costs (its victory points if it is a victory hex we hold, plus a
   little for the ground); otherwise go.
 - a retreat path: the one ending farthest from the enemy's combat units (then the first).
-- one roll for a stack or one each, and any decision this player does not know: the first
-  option the engine lists.
+- one roll for a stack or one each (note 3): `stack_roll_answer`.
+- any decision this player does not know: the first option the engine lists.
 """
 
 from __future__ import annotations
 
 from gameapp.ai.estimates import ROUT_VALUE
-from gameapp.core.actions import Action, ChooseRetreatPath, Prolong, RetreatBeforeCombat
+from gameapp.core.actions import (
+    Action,
+    ChooseRetreatPath,
+    Prolong,
+    RetreatBeforeCombat,
+    StackRoll,
+)
 from gameapp.core.breakdown import IllegalActionError
+from gameapp.core.decisions import PendingDecision
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.charge import ChargeOutcome
+from gameapp.core.rules.stack_roll import chances
 from gameapp.core.units import Side, UnitKind
 
 GROUND = 0.3  # VP for keeping a hex that is not a victory hex
@@ -43,14 +51,36 @@ def answer(game: Game, side: Side) -> tuple[Action, str]:
         verb = "stands against" if choice is stay else "falls back from"
         return choice, (f"{verb} the charge on {game.map.hex_id(decision.target)}: "
                         f"{standing:+.2f} VP expected if it stands, the hex worth {keep:.2f}")
+    rolls = [a for a in actions if isinstance(a, StackRoll)]
+    if rolls:
+        return stack_roll_answer(game, side, decision, rolls)
     paths = [a for a in actions if isinstance(a, ChooseRetreatPath)]
     if paths:
         best = max(paths, key=lambda a: (_safety(game, side, a.path[-1] if a.path else None),
                                          -actions.index(a)))
-        return best, (f"retreats {best.unit_id} along the path farthest from the enemy "
+        verb = "routs" if decision.rout is not None else "retreats"  # 7.6 or 000 15.4
+        return best, (f"{verb} {best.unit_id} along the path farthest from the enemy "
                       f"({best.to_text(game.map.numbering)})")
     return first, f"answers {decision.question}: {first.to_text(game.map.numbering)} (the first " \
                   "option)"
+
+
+def stack_roll_answer(game: Game, side: Side, decision: PendingDecision,
+                      rolls: list[StackRoll]) -> tuple[Action, str]:
+    """Note 3. The SPs expected to rout are the same either way (each check keeps its own
+    chances); only the spread differs. On a victory hex we hold: the choice less likely to
+    rout the whole stack (the hex would be lost); elsewhere the one less likely to rout any
+    unit. Ties: one roll."""
+    target = decision.target
+    held = (target is not None and game.state.holders.get(target) is side
+            and target in {v.hex for v in game.scenario.victory_hexes})
+    odds = {a: chances(game.state.units, decision.checks, a.one) for a in rolls}
+    best = min(rolls, key=lambda a: (odds[a].routed_sps,
+                                     odds[a].all_rout if held else odds[a].any_routs, not a.one))
+    what = "all rout" if held else "any routs"
+    risk = odds[best].all_rout if held else odds[best].any_routs
+    return best, (f"{best.to_text(game.map.numbering)}: {float(odds[best].routed_sps):.2f} SPs "
+                  f"expected to rout, {what} {float(risk):.1%}")
 
 
 def stand_value(game: Game, side: Side, target: Hex) -> float | None:

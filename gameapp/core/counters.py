@@ -168,6 +168,7 @@ def _unit_def(entry: CounterEntry) -> UnitDef:
         "source": str(data.get("source", "")),
         "regular": bool(data.get("regular", False)),
         "detachment": bool(data.get("detachment", False)),
+        "horse_holders": bool(data.get("horse_holders", False)),
     }
     if entry.kind is UnitKind.LEADER:
         return UnitDef(

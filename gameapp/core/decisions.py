@@ -11,7 +11,8 @@ random player picks one, a saved game replays the answer from its notation.
     game.apply(decision.options[0].action)
 
 Kinds: 3.5 retreat before combat, 3.57 retire by prolong, the owner's pick among equally good
-retreat paths (000 15.4), and note 3 of the morale table (one roll for a stack or one each).
+retreat or rout paths (000 15.4, 7.6), and note 3 of the morale table (one roll for a stack
+or one each).
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from gameapp.core.actions import Decision
+from gameapp.core.breakdown import Term
 from gameapp.core.hexgrid import Hex
-from gameapp.core.units import Side
+from gameapp.core.units import Side, Unit
 
 
 class DecisionKind(Enum):
@@ -40,6 +42,32 @@ class DecisionOption:
 
 
 @dataclass(frozen=True)
+class DueCheck:
+    """Note 3 only: one unit's morale check waiting for the owner's choice, with its terms
+    (rules/stack_roll.py rolls it)."""
+
+    unit_id: str
+    kind: str  # the table row, a `CheckKind` value such as "7.31"
+    printed: int  # the printed morale level
+    level_terms: tuple[Term, ...]  # changes to the level (the printed ML not included)
+    roll_terms: tuple[Term, ...]  # changes to the roll
+
+
+@dataclass(frozen=True)
+class RoutPick:
+    """What the owner's pick of a rout path (7.6) needs to carry the rout out once answered."""
+
+    causers: tuple[Unit, ...]  # the units it routs away from, as they stood when it was asked
+    # a charge's victors, held until every defender has routed, then advancing into `target`
+    advance: tuple[str, ...] = ()
+    advance_rule: str = ""
+    # the rally phase's attempts still to make once this is answered (unit id, routed at the
+    # start of the phase); None when no rally phase waits on it (7.35)
+    rally_left: tuple[tuple[str, bool], ...] | None = None
+    end_step: bool = False  # the phasing player ended the phase: it ends once this is answered
+
+
+@dataclass(frozen=True)
 class PendingDecision:
     side: Side  # who decides
     kind: DecisionKind
@@ -51,6 +79,9 @@ class PendingDecision:
     # retreat paths only: every hex of each option's path, the start first (for the overlay)
     paths: tuple[tuple[Hex, ...], ...] = ()
     cause: str = ""  # retreat paths only: the rule that makes the unit retreat (3.5, 3.57)
+    rout: RoutPick | None = None  # rout paths only (7.6)
+    checks: tuple[DueCheck, ...] = ()  # note 3 only: the checks the answer rolls
+    causers: tuple[str, ...] = ()  # note 3 after fire: the firers a router routs away from
 
     def option_for(self, action: object) -> DecisionOption | None:
         return next((o for o in self.options if o.action == action), None)

@@ -66,7 +66,8 @@ from gameapp.core.rules.exhaustion import brigade_of, conclude_turn, printed_str
 from gameapp.core.rules.fire.phase import FireRules
 from gameapp.core.rules.movement.costs import MoveCosts
 from gameapp.core.rules.movement.phase import MovementRules
-from gameapp.core.rules.pending_checks import after_action, start_phase
+from gameapp.core.rules.path_choice import hold_end_step
+from gameapp.core.rules.pending_checks import after_action, answer_stack_roll, start_phase
 from gameapp.core.rules.rally import rally_phase
 from gameapp.core.rules.retreat import RetreatOptions, retreat_paths
 from gameapp.core.rules.rout import rout_move
@@ -252,7 +253,8 @@ class Game:
         elif isinstance(action, EndPhase) and self.phase is Phase.CHARGE:
             events = resolve_charges(self.state, self.map, self.dice, self.scenario.options,
                                      self._costs)
-            events += self._end_step()
+            if not hold_end_step(self.state):  # else it ends after the owner's picks (7.6)
+                events += self._end_step()
         elif isinstance(action, EndPhase) and self.phase is not Phase.FIRE:
             events = self._end_step()
         elif isinstance(action, Fire | Pass | EndPhase):
@@ -265,6 +267,8 @@ class Game:
         # issue 5 morale hook: 7.83 marks, 7.38 and pending checks resolved, engagement
         events += after_action(self.state, snapshot.state, events, self.map, self.dice,
                                self.scenario.options, self._costs)
+        if self.state.decisions and not any(isinstance(e, DecisionPending) for e in events):
+            events.append(DecisionPending(self.state.decisions[0]))  # e.g. a rout path (7.6)
         update_holders(self.state, [v.hex for v in self.scenario.victory_hexes])
         self.state.entered.update(self.state.units)
         self.state.revision = next(_REVISIONS)
@@ -331,11 +335,21 @@ class Game:
     def _decide(self, decision: PendingDecision, action: Action) -> list[Event]:
         """Carry out the answer to the pending decision, then whatever waited for it."""
         self.state.decisions.pop(0)
-        assert isinstance(action, RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll)
+        if isinstance(action, StackRoll):  # note 3: the checks roll; fire's routers rout
+            events = answer_stack_roll(self.state, self.map, decision, action.one, self.dice,
+                                       self.scenario.options, self._costs)
+            assert decision.target is not None
+            events += self._pending_routs(events, Fire(decision.causers, decision.target))
+            return events + self._settle()
+        assert isinstance(action, RetreatBeforeCombat | Prolong | ChooseRetreatPath)
         events, more = answer(self.state, self.map, decision, action, self.dice,
                               self.scenario.options, self._costs)
         self.state.decisions[:0] = more
-        return events + self._settle()
+        events += self._settle()
+        ended = decision.rout is not None and decision.rout.end_step
+        if not self.state.decisions and (self.step.ends_by_itself or ended):
+            events += self._end_step()  # the step waited for the decision (a rout path)
+        return events
 
     def _settle(self) -> list[Event]:
         """Ask the next decision if there is one; otherwise resolve the charges waiting for
@@ -377,7 +391,7 @@ class Game:
                 if self.is_over:
                     return events
             events += self._enter_step()
-            if not self.step.ends_by_itself:
+            if not self.step.ends_by_itself or self.state.decisions:
                 return events
 
     def _enter_step(self) -> list[Event]:
@@ -501,11 +515,12 @@ class Game:
         return preview_charge(charging, defenders, self.map, situation,
                               declared=set(ids) <= set(declared))
 
-    def retreat_options(self, unit_id: str, distance: int = 2) -> RetreatOptions:
+    def retreat_options(self, unit_id: str, distance: int = 2,
+                        causer_ids: Sequence[str] | None = None) -> RetreatOptions:
         """The retreat paths `unit_id` would have if it had to retreat `distance` hexes now,
-        away from the nearest enemy combat units, under the scenario's `retreat` and `stacking`
-        options (what the window highlights; nothing changes). IllegalActionError if the unit
-        is not on the map."""
+        away from the units `causer_ids` (by default the nearest enemy combat units), under the
+        scenario's `retreat` and `stacking` options (what the window highlights; nothing
+        changes). IllegalActionError if the unit is not on the map."""
         unit = self.state.units.get(unit_id)
         if unit is None:
             raise IllegalActionError(f"there is no unit '{unit_id}'", "-")
@@ -513,6 +528,8 @@ class Game:
                    if u.side is not unit.side and u.kind is not UnitKind.LEADER]
         nearest = min((unit.hex.distance(u.hex) for u in enemies), default=0)
         causers = [u for u in enemies if unit.hex.distance(u.hex) == nearest]
+        if causer_ids is not None:
+            causers = [self.state.units[i] for i in causer_ids if i in self.state.units]
         options = self.scenario.options
         return retreat_paths(unit, distance, causers, self.state.units, self.map,
                              str(options.get("retreat", "ss15_4")),

@@ -120,6 +120,7 @@ class UnitDef:
     gun: GunType | None = None  # for artillery
     gun_label: str = ""  # the printed gun code, such as "1 R 3"
     horse_artillery: bool = False
+    horse_holders: bool = False  # a cavalry counter standing as horse holders (5.27, 5.28, 8.56)
     leader_morale_bonus: int = 0  # for leaders
     leader_command: int = 0  # for leaders: command rating
     detachment: bool = False  # detachments ignore command control

@@ -5,12 +5,14 @@
 - It rings every declared charge's hex; in the charge phase a click on one opens the charge
   dialog (the whole breakdown and the exact chance of each outcome before the roll), whose Roll
   applies `ResolveCharge` through the controller.
-- While the dialog waits for the roll, the board draws the rout paths of the charged hex's
-  largest unit (`retreat_choice.rout_preview`): every legal path, the chosen one bold, a tooltip
-  on each hex. After the roll the highlight stays, so the player can see the defender (if it
-  routed) go along it, until the dialog is closed.
-- When `game.pending_decision` asks the owner to pick among equally good retreat paths, the
-  board draws them and a click on one applies the matching `ChooseRetreatPath`. Any other
+- While the charge dialog, or the fire dialog the fire presenter opens, waits for the roll,
+  the board draws the rout paths the defenders would take if they routed
+  (`retreat_choice.rout_preview`, away from the charging units or the firers): every legal
+  path, the chosen one bold, a tooltip on each hex. The roll (any change of the game) or
+  closing the dialog clears it.
+- When `game.pending_decision` asks the owner to pick among equally good retreat or rout
+  paths (3.5, 3.57, 7.6), the board draws them and a click on one applies the matching
+  `ChooseRetreatPath`. Any other
   decision of a side the computer does not play (retreat before combat, retire by prolong, one
   roll or one each) opens the decision dialog: one button per option.
 
@@ -22,17 +24,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QChildEvent, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QColor
 
 from gameapp.core.actions import Move, ResolveCharge
 from gameapp.core.breakdown import IllegalActionError
-from gameapp.core.decisions import DecisionKind
+from gameapp.core.decisions import DecisionKind, PendingDecision
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
 from gameapp.core.rules.retreat import RetreatOptions
 from gameapp.core.units import Side
+from gameapp.ui import settings
 from gameapp.ui.board.label_stamps import LabelStamps
 from gameapp.ui.board.overlay import HexOverlayItem
 from gameapp.ui.board.retreat_overlay import RetreatOverlay
@@ -43,6 +46,7 @@ from gameapp.ui.charges import charge_targets
 from gameapp.ui.controller import GameController
 from gameapp.ui.dialogs.charge_dialog import ChargeDialog
 from gameapp.ui.dialogs.decision_dialog import DecisionDialog
+from gameapp.ui.dialogs.fire_dialog import FireDialog
 from gameapp.ui.dialogs.roll_dialog import RollOutcome
 from gameapp.ui.retreat_choice import (
     choice_action,
@@ -68,7 +72,9 @@ class ChargePresenter(QObject):
         self.charge_marks: HexOverlayItem | None = None
         self._board: BoardScene | None = None
         self._stamps = LabelStamps()
-        self._preview: RetreatOptions | None = None  # the rout paths shown with the dialog
+        self._preview: RetreatOptions | None = None  # the rout paths shown with a dialog
+        self._preview_revision = 0  # the game's revision they were worked out for
+        self._watched: QObject | None = None  # the window whose fire dialogs we watch
         self._asked: object = None  # the path decision last announced in the status bar
         self.targets: dict[Hex, Move] = {}  # the charges the selected unit may declare now
         view.hex_clicked.connect(self.click_hex)
@@ -120,8 +126,7 @@ class ChargePresenter(QObject):
         self.dialog = ChargeDialog(preview, target_id, lambda: self._resolve(target), names,
                                    self.view.window())
         self.dialog.finished.connect(self._dialog_closed)
-        self._preview = rout_preview(game, preview.defender_ids)
-        self.redraw()
+        self._show_preview(game, preview.defender_ids, preview.attacker_ids)
         self.controller.message.emit(f"Charge on {target_id}: {chance_line(preview)}")
         self.dialog.open()
         return self.dialog
@@ -143,9 +148,48 @@ class ChargePresenter(QObject):
         self._preview = None
         self.redraw()
 
+    def _show_preview(self, game: Game, unit_ids: tuple[str, ...],
+                      causer_ids: tuple[str, ...]) -> None:
+        self._preview = rout_preview(game, unit_ids, causer_ids)
+        self._preview_revision = game.state.revision
+        self.redraw()
+
+    # --- the fire dialog (opened by the fire presenter) ---------------------------------------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A fire dialog about to show on the window: preview its target's rout paths."""
+        if isinstance(event, QChildEvent) and event.type() is QEvent.Type.ChildPolished:
+            child = event.child()
+            if isinstance(child, FireDialog) and not child.property("rout_preview"):
+                child.setProperty("rout_preview", True)
+                child.finished.connect(self._dialog_closed)
+                self.show_fire_routs(child)
+        return False
+
+    def show_fire_routs(self, dialog: FireDialog) -> None:
+        """Draw the rout paths of the units `dialog`'s attack is aimed at, away from its
+        firers (what they would do if the fire routed them)."""
+        game = self.game
+        if game is None:
+            return
+        action = dialog.option.action
+        targets = tuple(u.id for u in game.state.units_at(action.target)
+                        if u.id not in action.firers)
+        self._show_preview(game, targets, tuple(action.firers))
+
+    def _watch(self) -> None:
+        window = self.view.window()
+        if window is not self._watched:
+            if self._watched is not None:
+                self._watched.removeEventFilter(self)
+            window.installEventFilter(self)
+            self._watched = window
+
     # --- drawing ----------------------------------------------------------------------------
     def redraw(self) -> None:
         board, game = self.view.board(), self.game
+        self._watch()
+        if game is None or game.state.revision != self._preview_revision:
+            self._preview = None  # rolled (or anything else changed): the preview is stale
         self._ask(game)
         if board is None:
             return
@@ -161,6 +205,11 @@ class ChargePresenter(QObject):
         marks.rings(game.state.charges if game is not None else (), CHARGE_RING, 3, inset=0.78)
         marks.rings(self.targets, CHARGE_RING, 2, inset=0.78, style=Qt.PenStyle.DashLine)
         decision = path_decision(game) if game is not None else None
+        if decision is not None and not settings.pick_paths() \
+                and not self.is_computer(decision.side):
+            asked = decision
+            QTimer.singleShot(0, lambda: self._take_first_path(asked))
+            decision = None
         if game is not None and decision is not None:
             options = decision_options(game, decision)
             if options is not None:
@@ -176,6 +225,12 @@ class ChargePresenter(QObject):
                 overlay.show(self._preview, game.map.hex_id)
             return
         overlay.clear()
+
+    def _take_first_path(self, decision: PendingDecision) -> None:
+        """The preference not to pick paths: the engine's first equally good path, as asked."""
+        game = self.controller.game
+        if game is not None and game.pending_decision == decision:
+            self.controller.apply(decision.options[0].action)
 
     def _ask(self, game: Game | None) -> None:
         """Open the decision dialog for a pending decision a person must answer (not a path:

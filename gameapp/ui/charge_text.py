@@ -1,15 +1,16 @@
 """Charges in words: the rows of a charge preview (each side's SPs step by step, the odds column
-and its effect on morale, the exact chance of each outcome and of each unit routing) and the
-lines that report what a charge did. Pure Python: the charge dialog, the log and the tests read
-the same text.
+and its effect on morale, each checking unit's morale level (8.41, 8.42), the exact chance of
+each outcome and of each unit routing) and the lines that report what a charge did. Pure
+Python: the charge dialog, the log and the tests read the same text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
+from gameapp.core.dice import D66
 from gameapp.core.events import (
     CasualtiesTaken,
     ChargeResolved,
@@ -23,7 +24,7 @@ from gameapp.core.events import (
 )
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.charge import ChargeOutcome, SideStrength, Step
-from gameapp.core.rules.charge.preview import ChargePreview
+from gameapp.core.rules.charge.preview import ChargePreview, UnitLevel
 from gameapp.core.rules.datafile import show
 from gameapp.ui.fire_text import StepRow, percent
 
@@ -67,6 +68,15 @@ class ChanceRow:
 
 
 @dataclass(frozen=True)
+class LevelRows:
+    """One checking unit's morale level for the charge's 7.33 check, step by step."""
+
+    title: str  # "Defender 1st Texas (CS-1), 8.41"
+    steps: list[StepRow]  # the printed level, then each modifier with the running level
+    level: str
+
+
+@dataclass(frozen=True)
 class ChargeRows:
     """Everything the charge dialog shows before the roll."""
 
@@ -77,6 +87,20 @@ class ChargeRows:
     outcomes: list[ChanceRow]  # add up to 1
     routs: list[ChanceRow]  # each unit's chance to rout
     leaders: list[ChanceRow]  # a 66 incapacitating a side's leader
+    levels: list[LevelRows] = field(default_factory=list)  # defenders (8.41), attackers (8.42)
+
+
+def level_rows(level: UnitLevel, names: Mapping[str, str]) -> LevelRows:
+    """A unit's morale level, each modifier moving it along the d66 sequence."""
+    printed, *mods = level.terms.terms
+    running = D66.of(int(printed.value))
+    steps = [StepRow(printed.rule, printed.label, f"={int(printed.value)}", str(running))]
+    for term in mods:
+        running = running + int(term.value)
+        steps.append(StepRow(term.rule, term.label, f"{int(term.value):+d}", str(running)))
+    who, rule = ("Attacker", "8.42") if level.attacker else ("Defender", "8.41")
+    name = names.get(level.unit_id, level.unit_id)
+    return LevelRows(f"{who} {name} ({level.unit_id}), {rule}", steps, str(level.level))
 
 
 def _side(side: SideStrength, names: Mapping[str, str]) -> SideRows:
@@ -108,8 +132,10 @@ def charge_rows(preview: ChargePreview, names: Mapping[str, str] | None = None) 
     }.get(automatic.value, f"decided without dice ({automatic.value})")
     rule = preview.odds.rule
     odds = [(rule, line.removeprefix(f"{rule} ")) for line in preview.odds.lines()]
+    levels = [] if automatic is not None else [  # no check is rolled
+        level_rows(u, names) for u in (*preview.defender_levels, *preview.attacker_levels)]
     return ChargeRows(_side(preview.attacker, names), _side(preview.defender, names), odds,
-                      why, outcomes, routs, leaders)
+                      why, outcomes, routs, leaders, levels)
 
 
 def chance_line(preview: ChargePreview) -> str:

@@ -158,7 +158,8 @@ class PhaseBar(QToolBar):
     def _show_shot(self, game: Game) -> None:
         """The fire phase: whose shot it is, in that side's colour; whose phase; who passed."""
         acting = game.acting_side
-        self._show_side(acting, f"{acting.label} to fire" if acting is not None else "")
+        verb = "to decide" if game.pending_decision is not None else "to fire"
+        self._show_side(acting, f"{acting.label} {verb}" if acting is not None else "")
         phasing = game.current_side
         whose = f"{phasing.label} " if phasing is not None else ""
         text = f"<b>{whose}{game.phase.value} phase</b>"

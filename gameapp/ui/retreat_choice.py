@@ -1,9 +1,13 @@
 """What the window shows of a retreat about to happen, read from the engine's public API: the
-paths of a unit that would rout now, and the owner's choice among equally good paths when
-`game.pending_decision` asks for it. Pure Python: the charge presenter and the tests share it.
+paths of the units that would rout now (while the fire or charge dialog waits for its roll),
+and the owner's choice among equally good retreat or rout paths when `game.pending_decision`
+asks for it. Pure Python: the charge presenter and the tests share it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
 
 from gameapp.core.actions import ChooseRetreatPath, Decision
 from gameapp.core.decisions import DecisionKind, PendingDecision
@@ -14,13 +18,27 @@ from gameapp.core.rules.rout import ROUT_DISTANCE
 from gameapp.core.units import UnitKind
 
 
-def rout_preview(game: Game, unit_ids: tuple[str, ...]) -> RetreatOptions | None:
-    """The rout paths of the first combat unit of `unit_ids` still on the map (the largest
-    first: the one whose path a charge's defenders show), away from the nearest enemy."""
+def rout_preview(game: Game, unit_ids: Sequence[str],
+                 causer_ids: Sequence[str] | None = None) -> RetreatOptions | None:
+    """The rout paths the combat units of `unit_ids` still on the map would take if they
+    routed now (7.6, ROUT_DISTANCE hexes), away from `causer_ids` (the firers, the charging
+    units; by default the nearest enemy), as one set for the overlay: the largest unit's paths
+    first, its chosen path bold, then any other path another unit of the stack would have."""
     units = [game.state.units[i] for i in unit_ids if i in game.state.units]
     troops = sorted((u for u in units if u.kind is not UnitKind.LEADER),
                     key=lambda u: -u.strength)
-    return game.retreat_options(troops[0].id, ROUT_DISTANCE) if troops else None
+    found = [game.retreat_options(u.id, ROUT_DISTANCE, causer_ids) for u in troops]
+    if not found:
+        return None
+    first = found[0]
+    seen = {p.hexes for p in first.paths}
+    extra = []
+    for other in found[1:]:
+        for path in other.paths:
+            if path.hexes not in seen:
+                seen.add(path.hexes)
+                extra.append(path)
+    return replace(first, paths=first.paths + tuple(extra)) if extra else first
 
 
 def path_decision(game: Game) -> PendingDecision | None:
@@ -38,9 +56,11 @@ def decision_options(game: Game, decision: PendingDecision) -> RetreatOptions | 
     if not paths or not decision.unit_ids:
         return None
     unit_id, start = decision.unit_ids[0], paths[0][0]
-    distance = max(start.distance(p[-1]) for p in paths)
+    distance = ROUT_DISTANCE if decision.rout is not None else max(
+        start.distance(p[-1]) for p in paths)
     if unit_id in game.state.units:
-        found = game.retreat_options(unit_id, distance)
+        causers = [u.id for u in decision.rout.causers] if decision.rout is not None else None
+        found = game.retreat_options(unit_id, distance, causers)
         by_hexes = {p.hexes: p for p in found.choices}
         if found.start == start and all(p in by_hexes for p in paths):
             choices = tuple(by_hexes[p] for p in paths)

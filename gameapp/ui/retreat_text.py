@@ -85,7 +85,7 @@ def _hex_tip(name: str, entries: list[tuple[PathRole, int, int, PathHex]],
         lines += [f"  · {note}" for note in step.notes]
     if choosing and options.owner_has_choice and any(
             e[0] is not PathRole.OTHER and e[1] == e[2] for e in entries):
-        lines.append("Click to retreat along this path")
+        lines.append("Click to take this path")
     return "\n".join(lines)
 
 

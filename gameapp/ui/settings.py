@@ -16,6 +16,7 @@ APPLICATION = "Rally & Charge"
 GEOMETRY = "window/geometry"
 WINDOW_STATE = "window/state"
 LAST_SCENARIO = "scenario/last"
+PICK_PATHS = "rules/pick_paths"  # ask the owner among equally good retreat and rout paths
 
 
 def app_settings() -> QSettings:
@@ -40,3 +41,13 @@ def saved_bytes(key: str) -> QByteArray | None:
 
 def save_bytes(key: str, value: QByteArray) -> None:
     app_settings().setValue(key, value)
+
+
+def pick_paths() -> bool:
+    """True (the default): a human owner picks among equally good retreat and rout paths on the
+    board; False: the window takes the engine's first best path for them at once."""
+    return str(app_settings().value(PICK_PATHS, "true")).lower() != "false"
+
+
+def set_pick_paths(on: bool) -> None:
+    app_settings().setValue(PICK_PATHS, "true" if on else "false")

@@ -38,6 +38,7 @@ from gameapp.core.mapdata import HexMap
 from gameapp.core.phases import Phase
 from gameapp.core.units import Formation, Side, Status, Unit
 from tests.core.positions import N, S, artillery, blank_map, cavalry, game_on, infantry, place
+from tests.core.rout_picks import first_rout_paths
 
 
 def charged(defender: Unit, m: HexMap, attacker_hex: str = "0607") -> Game:
@@ -134,6 +135,7 @@ def test_a_failed_retreat_roll_leaves_the_unit_to_receive_the_charge() -> None:
     # 36 > ML 35: CS-1 stays; then the immediate charge: 8.41 roll 65 > 35 routs it
     game.dice = Dice.forcing([36, 65])
     events = game.apply(RetreatBeforeCombat(m.parse("0604"), True))
+    events += first_rout_paths(game)  # the owner's pick (7.6); the advance waits for it
     attempt = next(e for e in events if isinstance(e, WithdrawalAttempted))
     assert (attempt.roll, attempt.passed) == (36, False)  # 36 > 35: stays
     resolved = next(e for e in events if isinstance(e, ChargeResolved))
@@ -170,6 +172,7 @@ def test_a_battery_that_fails_7_36_routs_and_makes_rout_movement() -> None:
     charge_from_0607(game)
     game.dice = Dice.forcing([42])  # 42 > 41
     events = game.apply(Prolong("CS-A", True))
+    events += first_rout_paths(game)
     assert UnitRouted("CS-A", "7.36") in events
     rout = next(e for e in events if isinstance(e, RoutMoved))
     assert rout.path[0] == m.parse("0604")
@@ -201,6 +204,7 @@ def test_skirmishers_charged_lose_at_once_without_dice() -> None:
     assert game.state.deferred_charges == {m.parse("0604"): "3.412"}
     rolled = len(game.dice.history)
     events = game.apply(RetreatBeforeCombat(m.parse("0604"), False))
+    events += first_rout_paths(game)
     resolved = next(e for e in events if isinstance(e, ChargeResolved))
     assert resolved.rule == "3.412"
     assert "3.412 every defender in skirmish order: automatic victory" in resolved.lines
@@ -233,6 +237,7 @@ def test_the_charge_phase_resolves_one_charge_at_a_time() -> None:
         game.check(ResolveCharge(m.parse("0904")))
     # end-phase resolves what is left (0604: 65 routs CS-1), then the phase ends
     events = game.apply(EndPhase())
+    events += first_rout_paths(game)  # the phase ends once the owner has picked (7.6)
     assert [e.target for e in events if isinstance(e, ChargeResolved)] == [m.parse("0604")]
     assert game.phase is not Phase.CHARGE and game.state.charges == {}
 

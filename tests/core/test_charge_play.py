@@ -22,6 +22,7 @@ from gameapp.core.mapdata import HexMap
 from gameapp.core.phases import Phase
 from gameapp.core.units import Side, Status
 from tests.core.positions import N, S, artillery, blank_map, game_on, infantry, place
+from tests.core.rout_picks import first_rout_paths
 
 
 def duel(us_hex: str, cs_hex: str) -> tuple[Game, HexMap]:
@@ -61,6 +62,7 @@ def test_a_charge_declared_in_movement_is_resolved_in_the_charge_phase() -> None
     to_phase(game, Phase.CHARGE)
     assert game.state.charges  # nothing resolves by itself: the phasing player resolves it
     events = game.apply(ResolveCharge(m.parse("0604")))
+    events += first_rout_paths(game)  # the owner's pick (7.6); the advance waits for it
     resolved = next(e for e in events if isinstance(e, ChargeResolved))
     assert resolved.lines[-1].startswith("result: every defender routs")
     cs = game.state.units["CS-1"]
@@ -92,12 +94,13 @@ def test_an_immediate_charge_resolves_in_the_movement_phase() -> None:
                     if isinstance(e, ChargeDeclared))
     assert declared.immediate and declared.mp_spent == 5  # under 9 for infantry (3.411.a)
     events = stand(game, "0604")  # the immediate charge waited for the defender's choice
+    assert not game.can_undo  # the dice were seen
+    events += first_rout_paths(game)
     assert any(isinstance(e, ChargeResolved) and e.rule == "3.411" for e in events)
     assert game.phase is Phase.MOVEMENT
     assert m.hex_id(game.state.units["US-1"].hex) == "0604"
     assert Status.ROUTED in game.state.units["CS-1"].status
     assert game.state.charges == {}
-    assert not game.can_undo  # the dice were seen
 
 
 def test_moving_through_an_enemy_hex_is_refused() -> None:
@@ -140,6 +143,7 @@ def test_rout_movement_called_for_by_fire_is_carried_out() -> None:
     game.apply(Pass())  # the Confederates pass; the Union fires
     game.dice = Dice.forcing([66, 66])  # C2, then a 7.34 check above the ML
     events = game.apply(Fire(("US-1",), m.parse("0605")))
+    events += first_rout_paths(game)
     assert RoutMovementPending("CS-1", "7.34") in events
     rout = next(e for e in events if isinstance(e, RoutMoved))
     unit = game.state.units["CS-1"]

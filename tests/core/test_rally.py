@@ -18,6 +18,7 @@ from gameapp.core.events import (
 from gameapp.core.phases import Phase
 from gameapp.core.units import Side, Status
 from tests.core.positions import N, S, blank_map, cavalry, game_on, infantry, place
+from tests.core.rout_picks import first_rout_paths
 
 
 def position(*statuses: frozenset[Status]) -> Game:
@@ -32,7 +33,7 @@ def to_rally(game: Game) -> list:
     events: list = []
     while game.phase is not Phase.RALLY:
         events += game.apply(EndPhase())
-    return events
+    return events + first_rout_paths(game)  # the owner's picks (7.6): the engine's first
 
 
 def test_a_routed_unit_that_rolls_its_ml_or_less_rallies() -> None:

@@ -18,6 +18,7 @@ from gameapp.core.events import MoraleChecked, MoraleCheckIgnored, RoutMoved, Un
 from gameapp.core.rules.morale import CheckKind, Outcome
 from gameapp.core.rules.morale_play import checks_ignored
 from gameapp.core.rules.rout import rout_move
+from gameapp.core.rules.rout_choice import take_first_paths
 from gameapp.core.state import GameState, PendingCheck
 from gameapp.core.units import Formation, Side, Status, Unit
 from tests.core.positions import N, S, blank_map, infantry, leader, place
@@ -38,7 +39,8 @@ def position(a_status: frozenset[Status] = frozenset(), a_morale: int = 35,
 
 
 def rout(state: GameState, cs: Unit, dice: Dice | None) -> list:
-    return rout_move(state, blank_map(), "US-R", [cs], OPTIONS, dice=dice)
+    events = rout_move(state, blank_map(), "US-R", [cs], OPTIONS, dice=dice)
+    return events + take_first_paths(state, blank_map(), OPTIONS, dice=dice)  # 7.6 picks
 
 
 def checks(events: list) -> list[tuple[str, str, int, Outcome]]:
@@ -106,6 +108,7 @@ def test_783_a_unit_shaken_this_phase_ignores_further_checks() -> None:
     state.units[second.id] = second
     dice = Dice.forcing([])
     events = rout_move(state, m, "US-S", [cs], OPTIONS, dice=dice)
+    events += take_first_paths(state, m, OPTIONS, dice=dice)
     assert MoraleCheckIgnored("US-A", "7.37", "became unformed this phase", "7.83") in events
     assert Status.ROUTED not in state.units["US-A"].status
     assert not [r for r in dice.history if "US-A" in r.purpose]

@@ -73,17 +73,22 @@ def test_a_charge_from_declaration_to_the_rout(qtbot: QtBot) -> None:
 
     game.dice = Dice.forcing([65])  # the defender's 8.41 roll: 65 > 35, CS-1 routs
     qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    result = dialog.plain_text()
+    assert "roll 65 > 35: rout and rout movement" in result
+    # open ground: equally good paths, so the Confederate player picks (7.6); the board draws
+    # them, the engine's first best path (the one previewed) bold
+    decision = game.pending_decision
+    assert decision is not None and decision.rout is not None
+    assert overlay.choosing and overlay.chosen_hexes == highlighted
+    assert game.state.units["US-1"].hex == p("0605")  # the advance waits for the pick
+    dialog.accept()
+    click_hex(qtbot, window, highlighted[-1])
     rout = next(e for e in window.controller.last_events if isinstance(e, RoutMoved))
     assert rout.path == highlighted  # along the highlighted path
     cs = game.state.units["CS-1"]
     assert cs.hex == highlighted[-1] and Status.ROUTED in cs.status
     assert game.state.units["US-1"].hex == p("0604")  # 8.54: the victor advances
     assert board_of(window).units_at(highlighted[-1])[0].id == "CS-1"  # on the board too
-    result = dialog.plain_text()
-    assert "roll 65 > 35: rout and rout movement" in result
-    assert "CS-1 rout movement 0604 0504 0403 0303 0202: completed" in result
-    assert overlay.chosen_hexes == highlighted  # shown until the dialog closes
-    dialog.accept()
     assert overlay.options is None and overlay.lines.lines == []
     assert game.state.charges == {}
     assert presenter.charge_marks.ring_count == 0
@@ -115,7 +120,7 @@ def test_the_owner_clicks_one_of_the_equal_paths(qtbot: QtBot) -> None:
     roles = [r for r, _ in overlay.lines.lines]
     assert roles.count(PathRole.CHOSEN) == 1 and roles.count(PathRole.CHOICE) == 2
     assert "the owner's choice" in overlay.tooltip(p("0704"))
-    assert overlay.tooltip(p("0704")).endswith("Click to retreat along this path")
+    assert overlay.tooltip(p("0704")).endswith("Click to take this path")
     assert "click a highlighted path" in window.message_label.text()
     # the board shows the tooltip when the mouse rests on the hex
     at = aim(window, p("0704"))

@@ -135,7 +135,7 @@ def test_the_owner_picks_one_of_the_equally_good_paths_by_clicking(qtbot: QtBot)
     assert through is not None and through.hex_ids == ("0606", "0707", "0708")
     assert overlay.path_at(p("0406")) is None  # on a lower path only
     assert p("0807") in overlay and p("0606") not in overlay
-    assert overlay.tooltip(p("0807")).endswith("Click to retreat along this path")
+    assert overlay.tooltip(p("0807")).endswith("Click to take this path")
     assert overlay.tooltip(p("0807")).splitlines()[:2] == [
         "0807: on an equally good path: the owner may choose it",
         "hex 2 of 2 (choice): as good as 0708: the owner's choice (000 15.4)"]

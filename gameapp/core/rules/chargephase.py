@@ -8,7 +8,8 @@ charged hex (an immediate charge during movement, 3.411). Each applies the `Char
 2. 8.52/8.53 casualties (`unit.losses`), a unit with nothing left eliminated;
 3. every routed unit gets the ROUTED marker and makes rout movement (`rules/rout.py`) away from
    the other side's units in the charge, defenders first;
-4. the victors advance into the charged hex at 0 MPs (8.54);
+4. the victors advance into the charged hex at 0 MPs (8.54), after the last rout path the
+   defenders' owner has to pick (`path_choice.hold_advance`);
 5. the CHARGE markers of the charging units are removed and the charge is forgotten.
 
 A recorded charge whose hex no longer holds enemy combat units (they were routed away or
@@ -42,6 +43,7 @@ from gameapp.core.rules.charge import (
 )
 from gameapp.core.rules.exhaustion import HIT, level_of, note
 from gameapp.core.rules.movement.costs import MoveCosts
+from gameapp.core.rules.path_choice import hold_advance
 from gameapp.core.rules.rout import rout_move
 from gameapp.core.state import GameState
 from gameapp.core.units import Formation, Status, Unit, UnitKind
@@ -100,9 +102,11 @@ def resolve_charge_at(state: GameState, game_map: HexMap, target: Hex, dice: Dic
         causers = defenders if rout.attacker else charging
         live = [state.units[u.id] for u in causers if u.id in state.units]
         events += rout_move(state, game_map, rout.unit_id, live or causers, options, costs)
-    if result.advance is not None:
-        events += _advance(state, result.advance.unit_ids, result.advance.to_hex,
-                           result.advance.rule)
+    advance = result.advance
+    # a defender whose owner still picks its rout path holds the advance (path_choice.py)
+    if advance is not None and not hold_advance(state, advance.to_hex, advance.unit_ids,
+                                                advance.rule):
+        events += advance_victors(state, advance.unit_ids, advance.to_hex, advance.rule)
     return events
 
 
@@ -143,6 +147,7 @@ def charge_parties(state: GameState, target: Hex, ids: Sequence[str],
     charging = [*attackers, *leaders]
     situation = Situation(
         exhaustion={u.id: level_of(state, u) for u in (*charging, *defenders)},
+        horse_holders=frozenset(u.id for u in defenders if u.defn.horse_holders),  # 8.56
         present=present)
     return charging, defenders, situation
 
@@ -157,7 +162,7 @@ def _remove_markers(state: GameState, ids: tuple[str, ...], rule: str) -> list[E
     return events
 
 
-def _advance(state: GameState, ids: tuple[str, ...], to: Hex, rule: str) -> list[Event]:
+def advance_victors(state: GameState, ids: tuple[str, ...], to: Hex, rule: str) -> list[Event]:
     """8.54: the victors enter the charged hex at 0 MPs, keeping formation and facing. If a
     defender is still there (a routed unit that could not leave), nobody advances."""
     victors = [state.units[i] for i in ids

@@ -12,11 +12,12 @@
 3. Finally the side's HM markers are removed.
 
 Units are taken in the order of their ids, so a replay throws the same dice for the same units.
+While the owner picks a rout path (7.6), the units after it wait (`rally_units`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from gameapp.core.breakdown import Breakdown, Term
@@ -27,6 +28,7 @@ from gameapp.core.rules.morale import CheckKind
 from gameapp.core.rules.morale_play import ignored
 from gameapp.core.rules.morale_terms import cavalry_rally_term, standing_terms
 from gameapp.core.rules.movement.costs import MoveCosts
+from gameapp.core.rules.path_choice import hold_rally
 from gameapp.core.rules.rout import nearby_enemies, rout_move
 from gameapp.core.rules.sight.block import Conventions
 from gameapp.core.state import GameState
@@ -39,10 +41,23 @@ def rally_phase(state: GameState, side: Side, game_map: HexMap, dice: Dice,
                 options: Mapping[str, str | bool | int], costs: MoveCosts | None = None,
                 conventions: Conventions = ()) -> list[Event]:
     mine = sorted(state.side_units(side), key=lambda u: u.id)
-    routed = [u.id for u in mine if Status.ROUTED in u.status]
-    shaken = [u.id for u in mine if Status.SHAKEN in u.status and Status.ROUTED not in u.status]
+    routed = [(u.id, True) for u in mine if Status.ROUTED in u.status]
+    shaken = [(u.id, False) for u in mine
+              if Status.SHAKEN in u.status and Status.ROUTED not in u.status]
+    return rally_units(state, side, (*routed, *shaken), game_map, dice, options, costs,
+                       conventions)
+
+
+def rally_units(state: GameState, side: Side, queue: Sequence[tuple[str, bool]],
+                game_map: HexMap, dice: Dice, options: Mapping[str, str | bool | int],
+                costs: MoveCosts | None = None, conventions: Conventions = ()) -> list[Event]:
+    """The rally attempts of `queue` (unit id, routed at the start of the phase), in order,
+    then the HM markers. A rout path the owner must pick (7.6) stops the queue: the rest
+    waits on that decision (`path_choice.hold_rally`) and resumes once it is answered."""
     events: list[Event] = []
-    for uid in (*routed, *shaken):
+    for i, (uid, was_routed) in enumerate(queue):
+        if hold_rally(state, tuple(queue[i:])):
+            return events
         unit = state.units.get(uid)
         if unit is None:
             continue
@@ -51,7 +66,9 @@ def rally_phase(state: GameState, side: Side, game_map: HexMap, dice: Dice,
             events.append(skip)
             continue
         level = rally_level(state, unit, game_map, conventions)
-        events += _attempt(state, unit, level, uid in routed, game_map, dice, options, costs)
+        events += _attempt(state, unit, level, was_routed, game_map, dice, options, costs)
+    if hold_rally(state, ()):
+        return events
     for unit in state.side_units(side):
         if Status.HALF_MOVED in unit.status:
             state.units[unit.id] = replace(unit, status=unit.status - {Status.HALF_MOVED})

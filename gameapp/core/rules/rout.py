@@ -3,7 +3,10 @@
 A unit that must make rout movement moves ROUT_DISTANCE hexes along the path `retreat_paths`
 chooses, under the scenario's `retreat` and `stacking` options, away from the units that caused
 it. A unit makes rout movement at most once a phase (7.65): a second call in the same phase does
-nothing. Outcomes:
+nothing. When the engine finds two or more equally good paths, the owner picks (docs/rules.md,
+"The owner's pick of a rout path"): `rout_move` leaves the unit where it stands, counts its rout
+movement for 7.65 and queues a RETREAT_PATH decision (`path_choice.rout_decision`); the answer
+calls `rout_move` again with the picked `path`. Outcomes:
 
 - completed: the unit stands at the end of the path, still routed;
 - Broken Box 1 (its own map edge reached short) or Broken Box 3 (no legal path): the unit
@@ -40,7 +43,8 @@ from gameapp.core.rules.morale import CheckKind
 from gameapp.core.rules.morale_play import take_check
 from gameapp.core.rules.morale_terms import protection_terms, standing_terms
 from gameapp.core.rules.movement.costs import MoveCosts
-from gameapp.core.rules.retreat import Outcome, retreat_paths
+from gameapp.core.rules.path_choice import picked_path, rout_decision
+from gameapp.core.rules.retreat import Outcome, RetreatOptions, RetreatPath, retreat_paths
 from gameapp.core.rules.rout_casualties import CAPTURE_RULE, rout_casualties
 from gameapp.core.state import BrokenEntry, GameState, PendingCheck
 from gameapp.core.units import Unit, UnitKind
@@ -55,22 +59,42 @@ Options = Mapping[str, str | bool | int]
 
 
 def rout_move(state: GameState, game_map: HexMap, unit_id: str, causers: Collection[Unit],
-              options: Options, costs: MoveCosts | None = None, dice: Dice | None = None
-              ) -> list[Event]:
+              options: Options, costs: MoveCosts | None = None, dice: Dice | None = None,
+              path: Sequence[Hex] | None = None) -> list[Event]:
     """Carry out one unit's rout movement now; its events. With `dice`, the 7.37 checks it
-    calls for are rolled at once; without, they are left pending."""
+    calls for are rolled at once; without, they are left pending. Without `path`, an owner's
+    choice of equally good paths is queued as a decision and nothing moves yet; `path` (the
+    hexes entered, the start excluded) is the owner's answer to that decision."""
     unit = state.units.get(unit_id)
-    if unit is None or unit_id in state.rout_moved:
+    if unit is None or (path is None and unit_id in state.rout_moved):
         return []
     state.rout_moved.add(unit_id)
-    retreat = str(options.get("retreat", "ss15_4"))
-    stacking = str(options.get("stacking", "tec_sl"))
-    found = retreat_paths(unit, ROUT_DISTANCE, list(causers), state.units, game_map, retreat,
-                          stacking, costs=costs)
-    path = found.chosen
+    found = rout_paths(state, game_map, unit, causers, options, costs)
+    if path is None and found.owner_has_choice:
+        state.decisions.append(rout_decision(unit, found, causers))
+        return []
+    chosen = found.chosen if path is None else picked_path(found, path)
+    return _rout_along(state, game_map, unit, found, chosen, options, costs, dice)
+
+
+def rout_paths(state: GameState, game_map: HexMap, unit: Unit, causers: Collection[Unit],
+               options: Options, costs: MoveCosts | None = None) -> RetreatOptions:
+    """Every path of `unit`'s rout movement now, away from `causers`, best first."""
+    return retreat_paths(unit, ROUT_DISTANCE, list(causers), state.units, game_map,
+                         str(options.get("retreat", "ss15_4")),
+                         str(options.get("stacking", "tec_sl")), costs=costs)
+
+
+def _rout_along(state: GameState, game_map: HexMap, unit: Unit, found: RetreatOptions,
+                path: RetreatPath | None, options: Options, costs: MoveCosts | None,
+                dice: Dice | None) -> list[Event]:
+    unit_id = unit.id
     hexes = path.hexes if path is not None else (unit.hex,)
-    events: list[Event] = [RoutMoved(unit_id, hexes, found.outcome.label, str(found.reason),
-                                     ROUT_RULE)]
+    reason = str(found.reason)
+    if path is not None and path is not found.chosen:
+        reason = f"the owner's pick of equally good paths, ending at {path.hex_ids[-1]} " \
+                 f"({ROUT_RULE})"
+    events: list[Event] = [RoutMoved(unit_id, hexes, found.outcome.label, reason, ROUT_RULE)]
     survivor, losses = take_rout_casualties(state, game_map, unit, hexes)
     events += losses
     if survivor is not None:  # else nothing of it is left to place

@@ -4,7 +4,8 @@ decisions", has the decisions the seed leaves open.
 
 `charge_decisions` lists what the charged player is asked when the first charge on a hex is
 declared; `answer` carries out one answer and returns its events and any further decision (the
-owner's pick of a retreat path where the retreat rules leave a choice).
+owner's pick of a retreat path where the retreat rules leave a choice). The owner's pick of a
+rout path (7.6, `rout.py`) is answered here too, by `rout_choice.answer_rout`.
 
 - Retreat before combat: every unrouted combat unit of the hex except unlimbered artillery,
   that has a path of WITHDRAW_DISTANCE hexes, together. Mounted cavalry and skirmishers go
@@ -38,15 +39,16 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.morale_terms import standing_terms
 from gameapp.core.rules.movement.costs import MoveCosts
+from gameapp.core.rules.path_choice import path_decision
 from gameapp.core.rules.retreat import Outcome, RetreatOptions, retreat_paths
 from gameapp.core.rules.rout import rout_move
+from gameapp.core.rules.rout_choice import answer_rout
 from gameapp.core.state import GameState
 from gameapp.core.units import Formation, Status, Unit, UnitKind
 
 WITHDRAW_DISTANCE = 1  # hexes; the seed's summary gives none (our choice)
 RBC_RULE = "3.5"
 PROLONG_RULE = "3.57"
-PATH_RULE = "000 15.4"
 Options = Mapping[str, str | bool | int]
 
 
@@ -131,6 +133,10 @@ def answer(state: GameState, game_map: HexMap, decision: PendingDecision, action
            dice: Dice, options: Options, costs: MoveCosts | None = None
            ) -> tuple[list[Event], list[PendingDecision]]:
     """Carry out the charged player's answer; its events and the decisions it leads to."""
+    if decision.rout is not None and isinstance(action, ChooseRetreatPath):
+        events = answer_rout(state, game_map, decision, action, options, costs, dice)
+        start = decision.paths[0][0] if decision.paths else None  # a charged hex left empty
+        return events + (cancel_if_empty(state, start, decision.cause) if start else []), []
     target = decision.target
     assert target is not None
     if isinstance(action, ChooseRetreatPath):
@@ -195,21 +201,6 @@ def _move_or_ask(state: GameState, game_map: HexMap, target: Hex, unit: Unit, op
     if not found.owner_has_choice:
         return _withdraw(state, target, unit.id, found.chosen.hexes[1:], rule), []
     return [], [path_decision(unit, found, target, rule)]
-
-
-def path_decision(unit: Unit, found: RetreatOptions, target: Hex | None = None,
-                  cause: str = "") -> PendingDecision:
-    """The owner's pick among the equally good retreat paths `found.choices`."""
-    options = []
-    for path in found.choices:
-        action = ChooseRetreatPath(unit.id, path.hexes[1:])
-        text = f"retreat-path {unit.id} {'>'.join(path.hex_ids[1:])}"
-        why = "; ".join(str(step.decided_by) for step in path.steps)
-        options.append(DecisionOption(action, text, f"{path.describe()}: {why}", PATH_RULE))
-    return PendingDecision(
-        unit.side, DecisionKind.RETREAT_PATH,
-        f"{unit.id} retreats: the rules leave a choice of paths", tuple(options), PATH_RULE,
-        target, (unit.id,), tuple(p.hexes for p in found.choices), cause)
 
 
 def _withdraw(state: GameState, target: Hex, unit_id: str, path: Sequence[Hex], rule: str

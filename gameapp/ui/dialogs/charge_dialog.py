@@ -2,9 +2,10 @@
 
 Before the roll it shows each side's SPs unit by unit, every step with its rule (the stacking
 cap, formation, orientation, terrain, the rounding after each multiplication), the odds column
-and its effect on morale, and the exact chance of each outcome, of each unit routing and of a
-leader falling. **Roll** hands the charge to the caller (`roll`, which applies it through the
-undo stack) and then shows what it did: the dice, the checks, casualties, routs and rout
+and its effect on morale, each checking unit's morale level term by term (8.41 defenders, 8.42
+attackers), and the exact chance of each outcome, of each unit routing and of a leader falling.
+**Roll** hands the charge to the caller (`roll`, which applies it through the undo stack) and
+then shows what it did: the dice, the checks, casualties, routs and rout
 movement, the advance. **Cancel** resolves nothing.
 
 The dialog computes nothing: it renders `charge_text.charge_rows` and the lines it is given back.
@@ -70,6 +71,12 @@ def preview_html(rows: ChargeRows, target_id: str) -> str:
     parts = [f"<h3>Charge on {target_id}</h3>", _side_html(rows.attacker),
              _side_html(rows.defender), para("Odds (8.0)", bold=True)]
     parts.append(table(rows.odds, widths=(STEP_WIDTHS[0], 100 - STEP_WIDTHS[0])))
+    if rows.levels:
+        parts.append(para("Morale levels for the 7.33 check (a roll above the level routs)",
+                          bold=True))
+    for level in rows.levels:
+        parts.append(para(f"{level.title}: morale level {level.level}"))
+        parts.append(_steps(level.steps))
     if rows.automatic:
         parts.append(para(f"No roll: {rows.automatic}", bold=True))
     parts.append(para("Chance of each outcome (the defender's roll, then the "

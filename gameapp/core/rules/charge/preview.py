@@ -8,6 +8,7 @@ against). Pure: the engine gathers the units (`Game.charge_preview`).
     preview.probability(ChargeOutcome.DEFENDER_ROUTS)   # Fraction(19, 36)
     for term in preview.attacker_terms: print(term)     # "8.13 charging in column ×3/2"
     preview.lines()                              # the whole breakdown, then the chances
+    for level in preview.defender_levels: level.unit_id, level.level, level.terms
 """
 
 from __future__ import annotations
@@ -16,18 +17,43 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gameapp.core.breakdown import Term
+from gameapp.core.breakdown import Breakdown, Term
+from gameapp.core.dice import D66
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.charge.chances import ChargeChances, odds_probabilities
 from gameapp.core.rules.charge.odds import Odds
-from gameapp.core.rules.charge.plan import Automatic, ChargeOutcome, Situation
+from gameapp.core.rules.charge.plan import (
+    Automatic,
+    ChargeOutcome,
+    Checker,
+    Plan,
+    Situation,
+    make_plan,
+)
 from gameapp.core.rules.charge.strength import (
     SideStrength,
     attacker_strength,
     defender_strength,
 )
 from gameapp.core.units import Unit
+
+
+@dataclass(frozen=True)
+class UnitLevel:
+    """One unit's morale level for the charge's 7.33 check (8.41 defenders, 8.42 attackers),
+    fixed before the roll: `terms` starts with the printed level (25 for horse holders, 5.27),
+    then every modifier with its rule, the odds' points last. A roll above `level` routs it."""
+
+    unit_id: str
+    attacker: bool
+    terms: Breakdown
+    level: D66
+
+    def line(self) -> str:
+        return f"{self.unit_id}: morale level {self.level} = " + " ".join(
+            f"{'+' if i and t.value >= 0 else ''}{t.value:g} ({t.label}, {t.rule})"
+            for i, t in enumerate(self.terms.terms))
 
 
 @dataclass(frozen=True)
@@ -49,6 +75,8 @@ class ChargePreview:
     odds: Odds
     chances: ChargeChances
     declared: bool
+    defender_levels: tuple[UnitLevel, ...] = ()  # each defender that checks (8.41)
+    attacker_levels: tuple[UnitLevel, ...] = ()  # each attacker that checks if any stands (8.42)
 
     @property
     def automatic(self) -> Automatic | None:
@@ -67,8 +95,9 @@ class ChargePreview:
         return _terms(self.defender)
 
     def lines(self) -> list[str]:
+        levels = (*self.defender_levels, *self.attacker_levels)
         return [*self.attacker.lines(), *self.defender.lines(), *self.odds.lines(),
-                *self.chances.lines()]
+                *(level.line() for level in levels), *self.chances.lines()]
 
 
 def _terms(side: SideStrength) -> tuple[Term, ...]:
@@ -92,6 +121,20 @@ def preview_charge(charging: Sequence[Unit], defenders: Sequence[Unit], game_map
     attacker = attacker_strength(charging, defenders, game_map)
     defender = defender_strength(defenders, charging, game_map)
     chances = odds_probabilities(charging, defenders, attacker, defender, situation)
+    plan = make_plan(charging, defenders, attacker, defender, situation)
     return ChargePreview(defenders[0].hex, tuple(u.id for u in charging),
                          tuple(u.id for u in defenders), attacker, defender, chances.odds,
-                         chances, declared)
+                         chances, declared, _levels(plan, plan.defender_checks, False),
+                         _levels(plan, plan.attacker_checks, True))
+
+
+def _levels(plan: Plan, checkers: tuple[Checker, ...], attacker: bool
+            ) -> tuple[UnitLevel, ...]:
+    t = plan.tables
+    out = []
+    for c in checkers:
+        printed = (Term("horse holders' morale level", t.horse_holder_morale,
+                        t.horse_holder_morale_rule) if c.horse_holder
+                   else Term("printed morale level", c.unit.defn.morale, "ML"))
+        out.append(UnitLevel(c.unit.id, attacker, Breakdown.of([printed, *c.terms]), c.level))
+    return tuple(out)

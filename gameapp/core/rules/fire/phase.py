@@ -3,7 +3,9 @@
 `FireRules.plan` gathers what the geometry says (range, enfilade, line of fire, the hexside the
 fire crosses, slopes) into the fire procedure's inputs, computes the fire points and every dice
 modifier, and the exact odds of each result. `FireRules.execute` rolls, reads the FCRT and applies
-the result at once: casualties, officers hit, the morale checks it calls for, ammunition.
+the result at once: casualties, officers hit, the morale checks it calls for, ammunition. When
+two or more units of the hex must check, the checks wait for their owner's note-3 choice (one
+roll for the stack or one each, `rules/stack_roll.py`): a `STACK_ROLL` decision.
 Decisions the seed leaves open are in docs/rules.md, "Fire combat in play".
 """
 
@@ -19,11 +21,10 @@ from gameapp.core.dice import D66, Dice
 from gameapp.core.events import (
     AmmunitionSpent,
     CasualtiesTaken,
+    DecisionPending,
     Event,
     FireResolved,
-    MoraleChecked,
     OfficerIncapacitated,
-    RoutMovementPending,
     UnitEliminated,
 )
 from gameapp.core.facing import facing_name
@@ -38,15 +39,14 @@ from gameapp.core.rules.fire.modifiers import dice_modifiers, target_modifiers
 from gameapp.core.rules.fire.points import FirePoints, fire_points
 from gameapp.core.rules.fire.tables import fcrt_result, officer_hit
 from gameapp.core.rules.fire.terrain import firing_limit
-from gameapp.core.rules.morale import (
-    CheckKind,
-    Outcome,
-    apply_outcome,
-    exhaustion_term,
-    fire_morale_check,
-    level_modifiers,
-)
+from gameapp.core.rules.morale import CheckKind, exhaustion_term, level_modifiers
 from gameapp.core.rules.morale_play import ignored
+from gameapp.core.rules.stack_roll import (
+    apply_fire_check,
+    due_check,
+    roll_checks,
+    stack_decision,
+)
 from gameapp.core.scenario import Light
 from gameapp.core.state import GameState
 from gameapp.core.terrain import HexFeature, HexsideFeature, Slope
@@ -193,7 +193,8 @@ class FireRules:
         return TargetInput(
             units=defenders, terrain=m.terrain_at(h), features=features, hexsides=crossed,
             parallel_to_hexside=self._parallel(h, defenders, firers, crossed), slopes=slopes,
-            sps=tuple((u.id, u.strength) for u in defenders))
+            sps=tuple((u.id, u.strength) for u in defenders),
+            horse_holders=frozenset(u.id for u in defenders if u.defn.horse_holders))  # 5.28
 
     def _parallel(self, h: Hex, defenders: tuple[Unit, ...], firers: list[Unit],
                   crossed: HexsideFeature) -> bool:
@@ -254,7 +255,7 @@ class FireRules:
             if officer is not None:
                 events += self._incapacitate(officer.id, column.rule)
         hurt = self._casualties(plan.target.units, steps, events)
-        events += self._morale(plan, hurt, morale_due, dice)
+        events += self._morale(plan, hurt, morale_due, dice, action)
         events += self._ammunition(action.firers, roll)
         return events
 
@@ -286,10 +287,14 @@ class FireRules:
                 events.append(UnitEliminated(uid, "FCRT"))
         return hurt
 
-    def _morale(self, plan: FirePlan, hurt: set[str], due: bool, dice: Dice) -> list[Event]:
+    def _morale(self, plan: FirePlan, hurt: set[str], due: bool, dice: Dice,
+                action: Fire) -> list[Event]:
+        """The morale checks the result calls for. Two or more in the hex: the owner first
+        chooses one roll for the stack or one each (note 3), and the checks wait for it."""
         events: list[Event] = []
         protections = [Term(f"enemy fire would subtract: {t.label}", t.value, "7.2 fire")
                        for t in target_modifiers(plan.target) if t.value < 0]
+        checks = []
         for defender in plan.target.units:
             unit = self.state.units.get(defender.id)
             if unit is None or unit.kind is UnitKind.LEADER:
@@ -311,12 +316,16 @@ class FireRules:
                 unit, self._leader_bonus(unit), exhaustion_term(
                     level_of(self.state, unit)),
                 cavalry_unhurt=unit.id not in hurt)
-            check = fire_morale_check(unit, kind, dice.d66(f"morale {unit.id}"), level,
-                                      protections)
-            self.state.units[unit.id] = apply_outcome(unit, check.outcome)
-            events.append(MoraleChecked(check))
-            if check.outcome is Outcome.ROUT_MOVEMENT:
-                events.append(RoutMovementPending(unit.id, kind.value))
+            checks.append(due_check(unit, kind, level, protections))
+        hex_id = self.map.hex_id(action.target)
+        if len(checks) >= 2:
+            owner = self.state.units[checks[0].unit_id].side
+            decision = stack_decision(self.state, owner, action.target, hex_id, checks,
+                                      f"fire at {hex_id}", action.firers)
+            self.state.decisions.append(decision)
+            return [*events, DecisionPending(decision)]
+        for check in roll_checks(self.state.units, checks, False, dice, hex_id):
+            events += apply_fire_check(self.state, check)
         return events
 
     def _leader_bonus(self, unit: Unit) -> int:

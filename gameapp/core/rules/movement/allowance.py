@@ -62,7 +62,8 @@ def movement_allowance(
     edition = edition_of(options)
     horse = unit.kind is UnitKind.ARTILLERY and unit.defn.horse_artillery
     kind = UnitKind.INFANTRY if unit.formation is Formation.DISMOUNTED else unit.kind
-    base = tables.movement_allowance(kind, edition, horse_artillery=horse)
+    holders = unit.defn.horse_holders and kind is UnitKind.CAVALRY  # 16 MPs
+    base = tables.movement_allowance(kind, edition, horse_artillery=horse, horse_holders=holders)
     terms = [Term(f"{unit.kind.value} allowance ({edition.value})", base, "MPA")]
     adjustment = tables.exhaustion_adjustment(unit.kind, exhaustion)
     if adjustment.mp:
