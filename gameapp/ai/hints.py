@@ -10,8 +10,8 @@
 
 The scenario schema forbids unknown keys, so hints live in their own file (the start screen
 only lists the top level of scenarios/). Without a file, or for a side it leaves out, the side
-that is behind or level on the score (victory hexes held and strength points lost) attacks
-and a side ahead defends, phase by phase (`posture_now`). Bad files raise
+that is behind, level or one point ahead on the score (victory hexes held and strength points
+lost) attacks and a side further ahead defends, phase by phase (`posture_now`). Bad files raise
 DataError with the file and line.
 """
 
@@ -28,6 +28,8 @@ from gameapp.core.numbering import HexIdError, Numbering
 from gameapp.core.scenario import Scenario
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError, YamlDocument, load_yaml
+
+SAFE_LEAD = 2  # points: a lead this big is worth defending rather than adding to
 
 
 @dataclass(frozen=True)
@@ -58,9 +60,11 @@ def load_hints(scenario: Scenario) -> dict[Side, SideHints]:
 
 
 def posture_now(game: Game, side: Side) -> Posture:
-    """Behind or level on the score now: attack (a draw is not a win); ahead: defend."""
+    """Behind, level or barely ahead on the score now: attack (a draw is not a win, and one
+    strength point lost turns a one-point lead into one); clearly ahead: defend."""
     points = game.result().points
-    return Posture.ATTACK if points[side].total <= points[side.other].total else Posture.DEFEND
+    lead = points[side].total - points[side.other].total
+    return Posture.ATTACK if lead < SAFE_LEAD else Posture.DEFEND
 
 
 def default_posture(scenario: Scenario, side: Side) -> Posture:

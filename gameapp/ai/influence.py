@@ -11,7 +11,12 @@ that could fire into it and at what range. From that:
   level: `estimates.check_cost`);
 - `offense(unit, h)`: the steps its own fire from `h` would be expected to cause on the best
   enemy target it could reach (one it sees: the target's field covers `h`, or it is within 3);
-- `support(h)`: friendly fire points covering `h` (a hex our guns cover is safer to hold).
+- `support(h)`: friendly fire points covering `h` (a hex our guns cover is safer to hold);
+- `approach(unit, h)`: what the enemies could do to `h` in their next turn, after their move
+  (each moves up to `move_hexes` closer, then fires at the range that leaves), weighed
+  by `APPROACH`; nothing when the enemy has no movement phase left in the game. Without it a
+  unit stands safe just outside the enemy's reach, and the enemy walks up and fires (the
+  demo's stacks on the bridge, shot at and routed together).
 """
 
 from __future__ import annotations
@@ -24,9 +29,11 @@ from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.fire.enfilade import enfilade
 from gameapp.core.rules.fire.field import FieldCell, reach
-from gameapp.core.units import Side, Status, Unit, UnitKind
+from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
 
 SEEN_WITHIN = 3  # an enemy this close is taken to be in sight whatever its facing
+APPROACH = 0.5  # the enemy may not come, and we fire first in its turn
+CLEAR_HEX_MP = 5  # MPs to enter a clear hex in line: an enemy's MPs / this = hexes it moves
 
 
 @dataclass
@@ -35,6 +42,8 @@ class Influence:
     enemies: list[Unit]
     into: dict[Hex, list[tuple[Unit, FieldCell]]] = field(default_factory=dict)
     friendly: dict[Hex, float] = field(default_factory=dict)
+    moves: dict[str, int] = field(default_factory=dict)  # enemy id -> hexes it may move first
+    _approach: dict[tuple[object, ...], tuple[float, float]] = field(default_factory=dict)
     _threats: dict[tuple[object, ...], tuple[float, float]] = field(default_factory=dict)
     _offense: dict[tuple[object, ...], float] = field(default_factory=dict)
 
@@ -50,7 +59,41 @@ class Influence:
             if _fires(unit):
                 for h, cell in game.fire.field(unit.id).items():
                     friendly[h] += fire_points_at(unit, cell.distance, cell.canister)
-        return cls(side, enemies, dict(into), dict(friendly))
+        moves = move_hexes(game, side.other, enemies) if moves_again(game, side.other) else {}
+        return cls(side, enemies, dict(into), dict(friendly), moves)
+
+    def approach(self, unit: Unit, h: Hex) -> float:
+        """Expected VP lost at `h` to the enemies' fire in their next turn, each having moved
+        up to its `move_hexes` closer first (`threat` is the fire of this turn), times
+        APPROACH. Enemies that stay put (unlimbered guns, shaken units) count in `threat`."""
+        if not self.moves:
+            return 0.0
+        key = (h, unit.formation, unit.kind, unit.status)
+        found = self._approach.get(key)
+        if found is None:
+            found = self._approach[key] = self._approach_at(unit, h)
+        steps, checks = found
+        return APPROACH * (steps + check_cost(unit) * checks)
+
+    def _approach_at(self, unit: Unit, h: Hex) -> tuple[float, float]:
+        small = guns = 0.0
+        for enemy in self.enemies:
+            moves = self.moves.get(enemy.id, 0)
+            if not moves:
+                continue
+            distance = max(1, enemy.hex.distance(h) - moves)
+            if distance > reach(enemy.defn):
+                continue
+            canister = enemy.kind is UnitKind.ARTILLERY and distance <= 4
+            fp = fire_points_at(enemy, distance, canister)
+            if enemy.kind is UnitKind.ARTILLERY and not canister:
+                guns += fp
+            else:
+                small += fp
+        checks = 1 - (1 - checks_from(small, False)) * (1 - checks_from(guns, True))
+        if unit.kind is UnitKind.CAVALRY and (small or guns):
+            checks = 1.0
+        return steps_from(small, False) + steps_from(guns, True), checks
 
     def threat(self, unit: Unit, h: Hex, facing: int, enfilade_aware: bool = True) -> float:
         """Expected steps lost to one round of enemy fire at `h` facing `facing`."""
@@ -110,6 +153,29 @@ class Influence:
 
     def support(self, h: Hex) -> float:
         return self.friendly.get(h, 0.0)
+
+
+def moves_again(game: Game, side: Side) -> bool:
+    """Has `side` a movement phase still to come in the game (after the one going on)?"""
+    last = game.scenario.clock.last_turn
+    if game.state.turn < last:
+        return True
+    # the last turn: the second player still moves when the first is acting now
+    return game.current_side is not side and side is not game.state.first_side
+
+
+def move_hexes(game: Game, side: Side, units: list[Unit]) -> dict[str, int]:
+    """Roughly how far each unit of `side` can go in its next movement phase, in clear hexes:
+    its MPs over a clear hex's cost; unlimbered guns and shaken units stay where they are."""
+    out: dict[str, int] = {}
+    for unit in units:
+        if Status.SHAKEN in unit.status or unit.formation is Formation.UNLIMBERED:
+            continue
+        if unit.kind is UnitKind.ARTILLERY:
+            out[unit.id] = 2  # limber, move, unlimber: it fires from close to where it was
+            continue
+        out[unit.id] = int(game.movement.allowance(unit).total) // CLEAR_HEX_MP
+    return out
 
 
 def _fires(unit: Unit) -> bool:

@@ -50,6 +50,8 @@ CASCADE_SHAKEN = 0.6  # share of a check's cost, per shaken or routed friend nex
 RALLY_HELP = {Status.ROUTED: 1.0, Status.SHAKEN: 0.6}
 ROUTED_LOSS = 0.8  # VP lost beyond ROUT_VALUE x SPs when a unit routs (rout casualties)
 CHARGE_FROM = 2  # hexes a unit may charge from, the best few by value
+FOLLOWUP_HEXES = 2  # a router's friends this close may be on or next to its rout path (7.37)
+FOLLOWUP_SHARE = 0.5
 
 
 @dataclass
@@ -161,13 +163,15 @@ def _value(ctx: MoveContext, unit: Unit, h: Hex, facing: int, formation: Formati
     w = ctx.weights
     offense = ctx.influence.offense(placed, h, facing, w.enfilade_aware) * _fire_share(placed)
     threat = ctx.influence.threat(placed, h, facing, w.enfilade_aware)
+    approach = ctx.influence.approach(placed, h) if w.sees_approach else 0.0
+    threat += approach
     value = offense - ctx.objectives.stance.caution * w.caution * threat
     value += ctx.objectives.value(h, ctx.enemy_hexes)
     value -= COHESION * max(0, _from_leader(ctx, unit, h) - COMMAND_HEXES)
     friends = [u for u in ctx.at.get(h, ())
                if u.side is unit.side and u.id != unit.id and u.kind is not UnitKind.LEADER]
     value += min(SUPPORT_CAP, SUPPORT * ctx.influence.support(h))
-    exposed = h in ctx.influence.into
+    exposed = h in ctx.influence.into or approach > 0
     stacked = len(friends) * (STACKED + (CASCADE * check_cost(placed) if exposed else 0.0))
     return value - stacked - _cascade(ctx, placed, h)
 
@@ -297,7 +301,29 @@ def charge_value(ctx: MoveContext, outcomes: Mapping[ChargeOutcome, Fraction],
         value += win * points
     if ctx.weights.charge_followup:
         value += win * 0.3 * len([d for d in defenders if d.kind is not UnitKind.LEADER])
+        value += followup_routs(ctx, defender_routs, attacker_routs, [*defenders, *attackers])
     return value + ctx.objectives.stance.charge_bias
+
+
+def followup_routs(ctx: MoveContext, defender_routs: Mapping[str, Fraction],
+                   attacker_routs: Mapping[str, Fraction], units: list[Unit]) -> float:
+    """Hard's look-ahead past the charge: a unit that routs makes its friends in or next to the
+    hexes it flees through check morale (7.37). Its path is not known before the dice, so each
+    friend within FOLLOWUP_HEXES of the router counts FOLLOWUP_SHARE of what a check costs it,
+    times the chance of the rout: the enemy's cascade is gained, ours is lost."""
+    by_id = {u.id: u for u in units}
+    value = 0.0
+    for routs, sign in ((defender_routs, 1.0), (attacker_routs, -1.0)):
+        for uid, p in routs.items():
+            router = by_id.get(uid)
+            if router is None or not p:
+                continue
+            exposed = [u for u in ctx.game.state.side_units(router.side)
+                       if u.id not in routs and u.kind is not UnitKind.LEADER
+                       and Status.ROUTED not in u.status
+                       and 0 < u.hex.distance(router.hex) <= FOLLOWUP_HEXES]
+            value += sign * float(p) * FOLLOWUP_SHARE * sum(check_cost(u) for u in exposed)
+    return value
 
 
 def _leader(ctx: MoveContext, unit: Unit) -> list[Candidate]:

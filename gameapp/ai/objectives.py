@@ -5,6 +5,12 @@ near enough to take it (a hex stays ours after we leave it, until the enemy stan
 taking one the enemy holds or nobody does (it changes hands at once when we stand there
 alone); and for an attacking side a pull toward its nearest target (the hints' attack hexes,
 else the victory hexes it does not hold, else the nearest enemy).
+
+The pull of the victory hexes not held (`_reachable_gain`) is a look-ahead on the clock: a hex
+the side may still take is worth its swing in points (double when the enemy holds it) times
+the posture's `take`, shrinking with the distance as a share of how far a unit can go in the
+movement phases left. With many turns left the gradient is gentle; on the last turns it is
+steep, so units that can still get there go, and the others stop caring.
 """
 
 from __future__ import annotations
@@ -20,6 +26,11 @@ from gameapp.core.units import Side, UnitKind
 TAKE_WEIGHT = 1.0  # per point: a victory hex taken swings its points to us
 CONTESTED = 5  # hexes: a held hex with enemy troops this close is worth standing on
 ENDGAME_FACTOR = 3.0  # hard, on the last turns: holding is what the game is scored on
+HEXES_PER_TURN = 4  # how far a unit in line goes in one movement phase, in clear hexes
+# the last movement phases in which the hexes still to take pull, and only a side behind on
+# points: earlier or ahead, the pull walked units into fire for ground they did not need yet
+# (docs/ai.md, "The pull of the clock")
+PULL_TURNS = 3
 
 
 @dataclass
@@ -33,6 +44,8 @@ class Objectives:
     hold: dict[Hex, float]  # hexes to stand on, VP per turn of standing
     horizon: int
     endgame: bool
+    turns_left: int = 1  # this side's movement phases left, the one going on included
+    behind: bool = False  # fewer points than the enemy now: it must take ground to win
 
     @classmethod
     def build(cls, game: Game, side: Side, hints: SideHints, stance: Stance, horizon: int,
@@ -50,19 +63,42 @@ class Objectives:
                 hold[item.hex] = max(hold.get(item.hex, 0.0), 2.0)
         last = game.scenario.clock.last_turn
         endgame = endgame_turns > 0 and game.state.turn > last - endgame_turns
-        return cls(side, hints.posture, stance, points, holders, targets, hold, horizon, endgame)
+        turns_left = max(1, last - game.state.turn + 1)
+        score = game.result().points
+        behind = score[side].total < score[side.other].total
+        return cls(side, hints.posture, stance, points, holders, targets, hold, horizon, endgame,
+                   turns_left, behind)
 
     def value(self, h: Hex, enemy_hexes: frozenset[Hex]) -> float:
         factor = ENDGAME_FACTOR if self.endgame else 1.0
         total = 0.0
         if h in self.hold and any(h.distance(e) <= CONTESTED for e in enemy_hexes):
-            total += self.stance.hold * self.hold[h]
+            total += self.stance.hold * self.hold[h] * factor
         if h in self.points and self.holders.get(h) is not self.side and h not in enemy_hexes:
-            total += TAKE_WEIGHT * self.points[h] * factor
+            total += TAKE_WEIGHT * self._swing(h) * factor
+        else:
+            total += self._reachable_gain(h)
         if self.stance.advance and self.targets:
             distance = min(h.distance(t) for t in self.targets)
             total -= self.stance.advance * min(distance, self.horizon)
         return total
+
+    def _swing(self, h: Hex) -> float:
+        """Points the score difference moves by when we take `h`."""
+        return self.points[h] * (2.0 if self.holders.get(h) is self.side.other else 1.0)
+
+    def _reachable_gain(self, h: Hex) -> float:
+        if not self.stance.take or not self.behind or self.turns_left > PULL_TURNS:
+            return 0.0
+        far = HEXES_PER_TURN * self.turns_left + 1
+        best = 0.0
+        for t in self.points:
+            if self.holders.get(t) is self.side:
+                continue
+            distance = h.distance(t)
+            if distance <= self.horizon:
+                best = max(best, self._swing(t) * (1.0 - distance / far))
+        return self.stance.take * best
 
     def distance_to_target(self, h: Hex) -> int:
         return min((h.distance(t) for t in self.targets), default=0)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from gameapp.ai.candidates import Candidate
 from gameapp.ai.decisions import answer, charge_order_text, charge_success
 from gameapp.ai.fire_choice import MIN_VALUE, FireMemo, fire_candidates
+from gameapp.ai.fog import SideView, side_view
 from gameapp.ai.hints import SideHints, load_hints, posture_now
 from gameapp.ai.influence import Influence
 from gameapp.ai.move_choice import MoveContext, unit_candidates
@@ -53,6 +54,7 @@ class AIPlayer:
     seed: int = 0
     difficulty: Difficulty = Difficulty.NORMAL
     posture: Posture | None = None  # None: the hints file's, else attack when behind on score
+    fog: bool = False  # it sees only what its side can see (fog.py)
     _rng: random.Random = field(init=False, repr=False)
     _phase_key: tuple[int, int] | None = field(default=None, init=False, repr=False)
     _ctx: MoveContext | None = field(default=None, init=False, repr=False)
@@ -61,6 +63,7 @@ class AIPlayer:
     _seen: dict[str, Unit] = field(default_factory=dict, init=False, repr=False)
     _fire_memo: FireMemo = field(default_factory=FireMemo, init=False, repr=False)
     _hints: SideHints | None = field(default=None, init=False, repr=False)
+    _view: SideView | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._rng = random.Random(f"{self.seed}:{self.side.value}:ai")
@@ -77,6 +80,8 @@ class AIPlayer:
         if acting is not self.side:
             whose = f"{acting.label}'s turn" if acting else "no side's turn"
             raise NotMyTurnError(f"{self.side.label} was asked to act, but it is {whose}")
+        if self.fog:  # from here on it scores what its side sees; legality stays real
+            game = self._view = side_view(game, self.side, self._view)
         key = (game.state.turn, game.state.step_index)
         if key != self._phase_key:
             self._phase_key = key

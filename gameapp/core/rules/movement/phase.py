@@ -355,6 +355,8 @@ class MovementRules:
                 except IllegalActionError:
                     continue
                 yield candidate
+            if Status.CHARGE in unit.status:
+                continue  # it has declared a charge: it moves no further (3.4, `plan`)
             reachable = self.reachable(unit.id)
             for reached in reachable.values():
                 yield Move(unit.id, reached.path)
