@@ -75,6 +75,8 @@ class GameController(QObject):
         self.last_events: list[Event] = []  # what the last action applied caused
         self.notes: dict[int, list[str]] = {}  # log index -> what that action did (fire results)
         self._hover: Hex | None = None
+        # why the player at the screen may not act now (the computer is to act), None if free
+        self.hold: Callable[[], str | None] = lambda: None
 
     # --- the game ---------------------------------------------------------------------------
     def start(self, game: Game) -> None:
@@ -190,10 +192,15 @@ class GameController(QObject):
     def end_phase(self) -> bool:
         return self.game is not None and self.apply(EndPhase())
 
-    def apply(self, action: Action) -> bool:
-        """Apply an action through the undo stack; False (and a message) if the engine refuses."""
+    def apply(self, action: Action, as_computer: bool = False) -> bool:
+        """Apply an action through the undo stack; False (and a message) if the engine refuses,
+        or if the computer is to act and this is not the computer acting."""
         game = self.game
         if game is None:
+            return False
+        held = None if as_computer else self.hold()
+        if held:
+            self.message.emit(f"Not allowed: {held}")
             return False
         try:
             events = game.apply(action)
@@ -229,6 +236,9 @@ class GameController(QObject):
             return Availability(self.undo_stack.canRedo(), self.undo_stack.redoText())
         if self.game is None:
             return Availability(False, "no game is open")
+        held = self.hold()
+        if held and handler != "clear_selection":
+            return Availability(False, held)
         if handler == "end_phase":
             why = self._refusal(EndPhase())
             return Availability(why is None, why or self._end_phase_text())

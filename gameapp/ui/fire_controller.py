@@ -150,6 +150,9 @@ class FireController(QObject):
         if game is None:
             return Availability(False, "no game is open")
         if handler == "pass_shot":
+            held = self.controller.hold()  # the computer's shot: not the screen's to pass
+            if held:
+                return Availability(False, held)
             try:
                 game.check(Pass())
             except IllegalActionError as error:

@@ -35,6 +35,8 @@ from gameapp.ui.actions import FIRE, GAME, MAIN, UNIT, WINDOW, build_actions, po
 from gameapp.ui.board import BoardScene, BoardView
 from gameapp.ui.charge_presenter import ChargePresenter
 from gameapp.ui.computer import ComputerTurns, describe
+from gameapp.ui.computer_controls import ComputerControls
+from gameapp.ui.computer_show import ActionShow
 from gameapp.ui.controller import GameController
 from gameapp.ui.editor import EditorWindow
 from gameapp.ui.end_screen import EndOfGame
@@ -135,7 +137,8 @@ class MainWindow(QMainWindow):
         self.hot_seat = HotSeat(self.controller, self.pages, self.view, self._board_covered)
         self.unseen = UnseenFilter(self.controller, self.view)
         self.hot_seat.owner_changed.connect(self.unseen.set_viewer)
-        self.computer = ComputerTurns(self.controller)
+        self.computer = ComputerTurns(self.controller, show=ActionShow(self.view, self))
+        self.computer_controls = ComputerControls(self, self.computer)  # pause, step, pace
         self.session = GameSession(self.controller, self)
         self.session.message.connect(self.show_message)
         self.session.path_changed.connect(self._show_title)
@@ -251,7 +254,7 @@ class MainWindow(QMainWindow):
         self.session.begin(path, Seats(self.players, hot_seat, hide_unseen))
         self.unseen.set_enabled(hide_unseen)
         self.hot_seat.begin(self.players, hot_seat)
-        self.computer.set_players(self.players, game.dice.seed)
+        self.computer.set_players(self.players, game.dice.seed, fog=hide_unseen)
         self._show_title()
 
     def new_game_dialog(self) -> GameSetup | None:

@@ -167,7 +167,8 @@ class NewGameDialog(QDialog):
         player_form.addRow(self.hot_seat)
         self.hide_unseen = QCheckBox("Hide what the side to play cannot see")
         self.hide_unseen.setToolTip("Enemy counters out of the line of sight of every unit of the "
-                                    "side to play are not drawn (docs/playing.md)")
+                                    "side to play are not drawn, and the computer plays on only "
+                                    "what its own side sees (docs/playing.md)")
         player_form.addRow(self.hide_unseen)
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)

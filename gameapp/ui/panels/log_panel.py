@@ -23,6 +23,7 @@ from gameapp.ui.labels import light_word
 
 NOTE_INDENT = "    "
 NOTE_INK = QColor("#555555")
+WHY = "why: "  # a computer's reason for its action, the first note under it
 POSITION = Qt.ItemDataRole.UserRole  # the number of actions applied at this row
 TURN = Qt.ItemDataRole.UserRole + 1  # a heading's turn
 VIEWED = QColor("#ffe9a8")
@@ -72,6 +73,7 @@ class LogPanel(QTreeWidget):
         self._viewing: int | None = None
         self._shown: tuple[list[LogEntry], dict[int, Sequence[str]]] = ([], {})
         self._items: list[tuple[QTreeWidgetItem, int]] = []  # every row and its depth, in order
+        self._reasons: Mapping[int, str] = {}  # log index -> why the computer took that action
         self.itemClicked.connect(self._clicked)
         self.itemCollapsed.connect(lambda item: self._folded(item, True))
         self.itemExpanded.connect(lambda item: self._folded(item, False))
@@ -81,6 +83,12 @@ class LogPanel(QTreeWidget):
         if clock != self.clock:
             self.clock = clock
             self.show_log(*self._shown)
+
+    def set_reasons(self, reasons: Mapping[int, str]) -> None:
+        """Why the computer took each of its actions, by log index (the mapping is kept and
+        read at each redraw): shown first under the action, "why: ..."."""
+        self._reasons = reasons
+        self.show_log(*self._shown)
 
     def show_log(self, entries: Sequence[LogEntry],
                  notes: Mapping[int, Sequence[str]] | None = None) -> None:
@@ -105,6 +113,10 @@ class LogPanel(QTreeWidget):
                 parents[-1].addChild(item)
             if depth == 2:
                 item.setForeground(0, NOTE_INK)
+                if text.strip().startswith(WHY):
+                    font = QFont(item.font(0))
+                    font.setItalic(True)
+                    item.setFont(0, font)
             parents.append(item)
             self._items.append((item, depth))
         for item, depth in self._items:
@@ -152,6 +164,8 @@ class LogPanel(QTreeWidget):
                 turn = entry.turn
                 rows.append((turn_heading(turn, self.clock), 0, i))
             rows.append((log_line(entry), 1, i + 1))
+            if self._reasons.get(i):
+                rows.append((f"{NOTE_INDENT}{WHY}{self._reasons[i]}", 2, i + 1))
             rows += [(NOTE_INDENT + line, 2, i + 1) for line in notes.get(i, ())]
         return rows
 
