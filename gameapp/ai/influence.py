@@ -90,10 +90,7 @@ class Influence:
                 guns += fp
             else:
                 small += fp
-        checks = 1 - (1 - checks_from(small, False)) * (1 - checks_from(guns, True))
-        if unit.kind is UnitKind.CAVALRY and (small or guns):
-            checks = 1.0
-        return steps_from(small, False) + steps_from(guns, True), checks
+        return _losses(unit, small, guns)
 
     def threat(self, unit: Unit, h: Hex, facing: int, enfilade_aware: bool = True) -> float:
         """Expected steps lost to one round of enemy fire at `h` facing `facing`."""
@@ -117,12 +114,7 @@ class Influence:
                 guns += fp
             else:
                 small += fp
-        # a morale check may shake the unit, then rout it in the rally phase, and a rout
-        # spreads to its neighbours (7.37); cavalry checks after any fire at it (7.32)
-        checks = 1 - (1 - checks_from(small, False)) * (1 - checks_from(guns, True))
-        if unit.kind is UnitKind.CAVALRY and (small or guns):
-            checks = 1.0
-        return steps_from(small, False) + steps_from(guns, True), checks
+        return _losses(unit, small, guns)
 
     def offense(self, unit: Unit, h: Hex, facing: int, enfilade_aware: bool = True) -> float:
         """Expected steps the unit's fire from `h` would cause on its best target."""
@@ -180,3 +172,13 @@ def move_hexes(game: Game, side: Side, units: list[Unit]) -> dict[str, int]:
 
 def _fires(unit: Unit) -> bool:
     return unit.kind is not UnitKind.LEADER and Status.ROUTED not in unit.status
+
+
+def _losses(unit: Unit, small: float, guns: float) -> tuple[float, float]:
+    """Expected steps lost to `small` small-arms and `guns` artillery fire points, and the
+    chance of a morale check. A check may shake the unit, then rout it in the rally phase, and
+    a rout spreads to its neighbours (7.37); cavalry checks after any fire at it (7.32)."""
+    checks = 1 - (1 - checks_from(small, False)) * (1 - checks_from(guns, True))
+    if unit.kind is UnitKind.CAVALRY and (small or guns):
+        checks = 1.0
+    return steps_from(small, False) + steps_from(guns, True), checks

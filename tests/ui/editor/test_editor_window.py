@@ -4,10 +4,8 @@ metadata edited; test play and back."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 import yaml
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QWheelEvent
@@ -18,24 +16,6 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.units import Formation
 from gameapp.editor.scenario_doc import ScenarioDocument
 from gameapp.ui.editor import EditorWindow
-from tests.editor.demo_files import copy_demo
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    return copy_demo(tmp_path)
-
-
-@pytest.fixture
-def window(qtbot: QtBot, demo: Path) -> Iterator[EditorWindow]:
-    w = EditorWindow(demo)
-    w.ask_before_closing = False
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.set_zoom(1.0)
-    yield w
 
 
 def _doc(window: EditorWindow) -> ScenarioDocument:

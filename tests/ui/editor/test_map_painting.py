@@ -4,11 +4,9 @@ dragged from hex to hex; victory hexes; a map opened alone (`EditorWindow.open_m
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
 
-import pytest
 import yaml
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
@@ -22,27 +20,7 @@ from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Terrain
 from gameapp.editor.map_doc import MapDocument
 from gameapp.ui.editor import EditorWindow
 from gameapp.ui.editor.map_tools import Tool
-from tests.editor.demo_files import copy_demo
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    return copy_demo(tmp_path)
-
-
-def _show(qtbot: QtBot, window: EditorWindow) -> EditorWindow:
-    window.ask_before_closing = False
-    qtbot.addWidget(window)
-    window.resize(1400, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    window.view.set_zoom(1.0)
-    return window
-
-
-@pytest.fixture
-def window(qtbot: QtBot, demo: Path) -> Iterator[EditorWindow]:
-    yield _show(qtbot, EditorWindow(demo))
+from tests.ui.editor.editors import show_editor
 
 
 def _painted(window: EditorWindow) -> MapDocument:
@@ -241,7 +219,7 @@ def test_friendly_edges_ticked_per_side(window: EditorWindow) -> None:
 
 def test_a_map_opened_alone_is_painted_and_saved(qtbot: QtBot, demo: Path) -> None:
     map_path = demo.parent.parent / "maps" / "demo.yaml"
-    window = _show(qtbot, EditorWindow())
+    window = show_editor(qtbot, EditorWindow())
     assert window.open_map(map_path)
     assert window.doc is None
     assert "demo.yaml — Map editor" in window.windowTitle()

@@ -4,29 +4,12 @@ same offset in one undo command, and a move off the map is refused."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 import yaml
 from PySide6.QtCore import QPoint, QPointF, Qt
 from pytestqt.qtbot import QtBot
 
 from gameapp.core.hexgrid import Hex
 from gameapp.ui.editor import EditorWindow
-from tests.editor.demo_files import copy_demo
-
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path) -> Iterator[EditorWindow]:
-    w = EditorWindow(copy_demo(tmp_path))
-    w.ask_before_closing = False
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.set_zoom(1.0)
-    yield w
 
 
 def _hex(window: EditorWindow, hex_id: str) -> Hex:

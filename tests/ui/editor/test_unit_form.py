@@ -4,10 +4,8 @@ only the changed line; undo takes the unit back out."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLineEdit, QSpinBox
 from pytestqt.qtbot import QtBot
@@ -16,22 +14,6 @@ from gameapp.core.counters import load_counters
 from gameapp.core.units import SmallArms
 from gameapp.ui.editor import EditorWindow
 from gameapp.ui.editor.unit_form import UnitForm
-from tests.editor.demo_files import copy_demo
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    return copy_demo(tmp_path)
-
-
-@pytest.fixture
-def window(qtbot: QtBot, demo: Path) -> Iterator[EditorWindow]:
-    w = EditorWindow(demo)
-    w.ask_before_closing = False
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
 
 
 def _counters_file(demo: Path) -> Path:

@@ -1,0 +1,17 @@
+"""Showing an editor window in a test: at zoom 1, the unsaved-changes question switched off."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from gameapp.ui.editor import EditorWindow
+
+
+def show_editor(qtbot: QtBot, window: EditorWindow) -> EditorWindow:
+    window.ask_before_closing = False
+    qtbot.addWidget(window)
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    window.view.set_zoom(1.0)
+    return window
