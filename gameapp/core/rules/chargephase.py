@@ -65,7 +65,7 @@ def resolve_charge_at(state: GameState, game_map: HexMap, target: Hex, dice: Dic
                       options: Mapping[str, str | bool | int], costs: MoveCosts | None = None,
                       rule: str = CHARGE_RULE) -> list[Event]:
     ids = state.charges.pop(target, ())
-    events: list[Event] = _remove_markers(state, ids, rule)
+    events: list[Event] = remove_charge_markers(state, ids, rule)
     parties = charge_parties(state, target, ids)
     if parties is None:
         return events
@@ -152,7 +152,8 @@ def charge_parties(state: GameState, target: Hex, ids: Sequence[str],
     return charging, defenders, situation
 
 
-def _remove_markers(state: GameState, ids: tuple[str, ...], rule: str) -> list[Event]:
+def remove_charge_markers(state: GameState, ids: tuple[str, ...], rule: str) -> list[Event]:
+    """The charge markers of `ids` come off (a charge resolved or cancelled)."""
     events: list[Event] = []
     for uid in ids:
         unit = state.units.get(uid)

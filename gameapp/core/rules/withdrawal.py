@@ -30,13 +30,13 @@ from gameapp.core.decisions import DecisionKind, DecisionOption, PendingDecision
 from gameapp.core.dice import D66, Dice
 from gameapp.core.events import (
     Event,
-    MarkersRemoved,
     UnitMoved,
     UnitRouted,
     WithdrawalAttempted,
 )
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.rules.chargephase import remove_charge_markers
 from gameapp.core.rules.morale_terms import standing_terms
 from gameapp.core.rules.movement.costs import MoveCosts
 from gameapp.core.rules.path_choice import path_decision
@@ -230,10 +230,4 @@ def cancel_if_empty(state: GameState, target: Hex, rule: str) -> list[Event]:
         return []
     del state.charges[target]
     state.deferred_charges.pop(target, None)
-    events: list[Event] = []
-    for uid in ids:
-        unit = state.units.get(uid)
-        if unit is not None and Status.CHARGE in unit.status:
-            state.units[uid] = replace(unit, status=unit.status - {Status.CHARGE})
-            events.append(MarkersRemoved(uid, frozenset({Status.CHARGE}), rule))
-    return events
+    return remove_charge_markers(state, ids, rule)
