@@ -216,29 +216,32 @@ class GameController(QObject):
         return True
 
     def undo(self) -> None:
-        if self.game is not None and self.undo_stack.canUndo() and not self.game.can_undo:
+        held = self.hold() if self.game is not None else None
+        if held:
+            self.message.emit(f"Not allowed: {held}")
+        elif self.game is not None and self.undo_stack.canUndo() and not self.game.can_undo:
             self.message.emit("Not allowed: the dice have been seen, this cannot be undone")
         elif self.undo_stack.canUndo():
             self.undo_stack.undo()  # the command's undo() calls Game.undo
             self.history_changed.emit()  # now that the stack's index has moved
 
     def redo(self) -> None:
-        if self.undo_stack.canRedo():
+        if self.undo_stack.canRedo() and not (self.game is not None and self.hold()):
             self.undo_stack.redo()  # the command's redo() calls Game.apply
             self.history_changed.emit()
 
     # --- what the menus ask -----------------------------------------------------------------
     def availability(self, handler: str, args: tuple[Any, ...] = ()) -> Availability:
         """Whether the registry entry calling `handler(*args)` can be used now, and why not."""
+        held = self.hold() if self.game is not None else None
+        if held and handler != "clear_selection":
+            return Availability(False, held)
         if handler == "undo":
             return Availability(self.undo_stack.canUndo(), self.undo_stack.undoText())
         if handler == "redo":
             return Availability(self.undo_stack.canRedo(), self.undo_stack.redoText())
         if self.game is None:
             return Availability(False, "no game is open")
-        held = self.hold()
-        if held and handler != "clear_selection":
-            return Availability(False, held)
         if handler == "end_phase":
             why = self._refusal(EndPhase())
             return Availability(why is None, why or self._end_phase_text())

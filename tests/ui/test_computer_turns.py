@@ -121,6 +121,9 @@ def test_paused_the_computer_waits_and_step_takes_exactly_one_action(qtbot: QtBo
     assert not window.controller.end_phase()
     assert messages == ["Not allowed: the computer is playing the Union side"]
     assert not window.actions_by_id["end_phase"].isEnabled()
+    assert not window.actions_by_id["undo"].isEnabled()  # nor take back the computer's moves
+    window.controller.undo()
+    assert messages[-1] == "Not allowed: the computer is playing the Union side"
     assert len(game.log) == 2
     computer.resume()
     assert not computer.paused and window.computer_controls.pause_action.text().startswith(
