@@ -17,6 +17,7 @@ from gameapp.core.events import RoutMoved
 from gameapp.core.phases import Phase
 from gameapp.core.units import Side
 from gameapp.ui import settings
+from gameapp.ui.main_window import MainWindow
 from gameapp.ui.retreat_text import PathRole
 from tests.core.positions import N, game_on, infantry, place
 from tests.core.test_rout_pick import edged_map, union_router
@@ -27,17 +28,26 @@ WEST = ["0507", "0406", "0405", "0404", "0403"]
 EAST = ["0507", "0606", "0605", "0604", "0603"]
 
 
-def test_a_fire_rout_previews_its_paths_and_the_owner_clicks_one(qtbot: QtBot) -> None:
+def fire_at_the_router(qtbot: QtBot) -> MainWindow:
+    """The window on the position above, in the Confederate shot: CS-1 at 0508 has aimed at
+    US-1 in 0507 and the combat dialog waits for its roll."""
     m = edged_map()
-    p = m.parse
     scenario = game_on(m, [union_router(m), place(infantry("CS-1", Side.CONFEDERATE, 8), m,
                                                   "0508", N)]).scenario
     window = open_window(qtbot, scenario)
-    game, presenter = game_of(window), window.charge_presenter
+    game = game_of(window)
     window.actions_by_id["end_phase"].trigger()
     assert (game.phase, game.acting_side) == (Phase.FIRE, Side.CONFEDERATE)
-    click_hex(qtbot, window, p("0508"))  # CS-1 fires
-    click_hex(qtbot, window, p("0507"))  # at US-1: the combat dialog
+    click_hex(qtbot, window, m.parse("0508"))  # CS-1 fires
+    click_hex(qtbot, window, m.parse("0507"))  # at US-1: the combat dialog
+    return window
+
+
+def test_a_fire_rout_previews_its_paths_and_the_owner_clicks_one(qtbot: QtBot) -> None:
+    window = fire_at_the_router(qtbot)
+    game, presenter = game_of(window), window.charge_presenter
+    m = game.map
+    p = m.parse
     dialog = window.fire_presenter.dialog
     assert dialog is not None and dialog.isVisible()
 
@@ -69,15 +79,9 @@ def test_a_fire_rout_previews_its_paths_and_the_owner_clicks_one(qtbot: QtBot) -
 
 def test_with_the_preference_off_the_first_path_is_taken_without_asking(qtbot: QtBot) -> None:
     settings.set_pick_paths(False)
-    m = edged_map()
-    p = m.parse
-    scenario = game_on(m, [union_router(m), place(infantry("CS-1", Side.CONFEDERATE, 8), m,
-                                                  "0508", N)]).scenario
-    window = open_window(qtbot, scenario)
+    window = fire_at_the_router(qtbot)
     game = game_of(window)
-    window.actions_by_id["end_phase"].trigger()
-    click_hex(qtbot, window, p("0508"))
-    click_hex(qtbot, window, p("0507"))
+    p = game.map.parse
     dialog = window.fire_presenter.dialog
     assert dialog is not None
     game.dice = Dice.forcing([66, 66])  # C2 and rout movement, as above
