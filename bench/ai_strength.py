@@ -16,11 +16,13 @@ import argparse
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from gameapp.ai import settings  # noqa: E402
 from gameapp.ai.player import AIPlayer  # noqa: E402
 from gameapp.ai.random_player import RandomPlayer  # noqa: E402
 from gameapp.ai.settings import Difficulty  # noqa: E402
@@ -49,6 +51,17 @@ def one_game(args: tuple[str, str, str, int, int | None]) -> tuple[str, float, f
     return winner, mine, theirs
 
 
+def override(item: str) -> None:
+    """Change one difficulty's weight for this run: 'hard.caution=1.2', 'normal.spreads_fire=1'."""
+    name, _, text = item.partition("=")
+    level, _, attr = name.partition(".")
+    weights = settings.WEIGHTS[Difficulty(level)]
+    kind = type(getattr(weights, attr))
+    value = bool(int(text)) if kind is bool else kind(text)
+    settings.WEIGHTS[Difficulty(level)] = replace(weights, **{attr: value})
+    print(f"set {level}.{attr} = {value!r}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=50)
@@ -56,14 +69,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairing", nargs="+", choices=list(PAIRINGS), default=list(PAIRINGS))
     parser.add_argument("--turns", type=int, default=None, help="stop games after K turns")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--side", nargs="+", choices=[s.value for s in Side],
+                        default=[s.value for s in Side], help="the first player's sides")
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--show-lost", action="store_true",
+                        help="list the seeds the first player did not win, with the score")
+    parser.add_argument("--set", action="append", default=[], metavar="LEVEL.FIELD=VALUE",
+                        help="try a weight, e.g. hard.caution=1.2 (the pool's workers inherit it)")
     args = parser.parse_args(argv)
+    for item in args.set:
+        override(item)
     print(f"{args.seeds} seeds per pairing and side; turns: {args.turns or 'all'}")
     for scenario in args.scenario:
         for pairing in args.pairing:
-            for side in Side:
+            for side in (Side(name) for name in args.side):
                 start = time.perf_counter()
                 work = [(scenario, pairing, side.value, seed, args.turns)
-                        for seed in range(1, args.seeds + 1)]
+                        for seed in range(args.first_seed, args.first_seed + args.seeds)]
                 if args.jobs > 1:
                     with ProcessPoolExecutor(args.jobs) as pool:
                         results = list(pool.map(one_game, work))
@@ -77,6 +99,10 @@ def main(argv: list[str] | None = None) -> int:
                       f"won {wins:3} drew {draws:3} lost {len(results) - wins - draws:3}: "
                       f"{wins / len(results):6.1%}  mean VP {mine:6.1f} to {theirs:6.1f}  "
                       f"({time.perf_counter() - start:.0f} s)", flush=True)
+                if args.show_lost:
+                    lost = [f"{w[3]} ({r[1]:g}-{r[2]:g})"
+                            for w, r in zip(work, results, strict=True) if r[0] != "first"]
+                    print(f"    not won: {', '.join(lost) or 'none'}", flush=True)
     return 0
 
 

@@ -43,24 +43,33 @@ class Influence:
     into: dict[Hex, list[tuple[Unit, FieldCell]]] = field(default_factory=dict)
     friendly: dict[Hex, float] = field(default_factory=dict)
     moves: dict[str, int] = field(default_factory=dict)  # enemy id -> hexes it may move first
+    # enemy id -> the share of its fire one of our hexes can expect: 1 / the hexes of ours it
+    # could pick from (each unit fires once a phase, at one hex); 1 for every enemy when the
+    # builder does not spread the fire
+    shares: dict[str, float] = field(default_factory=dict)
     _approach: dict[tuple[object, ...], tuple[float, float]] = field(default_factory=dict)
     _threats: dict[tuple[object, ...], tuple[float, float]] = field(default_factory=dict)
     _offense: dict[tuple[object, ...], float] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, game: Game, side: Side) -> Influence:
+    def build(cls, game: Game, side: Side, spread: bool = False) -> Influence:
         enemies = [u for u in game.state.side_units(side.other) if _fires(u)]
         into: dict[Hex, list[tuple[Unit, FieldCell]]] = defaultdict(list)
+        ours = {u.hex for u in game.state.side_units(side) if u.kind is not UnitKind.LEADER}
+        shares: dict[str, float] = {}
         for enemy in sorted(enemies, key=lambda u: u.id):
-            for h, cell in game.fire.field(enemy.id).items():
+            field_ = game.fire.field(enemy.id)
+            for h, cell in field_.items():
                 into[h].append((enemy, cell))
+            if spread:
+                shares[enemy.id] = 1.0 / max(1, sum(h in field_ for h in ours))
         friendly: dict[Hex, float] = defaultdict(float)
         for unit in game.state.side_units(side):
             if _fires(unit):
                 for h, cell in game.fire.field(unit.id).items():
                     friendly[h] += fire_points_at(unit, cell.distance, cell.canister)
         moves = move_hexes(game, side.other, enemies) if moves_again(game, side.other) else {}
-        return cls(side, enemies, dict(into), dict(friendly), moves)
+        return cls(side, enemies, dict(into), dict(friendly), moves, shares)
 
     def approach(self, unit: Unit, h: Hex) -> float:
         """Expected VP lost at `h` to the enemies' fire in their next turn, each having moved
@@ -85,7 +94,7 @@ class Influence:
             if distance > reach(enemy.defn):
                 continue
             canister = enemy.kind is UnitKind.ARTILLERY and distance <= 4
-            fp = fire_points_at(enemy, distance, canister)
+            fp = fire_points_at(enemy, distance, canister, self.shares.get(enemy.id, 1.0))
             if enemy.kind is UnitKind.ARTILLERY and not canister:
                 guns += fp
             else:
@@ -109,6 +118,7 @@ class Influence:
         small = guns = 0.0
         for enemy, cell in self.into.get(h, ()):
             mult = float(enfilade(enemy.hex, placed).multiplier) if enfilade_aware else 1.0
+            mult *= self.shares.get(enemy.id, 1.0)
             fp = fire_points_at(enemy, cell.distance, cell.canister, mult)
             if enemy.kind is UnitKind.ARTILLERY and not cell.canister:
                 guns += fp

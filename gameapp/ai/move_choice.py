@@ -26,7 +26,7 @@ from fractions import Fraction
 from functools import partial
 
 from gameapp.ai.candidates import Candidate
-from gameapp.ai.estimates import ROUT_VALUE, check_cost
+from gameapp.ai.estimates import ROUT_VALUE, check_cost, passes
 from gameapp.ai.influence import Influence
 from gameapp.ai.objectives import Objectives
 from gameapp.ai.settings import Weights
@@ -52,6 +52,7 @@ ROUTED_LOSS = 0.8  # VP lost beyond ROUT_VALUE x SPs when a unit routs (rout cas
 CHARGE_FROM = 2  # hexes a unit may charge from, the best few by value
 FOLLOWUP_HEXES = 2  # a router's friends this close may be on or next to its rout path (7.37)
 FOLLOWUP_SHARE = 0.5
+ROUT_HEXES = 4  # how far a rout's first move goes, for the lanes reserves keep out of
 
 
 @dataclass
@@ -69,6 +70,8 @@ class MoveContext:
     # that stacking has since made illegal is caught by `Game.check` and the entry dropped
     reaches: dict[Unit, dict[Hex, Reach]] = field(default_factory=dict)
     leaders: dict[str, list[Hex]] = field(default_factory=dict)  # by brigade name
+    # hex -> the chance a shaken or routed friend routs through or next to it (7.37)
+    rout_lanes: dict[Hex, float] = field(default_factory=dict)
 
     def refresh(self) -> None:
         """Re-read where the units stand (after each action)."""
@@ -86,7 +89,9 @@ class MoveContext:
         for u in sorted(game.state.side_units(side.other), key=lambda u: u.id):
             if u.kind is not UnitKind.LEADER:
                 troops.setdefault(u.hex, []).append(u)
-        return cls(game, side, influence, objectives, weights, frozenset(troops), troops)
+        lanes = rout_lanes(game, side) if weights.avoids_rout_lanes else {}
+        return cls(game, side, influence, objectives, weights, frozenset(troops), troops,
+                   rout_lanes=lanes)
 
     def reach(self, unit: Unit) -> dict[Hex, Reach]:
         found = self.reaches.get(unit)
@@ -173,7 +178,31 @@ def _value(ctx: MoveContext, unit: Unit, h: Hex, facing: int, formation: Formati
     value += min(SUPPORT_CAP, SUPPORT * ctx.influence.support(h))
     exposed = h in ctx.influence.into or approach > 0
     stacked = len(friends) * (STACKED + (CASCADE * check_cost(placed) if exposed else 0.0))
-    return value - stacked - _cascade(ctx, placed, h)
+    lane = ctx.rout_lanes.get(h, 0.0) * check_cost(placed)
+    return value - stacked - lane - _cascade(ctx, placed, h)
+
+
+def rout_lanes(game: Game, side: Side) -> dict[Hex, float]:
+    """Where the side's shaken and routed units would rout to, weighed by the chance they do:
+    a unit that routs makes its friends in or next to each hex it enters check morale (7.37),
+    so a reserve standing in its path may be swept away with it. The path is the engine's own
+    (`Game.retreat_options`, the rout previews' 4 hexes away from the nearest enemy); the chance
+    is that of failing an unmodified check (the rally phase's)."""
+    lanes: dict[Hex, float] = {}
+    for unit in sorted(game.state.side_units(side), key=lambda u: u.id):
+        if unit.kind is UnitKind.LEADER or not unit.status & {Status.SHAKEN, Status.ROUTED}:
+            continue
+        try:
+            path = game.retreat_options(unit.id, ROUT_HEXES).chosen
+        except IllegalActionError:
+            continue
+        if path is None:
+            continue
+        fail = 1.0 - passes(unit.defn.morale)
+        swept = {n for h in path.hexes[1:] for n in (h, *h.neighbors())} - {unit.hex}
+        for h in swept:
+            lanes[h] = min(1.0, lanes.get(h, 0.0) + fail)
+    return lanes
 
 
 def _cascade(ctx: MoveContext, unit: Unit, h: Hex) -> float:
@@ -296,9 +325,8 @@ def charge_value(ctx: MoveContext, outcomes: Mapping[ChargeOutcome, Fraction],
     value -= sum(float(p) * (ROUT_VALUE * strength.get(uid, 0) + ROUTED_LOSS)
                  for uid, p in attacker_routs.items())
     win = float(outcomes.get(ChargeOutcome.DEFENDER_ROUTS, 0))
-    points = ctx.objectives.points.get(target, 0)
-    if points and ctx.objectives.holders.get(target) is not ctx.side:
-        value += win * points
+    if target in ctx.objectives.points and ctx.objectives.holders.get(target) is not ctx.side:
+        value += win * ctx.objectives.swing(target)  # the victors advance into the hex
     if ctx.weights.charge_followup:
         value += win * 0.3 * len([d for d in defenders if d.kind is not UnitKind.LEADER])
         value += followup_routs(ctx, defender_routs, attacker_routs, [*defenders, *attackers])

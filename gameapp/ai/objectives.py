@@ -39,7 +39,7 @@ class Objectives:
     posture: Posture
     stance: Stance
     points: dict[Hex, int]  # victory hexes
-    holders: dict[Hex, Side]  # the game's own, read live: a hex taken this phase counts
+    game: Game  # read live (`holders`): a hex taken this phase counts
     targets: list[Hex]  # where an attacker heads
     hold: dict[Hex, float]  # hexes to stand on, VP per turn of standing
     horizon: int
@@ -66,8 +66,14 @@ class Objectives:
         turns_left = max(1, last - game.state.turn + 1)
         score = game.result().points
         behind = score[side].total < score[side.other].total
-        return cls(side, hints.posture, stance, points, holders, targets, hold, horizon, endgame,
+        return cls(side, hints.posture, stance, points, game, targets, hold, horizon, endgame,
                    turns_left, behind)
+
+    @property
+    def holders(self) -> dict[Hex, Side]:
+        """Who holds each victory hex now. Read from the game's state each time, never kept:
+        a copy of the game (fog's view, the thinking copy) gets a new state every decision."""
+        return self.game.state.holders
 
     def value(self, h: Hex, enemy_hexes: frozenset[Hex]) -> float:
         factor = ENDGAME_FACTOR if self.endgame else 1.0
@@ -75,7 +81,7 @@ class Objectives:
         if h in self.hold and any(h.distance(e) <= CONTESTED for e in enemy_hexes):
             total += self.stance.hold * self.hold[h] * factor
         if h in self.points and self.holders.get(h) is not self.side and h not in enemy_hexes:
-            total += TAKE_WEIGHT * self._swing(h) * factor
+            total += TAKE_WEIGHT * self.swing(h) * factor
         else:
             total += self._reachable_gain(h)
         if self.stance.advance and self.targets:
@@ -83,7 +89,7 @@ class Objectives:
             total -= self.stance.advance * min(distance, self.horizon)
         return total
 
-    def _swing(self, h: Hex) -> float:
+    def swing(self, h: Hex) -> float:
         """Points the score difference moves by when we take `h`."""
         return self.points[h] * (2.0 if self.holders.get(h) is self.side.other else 1.0)
 
@@ -97,7 +103,7 @@ class Objectives:
                 continue
             distance = h.distance(t)
             if distance <= self.horizon:
-                best = max(best, self._swing(t) * (1.0 - distance / far))
+                best = max(best, self.swing(t) * (1.0 - distance / far))
         return self.stance.take * best
 
     def distance_to_target(self, h: Hex) -> int:

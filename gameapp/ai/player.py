@@ -167,7 +167,7 @@ class AIPlayer:
     def _context(self, game: Game) -> MoveContext:
         if self._ctx is None:
             w = self.weights
-            influence = Influence.build(game, self.side)
+            influence = Influence.build(game, self.side, w.spreads_fire)
             hints = self.hints(game)
             if self.posture is None and not hints.given:
                 hints = SideHints(posture_now(game, self.side), hints.attack, hints.hold)

@@ -41,15 +41,17 @@ class Weights:
     endgame_turns: int  # last turns in which holding victory hexes is what counts
     caution: float = 1.0  # times the posture's weight on expected losses
     sees_approach: bool = True  # counts the fire the enemy could bring after its next move
+    spreads_fire: bool = False  # an enemy's fire is shared among the hexes of ours it reaches
+    avoids_rout_lanes: bool = False  # keeps out of the paths our shaken units would rout along
 
 
 WEIGHTS = {
     Difficulty.EASY: Weights(noise=1.5, horizon=5, combined_fire=False, enfilade_aware=False,
                              charge_followup=False, endgame_turns=0, sees_approach=False),
     Difficulty.NORMAL: Weights(noise=0.0, horizon=40, combined_fire=True, enfilade_aware=True,
-                               charge_followup=False, endgame_turns=0),
+                               charge_followup=False, endgame_turns=0, avoids_rout_lanes=True),
     Difficulty.HARD: Weights(noise=0.0, horizon=40, combined_fire=True, enfilade_aware=True,
-                             charge_followup=True, endgame_turns=2),
+                             charge_followup=True, endgame_turns=2, avoids_rout_lanes=True),
 }
 
 

@@ -3,6 +3,11 @@ side's decisions through the controller, one action per tick, so the board redra
 each action is shown (computer_show.py) and explained (`reasons`, for the log), and the player
 may pause the computer and step through its turn.
 
+The computer thinks on a worker thread, on its own copy of the game (gameapp/ai/thinking_copy),
+so a decision of a second or two on a big map does not freeze the window: the board still pans,
+zooms and answers hovering, and Pause still works. The choice is applied on the window's thread,
+and only if the position is still the one it was made for.
+
 The seam for gameapp/ai: a computer player is anything with `choose(game) -> Action`, made by
 `make_player`: the candidate-action player of gameapp/ai/player.py at its three difficulties,
 or the random legal player (gameapp/ai/random_player), labelled as what it is.
@@ -12,12 +17,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from gameapp.ai.random_player import RandomPlayer
 from gameapp.ai.settings import Difficulty
+from gameapp.ai.thinking_copy import ThinkingCopy, thinking_copy
 from gameapp.core.actions import Action, EndPhase
 from gameapp.core.engine import Game
 from gameapp.core.newgame import PlayerChoice, PlayerKind, Players
@@ -29,6 +36,8 @@ from gameapp.ui.pace import Pace
 log = logging.getLogger(__name__)
 
 RANDOM = "random"
+FAILED = "ends its part of the phase: its player failed: "
+POLL_MS = 15  # how often the window looks whether the computer has decided
 # difficulty id -> what the new-game dialog calls it
 LEVELS: dict[str, str] = {
     **{d.value: f"Computer, {d.value}" for d in Difficulty},
@@ -78,6 +87,15 @@ class ComputerTurns(QObject):
         self.paused = False
         self.reasons: dict[int, str] = {}  # log index -> why the computer took that action
         self._busy = False  # an action of ours is being applied or shown
+        # the decision being thought out on the worker thread: what it is for, and its future
+        self._thinking: tuple[tuple[int, int, int, int], Future[tuple[Action, str]]] | None = None
+        self._ready: tuple[tuple[int, int, int, int], Action, str] | None = None
+        self._generation = 0  # set_players: decisions for the players before are dropped
+        self._copies: dict[Side, ThinkingCopy] = {}
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
+        self._poll = QTimer(self)
+        self._poll.setInterval(POLL_MS)
+        self._poll.timeout.connect(self._collect)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._tick)
@@ -89,6 +107,11 @@ class ComputerTurns(QObject):
         """Who the computer plays; with `fog` its players see only what their side sees."""
         if self.show is not None:
             self.show.finish()
+        if self._thinking is not None:
+            self._collect(wait=True)  # one player at a time: the old one finishes first
+        self._generation += 1
+        self._ready = None
+        self._copies.clear()
         self.players = {side: make_player(side, choice, seed, fog)
                         for side, choice in players.items() if choice.kind is PlayerKind.COMPUTER}
         self.reasons.clear()
@@ -141,17 +164,63 @@ class ComputerTurns(QObject):
 
     # --- playing ----------------------------------------------------------------------------
     def step(self) -> bool:
-        """Make one decision for the computer's side, if it is to act; True if it acted."""
+        """Make one decision for the computer's side now, if it is to act (waiting for the one
+        being thought out, if any); True if it acted."""
         player, game = self.to_play(), self.controller.game
         if player is None or game is None:
             return False
-        try:
-            action, why = choose(player, game)
-        except Exception as error:  # a computer player's bug must not take the window down
-            log.exception("the computer player failed")
-            self.controller.message.emit(f"The computer player failed ({error}): it ends its "
-                                         "part of the phase")
-            action, why = EndPhase(), "ends its part of the phase: its player failed"
+        if self._thinking is not None:
+            self._collect(wait=True)
+        ready = self._take_ready(game)
+        if ready is None:
+            ready = _decide(player, self._copy_of(game))
+        return self._act(game, *ready)
+
+    def _think(self) -> None:
+        """Start deciding on the worker thread, on the player's own copy of the game, so the
+        window keeps drawing and answering meanwhile."""
+        player, game = self.to_play(), self.controller.game
+        if player is None or game is None or self._thinking is not None:
+            return
+        copy = self._copy_of(game)  # copied here, on the window's thread
+        self._thinking = (self._key(game), self._pool.submit(_decide, player, copy))
+        self._poll.start()
+
+    def _collect(self, wait: bool = False) -> None:
+        """Take the worker's decision when it is ready (or, with `wait`, once it is); act on it
+        unless paused. A decision made for a position that has since changed is dropped."""
+        if self._thinking is None:
+            return
+        key, future = self._thinking
+        if not wait and not future.done():
+            return
+        self._poll.stop()
+        self._thinking = None
+        action, why = future.result()  # _decide never raises
+        self._ready = (key, action, why)
+        if not wait:
+            self._tick()
+
+    def _take_ready(self, game: Game) -> tuple[Action, str] | None:
+        ready, self._ready = self._ready, None
+        if ready is None or ready[0] != self._key(game):
+            return None
+        return ready[1], ready[2]
+
+    def _key(self, game: Game) -> tuple[int, int, int, int]:
+        """What a decision was made for: these players, this game, this position."""
+        return self._generation, id(game), game.state.revision, len(game.log)
+
+    def _copy_of(self, game: Game) -> ThinkingCopy:
+        side = game.acting_side
+        assert side is not None
+        copy = self._copies[side] = thinking_copy(game, self._copies.get(side))
+        return copy
+
+    def _act(self, game: Game, action: Action, why: str) -> bool:
+        if why.startswith(FAILED):
+            self.controller.message.emit(f"The computer player failed ({why[len(FAILED):]}): "
+                                         "it ends its part of the phase")
         prepared = self.show.prepare(action) if self.show is not None else None
         self._busy = True
         try:
@@ -178,8 +247,15 @@ class ComputerTurns(QObject):
         return acted
 
     def _tick(self) -> None:
-        if not self.paused and not self._busy:
-            self.step()
+        if self.paused or self._busy or self._thinking is not None:
+            return
+        game = self.controller.game
+        if game is not None and self._ready is not None and self.to_play() is not None:
+            ready = self._take_ready(game)
+            if ready is not None:
+                self._act(game, *ready)
+                return
+        self._think()
 
     def _shown(self) -> None:
         self._busy = False
@@ -196,9 +272,26 @@ class ComputerTurns(QObject):
         self._schedule()
 
     def _schedule(self) -> None:
-        if (not self.paused and not self._busy and self.to_play() is not None
-                and not self._timer.isActive()):
+        if (not self.paused and not self._busy and self._thinking is None
+                and self.to_play() is not None and not self._timer.isActive()):
             self._timer.start(self.delay_ms)
+
+    def shut_down(self) -> None:
+        """Stop thinking: the window is closing (a decision under way is left to finish)."""
+        self.pause()
+        self._poll.stop()
+        self._thinking = None
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _decide(player: ComputerPlayer, game: Game) -> tuple[Action, str]:
+    """`choose`, with a computer player's bug turned into ending its part of the phase: it must
+    not take the window down."""
+    try:
+        return choose(player, game)
+    except Exception as error:
+        log.exception("the computer player failed")
+        return EndPhase(), f"{FAILED}{error}"
 
 
 def choose(player: ComputerPlayer, game: Game) -> tuple[Action, str]:

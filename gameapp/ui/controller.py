@@ -28,6 +28,10 @@ from gameapp.ui.fire_text import report_lines, shot_message
 from gameapp.ui.labels import facing_words, mps
 from gameapp.ui.moves import CannotMove, MoveHighlight, Route, movement_highlight, route_to
 
+# why nothing before the undo stack's first command can be taken back
+DICE_SEEN = "the dice have been seen, this cannot be undone"
+COMPUTER_ACTED = "the computer has acted since: its moves cannot be taken back"
+
 # The unit commands of the menus and toolbar: name -> the action it means for a unit.
 UNIT_COMMANDS: dict[str, Callable[..., Action]] = {
     "formation": lambda unit, formation: ChangeFormation(unit.id, formation),
@@ -77,11 +81,13 @@ class GameController(QObject):
         self._hover: Hex | None = None
         # why the player at the screen may not act now (the computer is to act), None if free
         self.hold: Callable[[], str | None] = lambda: None
+        self.undo_barrier = ""  # why nothing before the undo stack's start can be taken back
 
     # --- the game ---------------------------------------------------------------------------
     def start(self, game: Game) -> None:
         """Play `game` from here: a fresh undo stack and no selection."""
         self.undo_stack.clear()
+        self.undo_barrier = ""
         self.game = game
         self.selected = None
         self.notes = {}
@@ -92,6 +98,7 @@ class GameController(QObject):
 
     def stop(self) -> None:
         self.undo_stack.clear()
+        self.undo_barrier = ""
         self.game = None
         self.selected = None
         self.notes = {}
@@ -209,8 +216,14 @@ class GameController(QObject):
             return False
         self.last_events = events
         self.undo_stack.push(ActionCommand(game, action, self._changed, self._refused))
-        if not game.can_undo:  # a roll was seen: nothing before it may be undone either
+        # a roll seen, or a move the computer made: nothing before it may be undone either (the
+        # computer would only choose again, and the human would have seen its choice)
+        if as_computer:
             self.undo_stack.clear()
+            self.undo_barrier = COMPUTER_ACTED
+        elif not game.can_undo:
+            self.undo_stack.clear()
+            self.undo_barrier = DICE_SEEN
         self._changed(events)
         self.history_changed.emit()
         return True
@@ -220,7 +233,9 @@ class GameController(QObject):
         if held:
             self.message.emit(f"Not allowed: {held}")
         elif self.game is not None and self.undo_stack.canUndo() and not self.game.can_undo:
-            self.message.emit("Not allowed: the dice have been seen, this cannot be undone")
+            self.message.emit(f"Not allowed: {DICE_SEEN}")
+        elif not self.undo_stack.canUndo() and self.undo_barrier:
+            self.message.emit(f"Not allowed: {self.undo_barrier}")
         elif self.undo_stack.canUndo():
             self.undo_stack.undo()  # the command's undo() calls Game.undo
             self.history_changed.emit()  # now that the stack's index has moved
@@ -237,7 +252,8 @@ class GameController(QObject):
         if held and handler != "clear_selection":
             return Availability(False, held)
         if handler == "undo":
-            return Availability(self.undo_stack.canUndo(), self.undo_stack.undoText())
+            return Availability(self.undo_stack.canUndo(),
+                                self.undo_stack.undoText() or self.undo_barrier)
         if handler == "redo":
             return Availability(self.undo_stack.canRedo(), self.undo_stack.redoText())
         if self.game is None:

@@ -392,6 +392,7 @@ class MainWindow(QMainWindow):
             dock.setVisible(self.pages.currentWidget() is self.view)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.computer.shut_down()
         settings.save_bytes(settings.GEOMETRY, self.saveGeometry())
         settings.save_bytes(settings.WINDOW_STATE, self.saveState())
         super().closeEvent(event)

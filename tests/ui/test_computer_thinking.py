@@ -1,0 +1,112 @@
+"""The computer thinks beside the window, not in it: its decision runs on a worker thread on its
+own copy of the game, the window's event loop keeps running meanwhile, and a decision made for
+a position that is gone is dropped. Once the computer has acted, the human cannot take its
+actions back."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from pytestqt.qtbot import QtBot
+
+from gameapp.ai.thinking_copy import ThinkingCopy
+from gameapp.core.actions import Action, EndPhase
+from gameapp.core.engine import Game
+from gameapp.core.newgame import PlayerChoice, PlayerKind
+from gameapp.core.units import Side
+from gameapp.ui.computer import RANDOM
+from gameapp.ui.controller import COMPUTER_ACTED
+from gameapp.ui.main_window import MainWindow
+from gameapp.ui.pace import Pace
+
+DUEL = Path(__file__).resolve().parents[1] / "data" / "scenarios" / "duel.yaml"
+COMPUTER = PlayerChoice(PlayerKind.COMPUTER, RANDOM)
+HUMAN = PlayerChoice()
+
+
+class GatedPlayer:
+    """Ends its part of the phase, but only once the test opens the gate; notes the thread it
+    was asked on and the game it was shown."""
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.asked = threading.Event()
+        self.threads: list[threading.Thread] = []
+        self.games: list[Game] = []
+
+    def choose(self, game: Game) -> Action:
+        self.threads.append(threading.current_thread())
+        self.games.append(game)
+        self.asked.set()
+        assert self.gate.wait(20), "the test never opened the gate"
+        return EndPhase()
+
+
+def _window_with_gated_union(qtbot: QtBot) -> tuple[MainWindow, Game, GatedPlayer]:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.computer.set_pace(Pace.INSTANT)
+    window.computer.pause()
+    game = Game.from_scenario(DUEL, seed=3)
+    window.start_game(game, {Side.UNION: COMPUTER, Side.CONFEDERATE: HUMAN})
+    gated = GatedPlayer()
+    window.computer.players[Side.UNION] = gated
+    window.computer.resume()
+    qtbot.waitUntil(gated.asked.is_set, timeout=10_000)
+    return window, game, gated
+
+
+def test_the_computer_thinks_on_another_thread_while_the_window_runs(qtbot: QtBot) -> None:
+    window, game, gated = _window_with_gated_union(qtbot)
+    assert gated.threads[0] is not threading.main_thread()
+    seen = gated.games[0]
+    assert isinstance(seen, ThinkingCopy) and seen is not game and seen.state == game.state
+    ticks: list[int] = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(10)
+    qtbot.wait(200)  # the decision is still being made ...
+    timer.stop()
+    assert len(ticks) >= 5  # ... and the window's event loop kept running
+    assert game.log == []
+    assert window.computer.hold() == "the computer is playing the Union side"
+    gated.gate.set()
+    qtbot.waitUntil(lambda: len(game.log) == 1, timeout=10_000)
+    assert game.log[0].action == "end-phase" and game.log[0].side is Side.UNION
+
+
+def test_a_decision_for_a_game_that_is_gone_is_dropped(qtbot: QtBot) -> None:
+    window, game, gated = _window_with_gated_union(qtbot)
+    threading.Timer(0.2, gated.gate.set).start()  # the new game waits for the old decision
+    fresh = Game.from_scenario(DUEL, seed=4)
+    window.start_game(fresh, {Side.UNION: HUMAN, Side.CONFEDERATE: HUMAN})
+    qtbot.wait(200)
+    assert gated.gate.is_set() and len(gated.threads) == 1
+    assert fresh.log == [] and game.log == []  # applied to neither game
+
+
+def test_the_human_cannot_take_back_what_the_computer_did(qtbot: QtBot) -> None:
+    """The computer (Union) moves and ends its movement phase; the Confederates shoot first in
+    the fire phase (1.23), the human's decision. The engine could undo the computer's last
+    action (it showed no dice), but the window does not let the human take it back; the
+    menu entry's tooltip and the message say why."""
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.computer.set_pace(Pace.INSTANT)
+    game = Game.from_scenario(DUEL, seed=3)
+    window.start_game(game, {Side.UNION: COMPUTER, Side.CONFEDERATE: HUMAN})
+    qtbot.waitUntil(lambda: game.acting_side is Side.CONFEDERATE, timeout=20_000)
+    window.computer.pause()
+    assert game.log[-1].action == "end-phase" and game.log[-1].side is Side.UNION
+    assert game.can_undo  # the engine alone would allow it
+    undo = window.actions_by_id["undo"]
+    assert not undo.isEnabled()
+    assert "the computer has acted since" in undo.toolTip()
+    messages: list[str] = []
+    window.controller.message.connect(messages.append)
+    count = len(game.log)
+    window.controller.undo()
+    assert len(game.log) == count
+    assert messages == [f"Not allowed: {COMPUTER_ACTED}"]
