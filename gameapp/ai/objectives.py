@@ -9,8 +9,9 @@ else the victory hexes it does not hold, else the nearest enemy).
 The pull of the victory hexes not held (`_reachable_gain`) is a look-ahead on the clock: a hex
 the side may still take is worth its swing in points (double when the enemy holds it) times
 the posture's `take`, shrinking with the distance as a share of how far a unit can go in the
-movement phases left. With many turns left the gradient is gentle; on the last turns it is
-steep, so units that can still get there go, and the others stop caring.
+movement phases left after this one. With many turns left the gradient is gentle; on the last
+turns it is steep, so units that can still get there go, and the others stop caring; in the
+last movement phase only standing on the hex (or a charge into it) counts.
 """
 
 from __future__ import annotations
@@ -96,7 +97,10 @@ class Objectives:
     def _reachable_gain(self, h: Hex) -> float:
         if not self.stance.take or not self.behind or self.turns_left > PULL_TURNS:
             return 0.0
-        far = HEXES_PER_TURN * self.turns_left + 1
+        after = self.turns_left - 1  # the movement phases a unit standing at h has to get there
+        if after <= 0:
+            return 0.0  # the last one: a hex is taken now (TAKE_WEIGHT) or not at all
+        far = HEXES_PER_TURN * after + 1
         best = 0.0
         for t in self.points:
             if self.holders.get(t) is self.side:

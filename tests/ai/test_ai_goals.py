@@ -44,18 +44,19 @@ def test_a_victory_hex_it_may_still_take_pulls_harder_as_the_turns_run_out() -> 
     objectives = Objectives.build(game, Side.UNION, hints, STANCES[Posture.ATTACK], 40, 0)
     m = game.map
     enemy = frozenset({m.parse("1301")})
-    # two movement phases left: the pull fades over 4 x 2 + 1 = 9 hexes; the Confederates
+    # two movement phases left, this one and one more: a unit standing at h after this move
+    # has one phase to get there, so the pull fades over 4 x 1 + 1 = 5 hexes; the Confederates
     # hold the farm, so taking it swings 2 x 3 = 6 points; the attack posture takes it all
     # (take 1.0) and adds its 0.06 a hex toward the target
     assert objectives.turns_left == 2 and objectives.behind  # 0 points against the farm's 3
-    at_8 = 6 * (1 - 8 / 9) - 0.06 * 8  # 0611, 8 hexes off: 0.667 - 0.48
-    at_4 = 6 * (1 - 4 / 9) - 0.06 * 4  # 0607: 3.333 - 0.24
+    at_8 = 0.0 - 0.06 * 8  # 0611, 8 hexes off: beyond the 5, no pull; 0.48 of attack
+    at_4 = 6 * (1 - 4 / 5) - 0.06 * 4  # 0607: 1.2 - 0.24
     assert abs(objectives.value(m.parse("0611"), enemy) - at_8) < 1e-9
     assert abs(objectives.value(m.parse("0607"), enemy) - at_4) < 1e-9
     # standing on it takes it: its swing, 6
     assert abs(objectives.value(m.parse("0603"), enemy) - 6.0) < 1e-9
     # with nine turns left the clock does not pull yet (PULL_TURNS = 3): the same four hexes
-    # gain only the attack's 4 x 0.06 = 0.24, against 6 x 4 / 9 + 0.24 = 2.91 with two left
+    # gain only the attack's 4 x 0.06 = 0.24, against 1.2 + 0.24 = 1.44 with two left
     early = Objectives.build(_farm_game(last_turn=9), Side.UNION, hints,
                              STANCES[Posture.ATTACK], 40, 0)
     gain_early = early.value(m.parse("0607"), enemy) - early.value(m.parse("0611"), enemy)
@@ -63,7 +64,20 @@ def test_a_victory_hex_it_may_still_take_pulls_harder_as_the_turns_run_out() -> 
                                                                              enemy)
     assert PULL_TURNS == 3
     assert abs(gain_early - 0.24) < 1e-9
-    assert abs(gain_late - (6 * 4 / 9 + 0.24)) < 1e-9
+    assert abs(gain_late - (6 * (1 - 4 / 5) + 0.24)) < 1e-9
+
+
+def test_in_the_last_movement_phase_only_taking_the_hex_counts() -> None:
+    """No movement phase follows this one: a hex next to the farm is worth no more than its
+    0.06 a hex of attack (the unit could not get in later), the farm itself its swing, 6."""
+    game = _farm_game(last_turn=1)
+    objectives = Objectives.build(game, Side.UNION, SideHints(Posture.ATTACK),
+                                  STANCES[Posture.ATTACK], 40, 0)
+    m = game.map
+    enemy = frozenset({m.parse("1301")})
+    assert objectives.turns_left == 1 and objectives.behind
+    assert abs(objectives.value(m.parse("0604"), enemy) - (-0.06)) < 1e-9
+    assert abs(objectives.value(m.parse("0603"), enemy) - 6.0) < 1e-9
 
 
 def test_a_side_ahead_on_points_feels_no_pull() -> None:
