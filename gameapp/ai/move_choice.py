@@ -380,8 +380,13 @@ def _needy(ctx: MoveContext, h: Hex) -> Unit | None:
 def _leader_value(ctx: MoveContext, leader: Unit, h: Hex,
                   brigade: list[Unit] | None = None) -> float:
     value = 0.0
-    for u in ctx.at.get(h, ()):
-        if u.side is ctx.side and u.kind is not UnitKind.LEADER:
+    there = ctx.at.get(h, ())
+    # only the best officer in the hex counts in a check (7.2): one as good is already there
+    already = max((u.defn.leader_morale_bonus for u in there if u.side is ctx.side
+                   and u.kind is UnitKind.LEADER and u.id != leader.id), default=0)
+    adds = leader.defn.leader_morale_bonus > already
+    for u in there:
+        if adds and u.side is ctx.side and u.kind is not UnitKind.LEADER:
             help_ = max((RALLY_HELP[s] for s in u.status if s in RALLY_HELP), default=0.0)
             own = u.defn.brigade == leader.defn.brigade
             value = max(value, help_ * (1.0 if own else 0.7))

@@ -15,6 +15,7 @@ from gameapp.ai.random_player import NotMyTurnError
 from gameapp.ai.settings import Difficulty, Posture
 from gameapp.core.actions import EndPhase, Fire, Move, Pass
 from gameapp.core.engine import Game
+from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.fire.enfilade import Enfilade, enfilade
 from gameapp.core.rules.fire.tables import fire_tables
 from gameapp.core.rules.rally import rally_level
@@ -203,3 +204,25 @@ def test_a_bad_hints_file_says_where(tmp_path: Path) -> None:
     with pytest.raises(DataError) as caught:
         load_hints(scenario)
     assert str(caught.value) == f"{bad}:2: posture: expected attack, defend or delay"
+
+
+def test_a_second_leader_does_not_follow_the_first_to_the_same_rally() -> None:
+    """Only the best officer in a hex counts in a morale check (7.2): once one leader stands
+    with the routed unit, another as good gains nothing there and stays with its brigade."""
+    m = blank_map()
+    routed = replace(place(infantry("u"), m, "0606", N), status=frozenset({Status.ROUTED}))
+    game = game_on(m, [routed, place(leader("L"), m, "0609"),
+                       place(leader("M", brigade="2nd"), m, "0610"),
+                       place(infantry("w", brigade="2nd"), m, "0611", N),
+                       place(infantry("c", Side.CONFEDERATE, brigade="Gray"), m, "0101", S)])
+    player = AIPlayer(Side.UNION, 1)
+    moved: dict[str, Hex] = {}
+    for _ in range(10):
+        choice = player.decide(game)
+        if isinstance(choice.action, EndPhase):
+            break
+        if isinstance(choice.action, Move):
+            moved[choice.action.unit_id] = choice.action.path[-1]
+        game.apply(choice.action)
+    assert game.state.units["L"].hex == m.parse("0606")  # the first goes to rally u
+    assert game.state.units["M"].hex != m.parse("0606"), moved
