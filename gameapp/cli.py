@@ -42,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--difficulty", choices=["easy", "normal", "hard"], default="normal")
     run.add_argument("--seed", type=int, default=1)
     run.add_argument("--turns", type=int, default=None, help="stop after this many turns")
+    run.add_argument("--fog", action="store_true",
+                     help="the computer sees only what its side can see (fog of war)")
 
     validate = commands.add_parser("validate", help="check scenario, map and counters files")
     validate.add_argument("files", type=Path, nargs="+", metavar="FILE")
@@ -69,7 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "validate":
         return validate(args.files)
     if args.command == "run":
-        return run_headless(args.scenario, args.seed, args.turns, args.ai, args.difficulty)
+        return run_headless(args.scenario, args.seed, args.turns, args.ai, args.difficulty,
+                            args.fog)
     if args.command == "render":
         return render(args.scenario, args.png, args.width, args.highlight)
     from gameapp.ui.app import run_app
@@ -78,15 +81,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",
-                 difficulty: str = "normal") -> int:
-    """Play headless (the AI on the `ai` sides, random players on the others); print the log,
-    each AI choice with its reason, and the result."""
+                 difficulty: str = "normal", fog: bool = False) -> int:
+    """Play headless (the AI on the `ai` sides, random players on the others, with `fog` seeing
+    only what their side can see); print the log, each AI choice with its reason, and the
+    result."""
     from gameapp.ai.settings import Difficulty
     from gameapp.headless import log_lines, make_players, play
 
     try:
         outcome = play(scenario, seed, turns,
-                       players=make_players(seed, ai, Difficulty(difficulty)))
+                       players=make_players(seed, ai, Difficulty(difficulty), fog))
     except DataError as error:
         print(error, file=sys.stderr)
         return 1

@@ -1,6 +1,7 @@
 """Headless games: computer players on both sides, the log as text, and the result.
 
     gameapp run SCENARIO --ai both|usa|csa|none --difficulty easy|normal|hard --seed N [--turns K]
+                         [--fog]
 
 The sides the AI (gameapp/ai/player.py) does not play are played by the seeded random player
 (gameapp/ai/random_player.py), so `--ai none` is random against random. Each AI choice is kept
@@ -45,12 +46,13 @@ def log_lines(game: Game, reasons: dict[int, str] | None = None) -> Iterator[str
 
 
 def make_players(seed: int, ai: str = "none", difficulty: Difficulty | dict[Side, Difficulty]
-                 = Difficulty.NORMAL) -> dict[Side, AIPlayer | RandomPlayer]:
-    """The AI for the sides `ai` names (both, usa, csa or none), random players for the rest."""
+                 = Difficulty.NORMAL, fog: bool = False) -> dict[Side, AIPlayer | RandomPlayer]:
+    """The AI for the sides `ai` names (both, usa, csa or none), random players for the rest;
+    with `fog` the AI sees only what its side can see (ai/fog.py)."""
     if ai not in AI_SIDES:
         raise ValueError(f"--ai {ai!r}: expected one of {', '.join(AI_SIDES)}")
     levels = difficulty if isinstance(difficulty, dict) else dict.fromkeys(Side, difficulty)
-    return {side: AIPlayer(side, seed, levels[side]) if side in AI_SIDES[ai]
+    return {side: AIPlayer(side, seed, levels[side], fog=fog) if side in AI_SIDES[ai]
             else RandomPlayer(side, seed) for side in Side}
 
 

@@ -64,3 +64,19 @@ def test_run_is_the_same_game_for_the_same_seed(capsys: pytest.CaptureFixture[st
     first = capsys.readouterr().out
     main(args)
     assert capsys.readouterr().out == first
+
+
+def test_run_with_fog_gives_the_computer_only_its_sides_view(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from gameapp.ai.player import AIPlayer
+    from gameapp.ai.settings import Difficulty
+    from gameapp.headless import make_players
+
+    players = make_players(2, "both", Difficulty.HARD, fog=True)
+    assert all(isinstance(p, AIPlayer) and p.fog for p in players.values())
+    assert not any(getattr(p, "fog", False) for p in make_players(2, "both").values())
+    args = ["run", str(ROOT / "scenarios" / "demo.yaml"), "--seed", "4", "--turns", "1", "--fog"]
+    assert main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("T1 Union") and "#" in out[0]  # the AI's reason after each action
+    assert out[-1] in ("Union victory", "Confederate victory", "draw")
