@@ -16,6 +16,7 @@ them up.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -84,10 +85,17 @@ class HexSteps:
 StepTable = dict[int, HexSteps]
 
 _WAYS: dict[tuple[tuple[int, ...], int], int] = {}  # (turn costs, pike bonus) -> a small key
+# numbering a new way must not race: the computer searches on a worker thread beside the window
+_WAYS_LOCK = threading.Lock()
 
 
 def _way(turn_costs: tuple[int, ...], pike_bonus: int) -> int:
-    return _WAYS.setdefault((turn_costs, pike_bonus), len(_WAYS))
+    key = (turn_costs, pike_bonus)
+    found = _WAYS.get(key)
+    if found is None:
+        with _WAYS_LOCK:
+            found = _WAYS.setdefault(key, len(_WAYS))
+    return found
 
 
 def _arcs(steps: tuple[Step, ...], state_bits: int, turn_from: list[tuple[int, ...]],

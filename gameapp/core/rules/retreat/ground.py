@@ -19,6 +19,7 @@ retreat looks only at the hexes around its path however many units the game hold
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Collection, Iterable, Mapping
 
 from gameapp.core.hexgrid import Hex
@@ -45,6 +46,7 @@ ARTILLERY_WOODS_15_4 = "artillery retreats into woods only along a connected roa
 
 _COSTS: dict[int, tuple[HexMap, MoveCosts]] = {}
 _COSTS_KEPT = 4
+_COSTS_LOCK = threading.Lock()
 
 
 def costs_for(game_map: HexMap) -> MoveCosts:
@@ -52,10 +54,11 @@ def costs_for(game_map: HexMap) -> MoveCosts:
     found = _COSTS.get(id(game_map))
     if found is not None and found[0] is game_map:
         return found[1]
-    if len(_COSTS) >= _COSTS_KEPT:
-        _COSTS.pop(next(iter(_COSTS)))
-    costs = MoveCosts(game_map)
-    _COSTS[id(game_map)] = (game_map, costs)
+    with _COSTS_LOCK:  # the computer may ask from its worker thread while the window asks too
+        if len(_COSTS) >= _COSTS_KEPT:
+            _COSTS.pop(next(iter(_COSTS)))
+        costs = MoveCosts(game_map)
+        _COSTS[id(game_map)] = (game_map, costs)
     return costs
 
 
