@@ -6,11 +6,15 @@ points), so fire, charges and movement compare on one scale.
 - easy: every score gets seeded Gaussian noise (sigma 1.5 VP); fire is one unit at a time (no
   combined fire groups); threats ignore enfilade and the enemy's next move (only the fire that
   reaches a hex now counts); objectives further than 5 hexes are not seen.
-- normal: no noise, combined fire groups, enfilade-aware threats, every objective.
-- hard: normal, plus charges valued with what the advance wins (the defenders driven off) and
-  the routs they spread (7.37) and, on the last two turns, victory hexes taken and held counted
-  three times (what the game will be scored on). (Weighing expected losses 1.3 times made hard
-  weaker against easy once the enemy's approach counted: 64%/42% against 70%/44% with x1.)
+- normal: no noise, combined fire groups, enfilade-aware threats, every objective, the rout
+  lanes of shaken friends kept clear, and each enemy's fire spread over the hexes of ours it
+  reaches (without it the Union on Slaughter Mountain backed out of the fields of thirty
+  Confederate units and won 22% against random play; with it 52%: docs/ai.md).
+- hard: normal without the spread of fire (with it hard lost more as the demo's Union against
+  easy: 56% against 70%), plus charges valued with what the advance wins (the defenders driven
+  off) and the routs they spread (7.37) and, on the last two turns, victory hexes taken and held
+  counted three times (what the game will be scored on). (Weighing expected losses 1.3 times
+  made hard weaker against easy once the enemy's approach counted: 64%/42% against 70%/44%.)
 """
 
 from __future__ import annotations
@@ -49,7 +53,8 @@ WEIGHTS = {
     Difficulty.EASY: Weights(noise=1.5, horizon=5, combined_fire=False, enfilade_aware=False,
                              charge_followup=False, endgame_turns=0, sees_approach=False),
     Difficulty.NORMAL: Weights(noise=0.0, horizon=40, combined_fire=True, enfilade_aware=True,
-                               charge_followup=False, endgame_turns=0, avoids_rout_lanes=True),
+                               charge_followup=False, endgame_turns=0, avoids_rout_lanes=True,
+                               spreads_fire=True),
     Difficulty.HARD: Weights(noise=0.0, horizon=40, combined_fire=True, enfilade_aware=True,
                              charge_followup=True, endgame_turns=2, avoids_rout_lanes=True),
 }

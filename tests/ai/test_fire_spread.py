@@ -1,6 +1,6 @@
-"""The influence map's optional spread of enemy fire (Weights.spreads_fire, off by default and
-kept for tuning: docs/ai.md): each enemy fires once a phase at one hex, so a hex of ours expects
-1 / n of the fire of an enemy that reaches n of our hexes."""
+"""The influence map's spread of enemy fire (Weights.spreads_fire: normal has it, docs/ai.md):
+each enemy fires once a phase at one hex, so a hex of ours expects 1 / n of the fire of an enemy
+that reaches n of our hexes."""
 
 from __future__ import annotations
 
