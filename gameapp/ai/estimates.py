@@ -29,16 +29,18 @@ THROWS = tuple(10 * tens + units for tens in range(1, 7) for units in range(1, 7
 
 
 @cache
-def passes(morale: int) -> float:
-    """The chance that an unmodified d66 is at most the morale level (a check passed)."""
-    return sum(roll <= morale for roll in THROWS) / len(THROWS)
+def passes(morale: int, shift: int = 0) -> float:
+    """The chance that an unmodified d66 is at most the morale level moved `shift` steps along
+    the d66 sequence (a check passed): passes(43) is 21/36, passes(43, -6) is 15/36."""
+    level = D66.of(morale) + shift
+    return sum(D66.of(roll) <= level for roll in THROWS) / len(THROWS)
 
 
-def check_cost(unit: Unit) -> float:
+def check_cost(unit: Unit, shift: int = 0) -> float:
     """VP a morale check forced on the unit is expected to cost: failed, it is shaken; shaken,
     it routs when it fails again in the rally phase (7.35), and most routs end on the Broken
-    Track, every SP lost."""
-    fail = 1.0 - passes(unit.defn.morale)
+    Track, every SP lost. `shift` moves its morale level along the d66 sequence."""
+    fail = 1.0 - passes(unit.defn.morale, shift)
     return fail * SHAKEN_VALUE + fail * fail * (BROKEN_SHARE * unit.strength + 0.5)
 
 

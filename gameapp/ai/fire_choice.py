@@ -4,8 +4,9 @@ For each enemy hex some of our unfired units can hit, the candidate group is bui
 the firer with the best shot there first, then each other firer that adds more than half of what
 it could do at its own best other target (combining moves the attack up the FCRT columns, but
 spends the firer). A group is scored by `FireRules.plan`'s odds, the fire dialog's own figures:
-expected casualty steps (VP), morale checks forced, officers hit. The best group whose value is
-above `MIN_VALUE` fires; none: pass.
+expected casualty steps (VP), morale checks forced, officers hit. Normal and hard also charge a
+group what firing spends for good (`fatigue.firing_cost`: exhaustion and ammunition). The best
+group whose value less that cost is above `MIN_VALUE` fires; none: pass.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from gameapp.ai.estimates import fire_value
+from gameapp.ai.fatigue import NO_COST, FiringCost, firing_cost
 from gameapp.core.actions import Fire
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
@@ -21,7 +23,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.fire.phase import FirePlan
 from gameapp.core.units import Side, UnitKind
 
-MIN_VALUE = 0.05  # VP: below this a shot is not worth the exhaustion it costs
+MIN_VALUE = 0.05  # VP: below this a shot is not worth taking
 SPEND = 0.5  # share of a firer's best other shot a group must beat to take it
 
 
@@ -30,7 +32,13 @@ class FireCandidate:
     action: Fire
     value: float  # VP expected
     hit: float  # chance of at least one casualty step
-    net: float  # value less what the firers give up elsewhere
+    net: float  # value less what the firers give up elsewhere and what firing spends
+    cost: FiringCost = NO_COST  # exhaustion and ammunition spent
+
+    @property
+    def worth(self) -> float:
+        """What the shot itself gains: its expected value less what firing spends."""
+        return self.value - self.cost.total
 
 
 class FireMemo:
@@ -51,8 +59,9 @@ class FireMemo:
 
 
 def fire_candidates(game: Game, side: Side, combined: bool,
-                    memo: FireMemo | None = None) -> list[FireCandidate]:
-    """Every target's best group, best first (ties by the action's notation)."""
+                    memo: FireMemo | None = None, fatigue: bool = False) -> list[FireCandidate]:
+    """Every target's best group, best first (ties by the action's notation); with `fatigue`
+    each group is charged what firing spends (exhaustion, ammunition)."""
     memo = memo or FireMemo()
     memo.refresh(game)
     fired = game.state.fired
@@ -86,7 +95,9 @@ def fire_candidates(game: Game, side: Side, combined: bool,
                 give_up = best_elsewhere[(uid, target)] * SPEND
                 if bigger is not None and bigger.value - group.value > give_up:
                     group, cost = bigger, cost + give_up
-        out.append(FireCandidate(group.action, group.value, group.hit, group.value - cost))
+        spent = firing_cost(game, group.action.firers) if fatigue else NO_COST
+        out.append(FireCandidate(group.action, group.value, group.hit,
+                                 group.value - cost - spent.total, spent))
     out.sort(key=lambda c: (-c.net, c.action.to_text(game.map.numbering)))
     return out
 

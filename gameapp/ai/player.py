@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from gameapp.ai.candidates import Candidate
 from gameapp.ai.decisions import answer, charge_order_text, charge_success
-from gameapp.ai.fire_choice import MIN_VALUE, FireMemo, fire_candidates
+from gameapp.ai.fire_choice import MIN_VALUE, FireCandidate, FireMemo, fire_candidates
 from gameapp.ai.fog import SideView, side_view
 from gameapp.ai.hints import SideHints, load_hints, posture_now
 from gameapp.ai.influence import Influence
@@ -32,7 +32,7 @@ from gameapp.ai.move_choice import MoveContext, unit_candidates
 from gameapp.ai.objectives import Objectives
 from gameapp.ai.random_player import NotMyTurnError
 from gameapp.ai.settings import STANCES, WEIGHTS, Difficulty, Posture, Weights
-from gameapp.core.actions import Action, EndPhase, Fire, Move, Pass, ResolveCharge
+from gameapp.core.actions import Action, EndPhase, Move, Pass, ResolveCharge
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
@@ -98,25 +98,27 @@ class AIPlayer:
     # --- fire -------------------------------------------------------------------------------
     def _fire(self, game: Game) -> Choice:
         w = self.weights
-        candidates = fire_candidates(game, self.side, w.combined_fire, self._fire_memo)
+        candidates = fire_candidates(game, self.side, w.combined_fire, self._fire_memo,
+                                     w.counts_fatigue)
         if w.noise:
             candidates = sorted(
                 candidates, key=lambda c: -(c.net + self._rng.gauss(0.0, w.noise)))
         for c in candidates:
-            if c.value <= MIN_VALUE and not w.noise:
-                break
+            if c.worth <= MIN_VALUE and not w.noise:
+                continue
             if c.action in game.legal_actions():
-                return Choice(c.action, self._fire_text(game, c.action, c.hit, c.value))
+                return Choice(c.action, self._fire_text(game, c))
         return Choice(Pass(), "passes: no shot is worth taking")
 
-    def _fire_text(self, game: Game, action: Fire, hit: float, value: float) -> str:
+    def _fire_text(self, game: Game, c: FireCandidate) -> str:
+        action = c.action
         defenders = [u for u in game.state.units_at(action.target)
                      if u.side is not self.side and u.kind is not UnitKind.LEADER]
         names = ", ".join(u.defn.name for u in defenders)
         firers = ", ".join(game.state.units[f].defn.name for f in action.firers)
         return (f"{firers} fire{'s' if len(action.firers) == 1 else ''} at {names} "
-                f"({game.map.hex_id(action.target)}): {hit:.0%} chance of a hit, "
-                f"{value:.2f} VP expected")
+                f"({game.map.hex_id(action.target)}): {c.hit:.0%} chance of a hit, "
+                f"{c.value:.2f} VP expected{c.cost.text()}")
 
     # --- movement ---------------------------------------------------------------------------
     def _movement(self, game: Game) -> Choice:

@@ -47,6 +47,7 @@ class Weights:
     sees_approach: bool = True  # counts the fire the enemy could bring after its next move
     spreads_fire: bool = False  # an enemy's fire is shared among the hexes of ours it reaches
     avoids_rout_lanes: bool = False  # keeps out of the paths our shaken units would rout along
+    counts_fatigue: bool = False  # a shot is charged the exhaustion and ammunition it spends
 
 
 WEIGHTS = {
@@ -54,9 +55,10 @@ WEIGHTS = {
                              charge_followup=False, endgame_turns=0, sees_approach=False),
     Difficulty.NORMAL: Weights(noise=0.0, horizon=40, combined_fire=True, enfilade_aware=True,
                                charge_followup=False, endgame_turns=0, avoids_rout_lanes=True,
-                               spreads_fire=True),
+                               spreads_fire=True, counts_fatigue=True),
     Difficulty.HARD: Weights(noise=0.0, horizon=40, combined_fire=True, enfilade_aware=True,
-                             charge_followup=True, endgame_turns=2, avoids_rout_lanes=True),
+                             charge_followup=True, endgame_turns=2, avoids_rout_lanes=True,
+                             counts_fatigue=True),
 }
 
 
