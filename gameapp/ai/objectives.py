@@ -46,7 +46,7 @@ class Objectives:
     horizon: int
     endgame: bool
     turns_left: int = 1  # this side's movement phases left, the one going on included
-    behind: bool = False  # fewer points than the enemy now: it must take ground to win
+    behind: bool = False  # no more points than the enemy now: it must take ground to win
 
     @classmethod
     def build(cls, game: Game, side: Side, hints: SideHints, stance: Stance, horizon: int,
@@ -66,7 +66,7 @@ class Objectives:
         endgame = endgame_turns > 0 and game.state.turn > last - endgame_turns
         turns_left = max(1, last - game.state.turn + 1)
         score = game.result().points
-        behind = score[side].total < score[side.other].total
+        behind = score[side].total <= score[side.other].total  # a draw is not a win
         return cls(side, hints.posture, stance, points, game, targets, hold, horizon, endgame,
                    turns_left, behind)
 

@@ -5,9 +5,11 @@ points), so fire, charges and movement compare on one scale.
 
 - easy: every score gets seeded Gaussian noise (sigma 1.5 VP); fire is one unit at a time (no
   combined fire groups); threats ignore enfilade and the enemy's next move (only the fire that
-  reaches a hex now counts); objectives further than 5 hexes are not seen.
+  reaches a hex now counts); objectives further than 5 hexes are not seen; every shot above
+  0.05 VP is taken, whatever it spends.
 - normal: no noise, combined fire groups, enfilade-aware threats, every objective, the rout
-  lanes of shaken friends kept clear, and each enemy's fire spread over the hexes of ours it
+  lanes of shaken friends kept clear, shots charged the exhaustion and ammunition they spend
+  (`fatigue.py`), and each enemy's fire spread over the hexes of ours it
   reaches (without it the Union on Slaughter Mountain backed out of the fields of thirty
   Confederate units and won 22% against random play; with it 52%: docs/ai.md).
 - hard: normal without the spread of fire (with it hard lost more as the demo's Union against

@@ -67,6 +67,29 @@ def test_a_victory_hex_it_may_still_take_pulls_harder_as_the_turns_run_out() -> 
     assert abs(gain_late - (6 * (1 - 4 / 5) + 0.24)) < 1e-9
 
 
+def test_a_level_score_pulls_like_a_deficit_a_lead_does_not() -> None:
+    """A draw is not a win. The farm (Confederate, 3) against a Union town worth 3: level at
+    3-3, so the farm pulls (1.2 VP more four hexes nearer, as above). The town worth 4: a
+    one-point lead, no pull, only the attack's 0.06 a hex."""
+    def gain(town_points: int) -> tuple[bool, float]:
+        m = blank_map(14, 14)
+        farm = VictoryHex(m.parse("0603"), "farm", 3, Side.CONFEDERATE)
+        town = VictoryHex(m.parse("0613"), "town", town_points, Side.UNION)
+        game = _lasting(game_on(m, [place(infantry("u"), m, "0611", N),
+                                    place(infantry("c", Side.CONFEDERATE, brigade="Gray"), m,
+                                          "1301", N)], victory_hexes=(farm, town)), last_turn=2)
+        objectives = Objectives.build(game, Side.UNION, SideHints(Posture.ATTACK),
+                                      STANCES[Posture.ATTACK], 40, 0)
+        enemy = frozenset({m.parse("1301")})
+        return objectives.behind, (objectives.value(m.parse("0607"), enemy)
+                                   - objectives.value(m.parse("0611"), enemy))
+
+    level, level_gain = gain(3)
+    assert level and abs(level_gain - (6 * (1 - 4 / 5) + 4 * 0.06)) < 1e-9
+    ahead, ahead_gain = gain(4)
+    assert not ahead and abs(ahead_gain - 4 * 0.06) < 1e-9
+
+
 def test_in_the_last_movement_phase_only_taking_the_hex_counts() -> None:
     """No movement phase follows this one: a hex next to the farm is worth no more than its
     0.06 a hex of attack (the unit could not get in later), the farm itself its swing, 6."""
