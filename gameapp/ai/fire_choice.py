@@ -4,7 +4,7 @@ For each enemy hex some of our unfired units can hit, the candidate group is bui
 the firer with the best shot there first, then each other firer that adds more than half of what
 it could do at its own best other target (combining moves the attack up the FCRT columns, but
 spends the firer). A group is scored by `FireRules.plan`'s odds, the fire dialog's own figures:
-expected casualty steps (VP), morale checks forced, officers hit. Normal and hard also charge a
+expected casualty steps (VP), morale checks forced, officers hit. Normal also charges a
 group what firing spends for good (`fatigue.firing_cost`: exhaustion and ammunition). The best
 group whose value less that cost is above `MIN_VALUE` fires; none: pass.
 """
