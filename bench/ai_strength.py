@@ -7,7 +7,8 @@ Pairings (each played with the first named player on each side in turn, `--seeds
   normal-random   the normal AI against the seeded random player (goal: the AI wins >= 95%)
   hard-easy       hard against easy (goal: hard wins >= 70% on each side)
 A draw is not a win. Prints one line per pairing and side: wins, draws, losses, the win rate,
-and the mean victory points of each side.
+and the mean victory points of each side; `--show-lost` adds the seeds not won, `--losses` the
+SPs each side lost a game and how many of them off the map (the Broken Box, guns taken).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from gameapp.ai import settings  # noqa: E402
 from gameapp.ai.player import AIPlayer  # noqa: E402
 from gameapp.ai.random_player import RandomPlayer  # noqa: E402
 from gameapp.ai.settings import Difficulty  # noqa: E402
+from gameapp.core.engine import Game  # noqa: E402
+from gameapp.core.rules.victory import losses_by_unit  # noqa: E402
 from gameapp.core.units import Side  # noqa: E402
 from gameapp.headless import play  # noqa: E402
 
@@ -35,8 +38,10 @@ PAIRINGS = {"normal-random": (Difficulty.NORMAL, None), "hard-easy": (Difficulty
                                                                        Difficulty.EASY)}
 
 
-def one_game(args: tuple[str, str, str, int, int | None]) -> tuple[str, float, float]:
-    """(winner: 'first', 'second' or 'draw', first's points, second's points)."""
+def one_game(args: tuple[str, str, str, int, int | None]
+             ) -> tuple[str, float, float, tuple[int, int, int, int]]:
+    """(winner: 'first', 'second' or 'draw', first's points, second's points, and the SPs each
+    lost: first's in all and off the map, second's in all and off the map)."""
     scenario, pairing, side_name, seed, turns = args
     first_level, second_level = PAIRINGS[pairing]
     side = Side(side_name)
@@ -48,16 +53,30 @@ def one_game(args: tuple[str, str, str, int, int | None]) -> tuple[str, float, f
     mine, theirs = (float(result.points[s].total) for s in (side, side.other))
     winner = "draw" if result.winner is None else ("first" if result.winner is side
                                                    else "second")
-    return winner, mine, theirs
+    return winner, mine, theirs, losses(outcome.game, side)
+
+
+def losses(game: Game, side: Side) -> tuple[int, int, int, int]:
+    """SPs lost by `side` and by the other, each in all and by units no longer on the map
+    (routed to the Broken Box, eliminated, guns taken): where a side's points went."""
+    lost = {s: [0, 0] for s in Side}
+    for unit_id, (defn, n) in losses_by_unit(game.state, game.scenario).items():
+        lost[defn.side][0] += n
+        lost[defn.side][1] += n if unit_id not in game.state.units else 0
+    return lost[side][0], lost[side][1], lost[side.other][0], lost[side.other][1]
 
 
 def override(item: str) -> None:
-    """Change one difficulty's weight for this run: 'hard.caution=1.2', 'normal.spreads_fire=1'."""
+    """Change one difficulty's weight for this run: 'hard.caution=1.2', 'normal.spreads_fire=1'
+    (a flag takes 1, 0, true or false)."""
     name, _, text = item.partition("=")
     level, _, attr = name.partition(".")
     weights = settings.WEIGHTS[Difficulty(level)]
     kind = type(getattr(weights, attr))
-    value = bool(int(text)) if kind is bool else kind(text)
+    flags = {"1": True, "true": True, "0": False, "false": False}
+    if kind is bool and text.lower() not in flags:
+        raise SystemExit(f"--set {item}: {attr} is a flag: 1, 0, true or false")
+    value = flags[text.lower()] if kind is bool else kind(text)
     settings.WEIGHTS[Difficulty(level)] = replace(weights, **{attr: value})
     print(f"set {level}.{attr} = {value!r}")
 
@@ -74,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--show-lost", action="store_true",
                         help="list the seeds the first player did not win, with the score")
+    parser.add_argument("--losses", action="store_true",
+                        help="the SPs each side lost a game, in all and off the map")
     parser.add_argument("--set", action="append", default=[], metavar="LEVEL.FIELD=VALUE",
                         help="try a weight, e.g. hard.caution=1.2 (the pool's workers inherit it)")
     args = parser.parse_args(argv)
@@ -99,6 +120,11 @@ def main(argv: list[str] | None = None) -> int:
                       f"won {wins:3} drew {draws:3} lost {len(results) - wins - draws:3}: "
                       f"{wins / len(results):6.1%}  mean VP {mine:6.1f} to {theirs:6.1f}  "
                       f"({time.perf_counter() - start:.0f} s)", flush=True)
+                if args.losses:
+                    n = len(results)
+                    a, b, c, d = (sum(r[3][i] for r in results) / n for i in range(4))
+                    print(f"    SPs lost a game: first player {a:.1f} ({b:.1f} off the map), "
+                          f"second {c:.1f} ({d:.1f} off the map)", flush=True)
                 if args.show_lost:
                     lost = [f"{w[3]} ({r[1]:g}-{r[2]:g})"
                             for w, r in zip(work, results, strict=True) if r[0] != "first"]
