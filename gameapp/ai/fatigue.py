@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from gameapp.ai.estimates import check_cost
 from gameapp.core.engine import Game
 from gameapp.core.rules.exhaustion import FIRED, brigade_of
-from gameapp.core.rules.morale import EXHAUSTION_BANDS
+from gameapp.core.rules.morale import EXHAUSTION_BANDS, exhaustion_term
 from gameapp.core.units import Status, Unit, UnitKind
 
 CHECKS_AHEAD = 0.5  # morale checks a unit is expected to take in the rest of a game
@@ -75,8 +75,10 @@ def firing_cost(game: Game, firers: Iterable[str]) -> FiringCost:
 
 
 def penalty(level: int) -> int:
-    """The morale change at this exhaustion level, as a d66 shift (0, -6, -9 or -12)."""
-    return next((value for low, value in EXHAUSTION_BANDS if level >= low), 0)
+    """The morale change at this exhaustion level, as a d66 shift (0, -6, -9 or -12): the
+    morale table's own exhaustion term."""
+    term = exhaustion_term(level)
+    return int(term.value) if term is not None else 0
 
 
 def level_price(members: list[Unit], level: int) -> float:
@@ -91,10 +93,8 @@ def level_price(members: list[Unit], level: int) -> float:
 
 def ammunition_scarcity(unit: Unit, fire_phases_left: int) -> float:
     """The share of the fire phases left in which the battery will have no shot left to fire."""
-    levels = 1 if Status.LOW_AMMUNITION in unit.status else 2
-    if Status.NO_AMMUNITION in unit.status:
-        levels = 0
-    shots = SHOTS_PER_LEVEL * levels
     if fire_phases_left <= 0:
         return 0.0
-    return max(0.0, 1.0 - shots / fire_phases_left)
+    levels = (0 if Status.NO_AMMUNITION in unit.status
+              else 1 if Status.LOW_AMMUNITION in unit.status else 2)
+    return max(0.0, 1.0 - SHOTS_PER_LEVEL * levels / fire_phases_left)
