@@ -12,6 +12,11 @@ the posture's `take`, shrinking with the distance as a share of how far a unit c
 movement phases left after this one. With many turns left the gradient is gentle; on the last
 turns it is steep, so units that can still get there go, and the others stop caring; in the
 last movement phase only standing on the hex (or a charge into it) counts.
+
+When the pull starts depends on how far behind the side is (`pull_turns`): a side level or one
+point down (a single hit makes that up) pulls in its last PULL_TURNS movement phases; a side
+further behind than fire alone can be expected to make up before then (CATCH_UP points a turn)
+pulls from now on.
 """
 
 from __future__ import annotations
@@ -32,6 +37,11 @@ HEXES_PER_TURN = 4  # how far a unit in line goes in one movement phase, in clea
 # points: earlier or ahead, the pull walked units into fire for ground they did not need yet
 # (docs/ai.md, "The pull of the clock")
 PULL_TURNS = 3
+# points a turn a side behind may hope to gain on the enemy by fire alone: each point of the
+# deficit beyond the first starts the pull 1 / CATCH_UP turns earlier (on Slaughter Mountain
+# the Union gained 0.3 a turn by fire against random play, and started 6 down on the victory
+# hexes; docs/ai.md, "The pull of the clock")
+CATCH_UP = 0.5
 
 
 @dataclass
@@ -46,7 +56,7 @@ class Objectives:
     horizon: int
     endgame: bool
     turns_left: int = 1  # this side's movement phases left, the one going on included
-    behind: bool = False  # no more points than the enemy now: it must take ground to win
+    deficit: float = 0.0  # the enemy's points less ours, now: at 0 or more it must take ground
 
     @classmethod
     def build(cls, game: Game, side: Side, hints: SideHints, stance: Stance, horizon: int,
@@ -66,9 +76,20 @@ class Objectives:
         endgame = endgame_turns > 0 and game.state.turn > last - endgame_turns
         turns_left = max(1, last - game.state.turn + 1)
         score = game.result().points
-        behind = score[side].total <= score[side.other].total  # a draw is not a win
+        deficit = float(score[side.other].total - score[side].total)
         return cls(side, hints.posture, stance, points, game, targets, hold, horizon, endgame,
-                   turns_left, behind)
+                   turns_left, deficit)
+
+    @property
+    def behind(self) -> bool:
+        """No more points than the enemy (a draw is not a win): it must take ground to win."""
+        return self.deficit >= 0
+
+    @property
+    def pull_turns(self) -> float:
+        """The last movement phases in which the hexes still to take pull: PULL_TURNS, and
+        1 / CATCH_UP more for each point of the deficit beyond the first."""
+        return PULL_TURNS + max(0.0, self.deficit - 1) / CATCH_UP
 
     @property
     def holders(self) -> dict[Hex, Side]:
@@ -95,7 +116,7 @@ class Objectives:
         return self.points[h] * (2.0 if self.holders.get(h) is self.side.other else 1.0)
 
     def _reachable_gain(self, h: Hex) -> float:
-        if not self.stance.take or not self.behind or self.turns_left > PULL_TURNS:
+        if not self.stance.take or not self.behind or self.turns_left > self.pull_turns:
             return 0.0
         after = self.turns_left - 1  # the movement phases a unit standing at h has to get there
         if after <= 0:

@@ -11,7 +11,7 @@ from gameapp.ai.estimates import check_cost
 from gameapp.ai.hints import SideHints, posture_now
 from gameapp.ai.influence import Influence, moves_again
 from gameapp.ai.move_choice import FOLLOWUP_SHARE, MoveContext, followup_routs
-from gameapp.ai.objectives import PULL_TURNS, Objectives
+from gameapp.ai.objectives import CATCH_UP, PULL_TURNS, Objectives
 from gameapp.ai.player import AIPlayer
 from gameapp.ai.settings import STANCES, WEIGHTS, Difficulty, Posture
 from gameapp.core.actions import Move
@@ -27,11 +27,11 @@ def _lasting(game: Game, last_turn: int) -> Game:
     return Game.from_scenario(replace(game.scenario, clock=clock))
 
 
-def _farm_game(last_turn: int) -> Game:
-    """A Union line 8 hexes south of a Confederate-held farm worth 3, the only Confederates
-    far off in the north-east corner, facing away."""
+def _farm_game(last_turn: int, points: int = 3) -> Game:
+    """A Union line 8 hexes south of a Confederate-held farm worth 3 (or `points`), the only
+    Confederates far off in the north-east corner, facing away."""
     m = blank_map(14, 14)
-    farm = VictoryHex(m.parse("0603"), "farm", 3, Side.CONFEDERATE)
+    farm = VictoryHex(m.parse("0603"), "farm", points, Side.CONFEDERATE)
     game = game_on(m, [place(infantry("u"), m, "0611", N),
                        place(infantry("c", Side.CONFEDERATE, brigade="Gray"), m, "1301", N)],
                    victory_hexes=(farm,))
@@ -55,8 +55,9 @@ def test_a_victory_hex_it_may_still_take_pulls_harder_as_the_turns_run_out() -> 
     assert abs(objectives.value(m.parse("0607"), enemy) - at_4) < 1e-9
     # standing on it takes it: its swing, 6
     assert abs(objectives.value(m.parse("0603"), enemy) - 6.0) < 1e-9
-    # with nine turns left the clock does not pull yet (PULL_TURNS = 3): the same four hexes
-    # gain only the attack's 4 x 0.06 = 0.24, against 1.2 + 0.24 = 1.44 with two left
+    # with nine turns left the clock does not pull yet (3 points down: PULL_TURNS = 3, and
+    # 2 more for the second and third points, test below): the same four hexes gain only the
+    # attack's 4 x 0.06 = 0.24, against 1.2 + 0.24 = 1.44 with two left
     early = Objectives.build(_farm_game(last_turn=9), Side.UNION, hints,
                              STANCES[Posture.ATTACK], 40, 0)
     gain_early = early.value(m.parse("0607"), enemy) - early.value(m.parse("0611"), enemy)
@@ -65,6 +66,32 @@ def test_a_victory_hex_it_may_still_take_pulls_harder_as_the_turns_run_out() -> 
     assert PULL_TURNS == 3
     assert abs(gain_early - 0.24) < 1e-9
     assert abs(gain_late - (6 * (1 - 4 / 5) + 0.24)) < 1e-9
+
+
+def test_the_further_behind_the_sooner_the_pull_starts() -> None:
+    """Nine movement phases left, 0611 against 0607 (4 hexes nearer the farm). The pull starts
+    PULL_TURNS = 3 phases from the end, and 1 / CATCH_UP = 2 phases earlier for each point
+    behind beyond the first. 3 points down: the last 3 + 2 x 2 = 7 phases, so not yet, only
+    the attack's 0.24. 5 points down: the last 3 + 2 x 4 = 11, so now: a unit standing at h
+    has 8 more phases, the pull fades over 4 x 8 + 1 = 33 hexes, and the swing is 2 x 5 = 10:
+    10 x (1 - 4/33) - 10 x (1 - 8/33) = 40/33 = 1.21 VP, plus the 0.24. 3 points down with
+    seven phases left: 6 x 4/25 = 0.96, plus 0.24."""
+    assert PULL_TURNS == 3 and CATCH_UP == 0.5
+    hints = SideHints(Posture.ATTACK)
+
+    def gain(last_turn: int, points: int) -> tuple[float, float]:
+        game = _farm_game(last_turn, points)
+        objectives = Objectives.build(game, Side.UNION, hints, STANCES[Posture.ATTACK], 40, 0)
+        m, enemy = game.map, frozenset({game.map.parse("1301")})
+        return objectives.pull_turns, (objectives.value(m.parse("0607"), enemy)
+                                       - objectives.value(m.parse("0611"), enemy))
+
+    window, three_down = gain(9, 3)
+    assert window == 7 and abs(three_down - 0.24) < 1e-9
+    window, five_down = gain(9, 5)
+    assert window == 11 and abs(five_down - (40 / 33 + 0.24)) < 1e-9
+    window, seven_left = gain(7, 3)
+    assert window == 7 and abs(seven_left - (6 * 4 / 25 + 0.24)) < 1e-9
 
 
 def test_a_level_score_pulls_like_a_deficit_a_lead_does_not() -> None:
