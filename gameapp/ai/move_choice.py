@@ -170,11 +170,11 @@ def _value(ctx: MoveContext, unit: Unit, h: Hex, facing: int, formation: Formati
     threat = ctx.influence.threat(placed, h, facing, w.enfilade_aware)
     approach = ctx.influence.approach(placed, h) if w.sees_approach else 0.0
     threat += approach
-    value = offense - ctx.objectives.stance.caution * w.caution * threat
-    value += ctx.objectives.value(h, ctx.enemy_hexes)
-    value -= COHESION * max(0, _from_leader(ctx, unit, h) - COMMAND_HEXES)
     friends = [u for u in ctx.at.get(h, ())
                if u.side is unit.side and u.id != unit.id and u.kind is not UnitKind.LEADER]
+    value = offense - ctx.objectives.stance.caution * w.caution * threat
+    value += ctx.objectives.value(h, ctx.enemy_hexes, occupied=bool(friends))
+    value -= COHESION * max(0, _from_leader(ctx, unit, h) - COMMAND_HEXES)
     value += min(SUPPORT_CAP, SUPPORT * ctx.influence.support(h))
     exposed = h in ctx.influence.into or approach > 0
     stacked = len(friends) * (STACKED + (CASCADE * check_cost(placed) if exposed else 0.0))
@@ -284,10 +284,11 @@ def _charges(ctx: MoveContext, unit: Unit, h: Hex, path: tuple[Hex, ...], here: 
             continue
         direction = h.direction_to(target)
         placed = replace(unit, hex=h, facing=direction if direction is not None else unit.facing)
+        move = Move(unit.id, (*path, target))
         key = (unit, h, target, tuple(game.state.units_at(target)),
                game.state.charges.get(target, ()))
         if key not in ctx.previews:
-            ctx.previews[key] = preview_chances(game, target, unit, h)
+            ctx.previews[key] = preview_chances(game, move, unit, h)
         chances = ctx.previews[key]
         if chances is None:
             continue
@@ -299,17 +300,20 @@ def _charges(ctx: MoveContext, unit: Unit, h: Hex, path: tuple[Hex, ...], here: 
         win = float(chances.outcomes[ChargeOutcome.DEFENDER_ROUTS])
         lose = float(chances.outcomes[ChargeOutcome.ATTACKER_ROUTS])
         out.append(Candidate(
-            Move(unit.id, (*path, target)), value + stand - MOVE_COST,
+            move, value + stand - MOVE_COST,
             f"charges {ctx.name(target)} with {unit.defn.name} from {ctx.name(h)}: "
             f"{win:.0%} the defenders rout, {lose:.0%} the attackers rout ({value:+.2f} VP)"))
     return out
 
 
-def preview_chances(game: Game, target: Hex, unit: Unit, h: Hex) -> ChargeChances | None:
-    """The exact chances of the charge `unit` would make on `target` from `h` (the engine's
-    `charge_preview`, the charge dialog's figures); None when there would be no such charge."""
+def preview_chances(game: Game, move: Move, unit: Unit, h: Hex) -> ChargeChances | None:
+    """The exact chances of the charge `move` would declare, with `unit` stopping in `h` (the
+    engine's `charge_preview`, the charge dialog's figures); None when the move is not legal
+    (the last step crosses a creek away from its bridge, say: TEC N13) or there would be no
+    such charge."""
     try:
-        return game.charge_preview(target, [unit.id], positions={unit.id: h}).chances
+        game.check(move)
+        return game.charge_preview(move.path[-1], [unit.id], positions={unit.id: h}).chances
     except IllegalActionError:
         return None
 

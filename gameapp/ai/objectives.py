@@ -97,12 +97,16 @@ class Objectives:
         a copy of the game (fog's view, the thinking copy) gets a new state every decision."""
         return self.game.state.holders
 
-    def value(self, h: Hex, enemy_hexes: frozenset[Hex]) -> float:
+    def value(self, h: Hex, enemy_hexes: frozenset[Hex], occupied: bool = False) -> float:
+        """What standing on `h` is worth to one unit; `occupied`: a friendly combat unit
+        already stands there, so the hex is held or taken without this one."""
         factor = ENDGAME_FACTOR if self.endgame else 1.0
         total = 0.0
-        if h in self.hold and any(h.distance(e) <= CONTESTED for e in enemy_hexes):
+        alone = not occupied
+        if alone and h in self.hold and any(h.distance(e) <= CONTESTED for e in enemy_hexes):
             total += self.stance.hold * self.hold[h] * factor
-        if h in self.points and self.holders.get(h) is not self.side and h not in enemy_hexes:
+        if alone and h in self.points and self.holders.get(h) is not self.side \
+                and h not in enemy_hexes:
             total += TAKE_WEIGHT * self.swing(h) * factor
         else:
             total += self._reachable_gain(h)

@@ -141,10 +141,12 @@ class AIPlayer:
             except IllegalActionError:
                 fallback = self._legal_variant(game, best)
                 if fallback is None:
+                    # what moved since may have made it illegal: this unit's best legal choice
                     unit = game.state.units[uid]
-                    fresh = uid not in refreshed and ctx.reaches.pop(unit, None) is not None
+                    ctx.reaches.pop(unit, None)
+                    self._best[uid] = None if uid in refreshed else \
+                        self._unit_best(ctx, unit, legal_only=True)
                     refreshed.add(uid)
-                    self._best[uid] = self._unit_best(ctx, unit) if fresh else None
                     continue
                 best = fallback
             self._done.add(uid)
@@ -158,13 +160,26 @@ class AIPlayer:
                 return Candidate(plain, c.score, c.explain)
         return None
 
-    def _unit_best(self, ctx: MoveContext, unit: Unit) -> Candidate | None:
+    def _unit_best(self, ctx: MoveContext, unit: Unit, legal_only: bool = False
+                   ) -> Candidate | None:
+        """The unit's best candidate; with `legal_only`, the best the engine accepts now."""
         candidates = unit_candidates(ctx, unit)
         noise = self.weights.noise
         if noise:
             candidates = [c.noisy(self._rng.gauss(0.0, noise)) for c in candidates]
-        return max(candidates, key=lambda c: (c.score, _text(ctx.game, c.action)),
-                   default=None)
+        ranked = sorted(candidates, key=lambda c: (c.score, _text(ctx.game, c.action)),
+                        reverse=True)
+        for c in ranked:
+            if c.score <= 0:
+                return None
+            if not legal_only:
+                return c
+            try:
+                ctx.game.check(c.action)
+            except IllegalActionError:
+                continue
+            return c
+        return None
 
     def _context(self, game: Game) -> MoveContext:
         if self._ctx is None:

@@ -1,0 +1,91 @@
+"""The computer player and the ground (issue 9): charges the terrain forbids, and a victory
+hex that one unit already holds. Hand-made positions; the figures worked out in the comments."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gameapp.ai.estimates import check_cost
+from gameapp.ai.hints import SideHints
+from gameapp.ai.influence import Influence
+from gameapp.ai.move_choice import CASCADE, STACKED, MoveContext, _value, unit_candidates
+from gameapp.ai.objectives import Objectives
+from gameapp.ai.player import AIPlayer
+from gameapp.ai.settings import STANCES, WEIGHTS, Difficulty, Posture
+from gameapp.core.actions import EndPhase, Move
+from gameapp.core.breakdown import IllegalActionError
+from gameapp.core.engine import Game
+from gameapp.core.scenario import VictoryHex
+from gameapp.core.units import Side
+from tests.core.positions import N, S, blank_map, game_on, infantry, place, seal
+
+
+def _context(game: Game, side: Side, posture: Posture = Posture.ATTACK) -> MoveContext:
+    w = WEIGHTS[Difficulty.NORMAL]
+    objectives = Objectives.build(game, side, SideHints(posture), STANCES[posture], w.horizon,
+                                  w.endgame_turns)
+    ctx = MoveContext.build(game, side, Influence.build(game, side, w.spreads_fire),
+                            objectives, w)
+    ctx.refresh()
+    return ctx
+
+
+def test_it_lists_no_charge_across_a_creek_and_still_acts() -> None:
+    """A 1-SP Confederate stands on a victory hex worth 3 with a creek on all six sides (N13: a
+    creek is crossed only at a bridge, in road column). Next to it, an 8-SP Union line would
+    rout it nearly for certain in a charge, which the engine refuses: the creek. The AI lists
+    no such charge (before, it did, and the unit whose best choice the engine refused was left
+    idle for the phase), and whatever it picks the engine takes."""
+    m = blank_map()
+    seal(m, "0605")
+    game = game_on(m, [place(infantry("u", strength=8), m, "0606", N),
+                       place(infantry("c", Side.CONFEDERATE, strength=1, brigade="Gray"), m,
+                             "0605", S)],
+                   victory_hexes=(VictoryHex(m.parse("0605"), "mill", 3, Side.CONFEDERATE),))
+    island = m.parse("0605")
+    assert not any(isinstance(a, Move) and a.path[-1] == island for a in game.legal_actions())
+    candidates = unit_candidates(_context(game, Side.UNION), game.state.units["u"])
+    assert candidates
+    assert not [c.why for c in candidates if "charges" in str(c.why)]
+    assert not any(isinstance(c.action, Move) and c.action.path[-1] == island
+                   for c in candidates)
+    for _ in range(5):  # the whole movement phase: whatever it picks, the engine takes
+        choice = AIPlayer(Side.UNION, 1).decide(game)
+        try:
+            game.check(choice.action)
+        except IllegalActionError as refused:
+            raise AssertionError(f"{choice.why}: {refused}") from refused
+        game.apply(choice.action)
+        if isinstance(choice.action, EndPhase):
+            break
+
+
+def test_a_second_unit_gains_nothing_by_standing_on_a_hex_already_held() -> None:
+    """The Union holds the bridge (0606, 2 points) with one line, the Confederates 4 hexes
+    off (within CONTESTED, 5). Standing on it is worth hold x points to the unit that holds
+    it: 0.25 x 2 = 0.5 VP for the attack posture, less its 0.06 a hex from the target (the
+    Confederates' farm, 0602: 4 hexes, 0.24). A second unit adds no hold: the hex is held
+    either way, and the stack only doubles what one shot hits."""
+    m = blank_map()
+    bridge, farm = m.parse("0606"), m.parse("0602")
+    game = game_on(m, [place(infantry("u1"), m, "0606", N), place(infantry("u2"), m, "0607", N),
+                       place(infantry("c", Side.CONFEDERATE, brigade="Gray"), m, "0602", S)],
+                   victory_hexes=(VictoryHex(bridge, "bridge", 2, Side.UNION),
+                                  VictoryHex(farm, "farm", 3, Side.CONFEDERATE)))
+    ctx = _context(game, Side.UNION)
+    enemy = ctx.enemy_hexes
+    assert ctx.objectives.hold == {bridge: 2.0}
+    alone = ctx.objectives.value(bridge, enemy)
+    assert abs(alone - (0.25 * 2 - 0.06 * 4)) < 1e-9
+    assert abs(ctx.objectives.value(bridge, enemy, occupied=True) - (-0.06 * 4)) < 1e-9
+    # and in what a move there is worth: u2 on the bridge with u1 on it, against the same with
+    # u1 taken off the context's map (the fire around unchanged), differs by the hold (0.5),
+    # the stacking price (STACKED, 0.15) and, the bridge within the enemy's reach, a share
+    # (CASCADE) of what a morale check costs u2 (one shot hits the stack, 7.37)
+    u2 = replace(game.state.units["u2"], hex=bridge)
+    with_u1 = _value(ctx, u2, bridge, N, u2.formation)
+    ctx.at[bridge] = [u for u in ctx.at[bridge] if u.id != "u1"]
+    without = _value(ctx, u2, bridge, N, u2.formation)
+    exposed = bridge in ctx.influence.into or ctx.influence.approach(u2, bridge) > 0
+    assert exposed
+    assert abs(without - with_u1 - (0.5 + STACKED + CASCADE * check_cost(u2))) < 1e-9
