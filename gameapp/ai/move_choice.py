@@ -156,6 +156,15 @@ def unit_candidates(ctx: MoveContext, unit: Unit) -> list[Candidate]:
     return out
 
 
+def follow_up_candidates(ctx: MoveContext, unit: Unit) -> list[Candidate]:
+    """What a unit that has moved may still do with the MPs it has left: change formation
+    (into line where the enemy is near, unlimbered where there is fire to give)."""
+    if unit.kind is UnitKind.LEADER or unit.id in ctx.game.state.held \
+            or unit.status & {Status.ROUTED, Status.SHAKEN, Status.CHARGE}:
+        return []
+    return _formation(ctx, unit, _value(ctx, unit, unit.hex, unit.facing, unit.formation))
+
+
 def _focus(ctx: MoveContext, h: Hex) -> Hex | None:
     """What a unit at `h` should face: the nearest enemy troops."""
     if not ctx.enemy_hexes:

@@ -6,7 +6,9 @@ its part of the phase (EndPhase, or Pass in the fire phase).
 
 - movement: each unit's best candidate (`move_choice`: moves, facing, formation, charges,
   leaders to routed units) is kept between decisions and worked out again only for the units
-  near what last moved (and a brigade's units when its leader moved); a unit acts once a phase.
+  near what last moved (and a brigade's units when its leader moved); a unit acts once a phase,
+  except that after a move it may still change formation with the MPs it has left
+  (`follow_up_candidates`: a column crossing a bridge forms line on the far bank).
 - fire: `fire_choice` groups, scored from `FireRules.plan`'s exact odds.
 - decisions the engine asks for (`game.pending_decision`): `decisions.answer`;
 - the charge phase: the declared charges one at a time, the likeliest to succeed first;
@@ -28,7 +30,7 @@ from gameapp.ai.fire_choice import MIN_VALUE, FireCandidate, FireMemo, fire_cand
 from gameapp.ai.fog import SideView, side_view
 from gameapp.ai.hints import SideHints, load_hints, posture_now
 from gameapp.ai.influence import Influence
-from gameapp.ai.move_choice import MoveContext, unit_candidates
+from gameapp.ai.move_choice import MoveContext, follow_up_candidates, unit_candidates
 from gameapp.ai.objectives import Objectives
 from gameapp.ai.random_player import NotMyTurnError
 from gameapp.ai.settings import STANCES, WEIGHTS, Difficulty, Posture, Weights
@@ -60,6 +62,7 @@ class AIPlayer:
     _ctx: MoveContext | None = field(default=None, init=False, repr=False)
     _best: dict[str, Candidate | None] = field(default_factory=dict, init=False, repr=False)
     _done: set[str] = field(default_factory=set, init=False, repr=False)
+    _moved: set[str] = field(default_factory=set, init=False, repr=False)
     _seen: dict[str, Unit] = field(default_factory=dict, init=False, repr=False)
     _fire_memo: FireMemo = field(default_factory=FireMemo, init=False, repr=False)
     _hints: SideHints | None = field(default=None, init=False, repr=False)
@@ -86,6 +89,7 @@ class AIPlayer:
         if key != self._phase_key:
             self._phase_key = key
             self._ctx, self._best, self._done, self._seen = None, {}, set(), {}
+            self._moved = set()
         if game.pending_decision is not None:
             action, why = answer(game, self.side)
             return Choice(action, why)
@@ -149,7 +153,12 @@ class AIPlayer:
                     refreshed.add(uid)
                     continue
                 best = fallback
-            self._done.add(uid)
+            if isinstance(best.action, Move) and uid not in self._moved \
+                    and _destination(best.action) not in ctx.enemy_hexes:
+                self._moved.add(uid)  # it may still change formation with the MPs left
+                del self._best[uid]
+            else:
+                self._done.add(uid)
             return Choice(best.action, best.why)
 
     def _legal_variant(self, game: Game, c: Candidate) -> Candidate | None:
@@ -163,7 +172,8 @@ class AIPlayer:
     def _unit_best(self, ctx: MoveContext, unit: Unit, legal_only: bool = False
                    ) -> Candidate | None:
         """The unit's best candidate; with `legal_only`, the best the engine accepts now."""
-        candidates = unit_candidates(ctx, unit)
+        candidates = follow_up_candidates(ctx, unit) if unit.id in self._moved \
+            else unit_candidates(ctx, unit)
         noise = self.weights.noise
         if noise:
             candidates = [c.noisy(self._rng.gauss(0.0, noise)) for c in candidates]

@@ -12,12 +12,21 @@ from gameapp.ai.move_choice import CASCADE, STACKED, MoveContext, _value, unit_c
 from gameapp.ai.objectives import Objectives
 from gameapp.ai.player import AIPlayer
 from gameapp.ai.settings import STANCES, WEIGHTS, Difficulty, Posture
-from gameapp.core.actions import EndPhase, Move
+from gameapp.core.actions import ChangeFormation, EndPhase, Move
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.scenario import VictoryHex
-from gameapp.core.units import Side
-from tests.core.positions import N, S, blank_map, game_on, infantry, place, seal
+from gameapp.core.units import Formation, Side
+from tests.core.positions import (
+    N,
+    S,
+    blank_map,
+    creek_with_bridge,
+    game_on,
+    infantry,
+    place,
+    seal,
+)
 
 
 def _context(game: Game, side: Side, posture: Posture = Posture.ATTACK) -> MoveContext:
@@ -89,3 +98,26 @@ def test_a_second_unit_gains_nothing_by_standing_on_a_hex_already_held() -> None
     exposed = bridge in ctx.influence.into or ctx.influence.approach(u2, bridge) > 0
     assert exposed
     assert abs(without - with_u1 - (0.5 + STACKED + CASCADE * check_cost(u2))) < 1e-9
+
+
+def test_a_column_that_crosses_a_bridge_forms_line_on_the_far_bank() -> None:
+    """A creek is crossed only at a bridge, in road column (N13). A Union road column at the
+    south end of the bridge takes the Confederate-held mill at its north end (0605), with
+    Confederate infantry 3 hexes off: in road column there it would meet a charge at half its
+    strength (2.53.b). It crosses, and with the MPs it has left forms line, in the same phase
+    (before, a unit acted once a phase and stood in column on the far bank)."""
+    m = creek_with_bridge()
+    mill = m.parse("0605")
+    game = game_on(m, [place(infantry("u"), m, "0606", N, Formation.ROAD_COLUMN),
+                       place(infantry("c", Side.CONFEDERATE, brigade="Gray"), m, "0602", S)],
+                   victory_hexes=(VictoryHex(mill, "mill", 3, Side.CONFEDERATE),))
+    player = AIPlayer(Side.UNION, 1)
+    crossing = player.decide(game)
+    assert isinstance(crossing.action, Move) and crossing.action.path[-1] == mill, crossing.why
+    game.apply(crossing.action)
+    forming = player.decide(game)
+    assert forming.action == ChangeFormation("u", Formation.LINE), forming.why
+    game.apply(forming.action)
+    assert game.state.units["u"].formation is Formation.LINE
+    assert game.state.units["u"].hex == mill
+    assert isinstance(player.decide(game).action, EndPhase)  # and then it is done

@@ -10,6 +10,7 @@ from gameapp.core.mapdata import HexMap
 from gameapp.core.numbering import Numbering
 from gameapp.core.scenario import Reinforcement, Scenario, TurnClock, VictoryHex
 from gameapp.core.specialrules import SpecialRule
+from gameapp.core.terrain import HexsideFeature, RoadGrade
 from gameapp.core.units import Formation, GunType, Side, SmallArms, Unit, UnitDef, UnitKind
 
 # flat-top directions: 0 SE, 1 NE, 2 N, 3 NW, 4 SW, 5 S
@@ -81,9 +82,22 @@ def game_on(game_map: HexMap, units: list[Unit], special_rules: tuple[SpecialRul
 
 def seal(game_map: HexMap, hex_id: str, open_sides: tuple[int, ...] = ()) -> None:
     """Put a creek on every side of a hex except `open_sides` (directions as N, NE, ... above)."""
-    from gameapp.core.terrain import HexsideFeature
-
     h = game_map.parse(hex_id)
     for direction in range(6):
         if direction not in open_sides:
             game_map.add_hexside(h, direction, HexsideFeature.CREEK)
+
+
+def creek_with_bridge() -> HexMap:
+    """A creek along every hexside between rows 01-05 (north) and rows 06-12 (south), and a
+    road over its one bridge, from 0606 to 0605 (N13: crossed only there, in road column)."""
+    m = blank_map()
+    north = {h for h in m.hexes() if m.hex_id(h)[2:] <= "05"}
+    for h in north:
+        for d in range(6):
+            n = h.neighbor(d)
+            if m.contains(n) and n not in north:
+                m.add_hexside(h, d, HexsideFeature.CREEK)
+    m.add_road(m.parse("0606"), m.parse("0605"), RoadGrade.ROAD)
+    m.add_hexside(m.parse("0606"), N, HexsideFeature.BRIDGE)
+    return m

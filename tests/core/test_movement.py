@@ -17,6 +17,7 @@ from tests.core.positions import (
     S,
     artillery,
     blank_map,
+    creek_with_bridge,
     game_on,
     infantry,
     leader,
@@ -182,22 +183,8 @@ def test_pike_bonus_only_for_a_whole_phase_on_the_pike() -> None:
 
 
 # --- creeks: only at a bridge, in road column (N13) -------------------------------------------
-def _creek_with_bridge() -> HexMap:
-    """A creek along every hexside between rows 01-05 (north) and rows 06-12 (south)."""
-    m = blank_map()
-    north = {h for h in m.hexes() if m.hex_id(h)[2:] <= "05"}
-    for h in north:
-        for d in range(6):
-            n = h.neighbor(d)
-            if m.contains(n) and n not in north:
-                m.add_hexside(h, d, HexsideFeature.CREEK)
-    m.add_road(m.parse("0606"), m.parse("0605"), RoadGrade.ROAD)
-    m.add_hexside(m.parse("0606"), N, HexsideFeature.BRIDGE)
-    return m
-
-
 def test_creek_crossed_only_at_a_bridge_in_road_column() -> None:
-    m = _creek_with_bridge()
+    m = creek_with_bridge()
     game = game_on(
         m,
         [
