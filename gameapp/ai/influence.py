@@ -8,7 +8,8 @@ that could fire into it and at what range. From that:
   enemies firing (small arms and guns apart, each on its own FCRT row), with the enfilade
   multiplier its facing would give each of them (6.44): casualty steps, plus the chance of a
   morale check (certain for cavalry, 7.32) at what a check costs that unit (its morale
-  level: `estimates.check_cost`);
+  level: `estimates.check_cost`); with the fire spread (normal), each enemy's share counted
+  both pooled and as that enemy firing alone at us one time in n, the larger taken;
 - `offense(unit, h)`: the steps its own fire from `h` would be expected to cause on the best
   enemy target it could reach (one it sees: the target's field covers `h`, or it is within 3);
 - `support(h)`: friendly fire points covering `h` (a hex our guns cover is safer to hold);
@@ -116,15 +117,18 @@ class Influence:
         kind standing at `h` facing `facing`."""
         placed = replace(unit, hex=h, facing=facing)
         small = guns = 0.0
+        alone: list[tuple[float, float, bool]] = []  # (share, fire points, guns?) per enemy
         for enemy, cell in self.into.get(h, ()):
             mult = float(enfilade(enemy.hex, placed).multiplier) if enfilade_aware else 1.0
-            mult *= self.shares.get(enemy.id, 1.0)
+            share = self.shares.get(enemy.id, 1.0)
             fp = fire_points_at(enemy, cell.distance, cell.canister, mult)
-            if enemy.kind is UnitKind.ARTILLERY and not cell.canister:
-                guns += fp
+            artillery = enemy.kind is UnitKind.ARTILLERY and not cell.canister
+            alone.append((share, fp, artillery))
+            if artillery:
+                guns += fp * share
             else:
-                small += fp
-        return _losses(unit, small, guns)
+                small += fp * share
+        return _at_least_alone(_losses(unit, small, guns), unit, alone)
 
     def offense(self, unit: Unit, h: Hex, facing: int, enfilade_aware: bool = True) -> float:
         """Expected steps the unit's fire from `h` would cause on its best target."""
@@ -182,6 +186,22 @@ def move_hexes(game: Game, side: Side, units: list[Unit]) -> dict[str, int]:
 
 def _fires(unit: Unit) -> bool:
     return unit.kind is not UnitKind.LEADER and Status.ROUTED not in unit.status
+
+
+def _at_least_alone(combined: tuple[float, float], unit: Unit,
+                    alone: list[tuple[float, float, bool]]) -> tuple[float, float]:
+    """No less than the enemies firing one at a time, each at us with the chance its share
+    gives: the shares' fire points pooled can fall below the FCRT's first column (an enemy
+    with a third of its 0.5 fire points for us counts nothing pooled), when that enemy alone,
+    firing at us one time in three, hits one time in three of what its 0.5 would."""
+    steps, checks = combined
+    alone_steps = 0.0
+    unchecked = 1.0
+    for share, fp, artillery in alone:
+        one_steps, one_checks = _losses(unit, *((0.0, fp) if artillery else (fp, 0.0)))
+        alone_steps += share * one_steps
+        unchecked *= 1.0 - share * one_checks
+    return max(steps, alone_steps), max(checks, 1.0 - unchecked)
 
 
 def _losses(unit: Unit, small: float, guns: float) -> tuple[float, float]:
