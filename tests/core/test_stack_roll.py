@@ -118,6 +118,26 @@ def test_the_exact_chances_of_each_choice() -> None:
     assert one.routed_sps == each.routed_sps == Fraction(32, 36)
 
 
+def test_the_chances_leave_out_a_unit_gone_from_the_map() -> None:
+    """A decision can wait while an earlier one is answered and a unit of its stack leaves the
+    map (a rout off the edge). Its check no longer counts, as the roll itself leaves it out
+    (`roll_checks`), and asking the chances does not fail: with c1 gone, c2 alone (ML 45)
+    holds on 16 + 6 of 36 throws and routs on 2, one roll or one each; its 4 SPs x 2/36."""
+    game = stack_under_fire()
+    fire(game, [63])
+    decision = game.pending_decision
+    assert decision is not None
+    del game.state.units["c1"]
+    for one in (True, False):
+        odds = chances(game.state.units, decision.checks, one)
+        assert (odds.all_hold, odds.any_routs, odds.all_rout, odds.routed_sps) == (
+            Fraction(22, 36), Fraction(2, 36), Fraction(2, 36), Fraction(8, 36))
+    action, _ = answer(game, Side.CONFEDERATE)  # the computer's answer reads the same chances
+    assert isinstance(action, StackRoll)
+    game.apply(action)
+    assert game.pending_decision is None
+
+
 def test_one_roll_and_one_each_give_different_results_from_the_same_dice() -> None:
     # the same dice after the fire roll: 41, then 11
     one = stack_under_fire()

@@ -75,8 +75,11 @@ def _outcomes(unit: Unit, check: DueCheck) -> list[Outcome]:
 
 
 def chances(units: Mapping[str, Unit], checks: Sequence[DueCheck], one: bool) -> StackChances:
-    """The exact chances of a choice, from the 36 equally likely d66 rolls."""
-    rows = [(units[c.unit_id], _outcomes(units[c.unit_id], c)) for c in checks]
+    """The exact chances of a choice, from the 36 equally likely d66 rolls. Like
+    `roll_checks`, only the checks of units still on the map count: a unit may leave it (a
+    rout off the edge) while an earlier decision is answered."""
+    rows = [(units[c.unit_id], _outcomes(units[c.unit_id], c)) for c in checks
+            if c.unit_id in units]
     n = len(ALL_ROLLS)
     rout_p = [Fraction(sum(o in ROUTS for o in outs), n) for _, outs in rows]
     routed_sps = sum((p * unit.strength for p, (unit, _) in zip(rout_p, rows, strict=True)),
