@@ -16,7 +16,8 @@ last movement phase only standing on the hex (or a charge into it) counts.
 When the pull starts depends on how far behind the side is (`pull_turns`): a side level or one
 point down (a single hit makes that up) pulls in its last PULL_TURNS movement phases; a side
 further behind than fire alone can be expected to make up before then (CATCH_UP points a turn)
-pulls from now on.
+pulls from now on. A victory hex nobody holds pulls at any time and score, fading over one
+movement phase's distance (NEUTRAL_PHASES), so only the units near it go for it.
 """
 
 from __future__ import annotations
@@ -42,6 +43,10 @@ PULL_TURNS = 3
 # the Union gained 0.3 a turn by fire against random play, and started 6 down on the victory
 # hexes; docs/ai.md, "The pull of the clock")
 CATCH_UP = 0.5
+# a victory hex nobody holds pulls whatever the score and the clock, but only the units this
+# many movement phases from it: the first side to stand there scores it, and the rest of the
+# army is not drawn off its ground for it (docs/ai.md, "A bridge nobody holds")
+NEUTRAL_PHASES = 1
 
 
 @dataclass
@@ -120,15 +125,15 @@ class Objectives:
         return self.points[h] * (2.0 if self.holders.get(h) is self.side.other else 1.0)
 
     def _reachable_gain(self, h: Hex) -> float:
-        if not self.stance.take or not self.behind or self.turns_left > self.pull_turns:
-            return 0.0
         after = self.turns_left - 1  # the movement phases a unit standing at h has to get there
-        if after <= 0:
+        if not self.stance.take or after <= 0:
             return 0.0  # the last one: a hex is taken now (TAKE_WEIGHT) or not at all
-        far = HEXES_PER_TURN * after + 1
+        pulling = self.behind and self.turns_left <= self.pull_turns
+        far = HEXES_PER_TURN * (after if pulling else min(after, NEUTRAL_PHASES)) + 1
         best = 0.0
         for t in self.points:
-            if self.holders.get(t) is self.side:
+            holder = self.holders.get(t)
+            if holder is self.side or (holder is not None and not pulling):
                 continue
             distance = h.distance(t)
             if distance <= self.horizon:

@@ -11,7 +11,7 @@ from gameapp.ai.estimates import check_cost
 from gameapp.ai.hints import SideHints, posture_now
 from gameapp.ai.influence import Influence, moves_again
 from gameapp.ai.move_choice import FOLLOWUP_SHARE, MoveContext, followup_routs
-from gameapp.ai.objectives import CATCH_UP, PULL_TURNS, Objectives
+from gameapp.ai.objectives import CATCH_UP, NEUTRAL_PHASES, PULL_TURNS, Objectives
 from gameapp.ai.player import AIPlayer
 from gameapp.ai.settings import STANCES, WEIGHTS, Difficulty, Posture
 from gameapp.core.actions import Move
@@ -145,6 +145,34 @@ def test_a_side_ahead_on_points_feels_no_pull() -> None:
     enemy = frozenset({m.parse("1301")})
     gain = objectives.value(m.parse("0607"), enemy) - objectives.value(m.parse("0611"), enemy)
     assert abs(gain - 4 * 0.06) < 1e-9
+
+
+def test_a_hex_nobody_holds_pulls_the_units_near_it_at_any_score() -> None:
+    """The Union leads 5 to 0 (its town) with nine turns to go, so the farm does not pull (the
+    test above); a bridge worth 2 that nobody holds does, but only within one movement phase
+    (NEUTRAL_PHASES): it fades over 4 x 1 + 1 = 5 hexes. Attack posture (take 1.0, and 0.06 a
+    hex to the nearer of its targets, the farm and the bridge: here the bridge):
+    - at 0608, 2 hexes off: 2 x (1 - 2/5) = 1.2, less 2 x 0.06;
+    - at 0610, 4 hexes off: 2 x (1 - 4/5) = 0.4, less 4 x 0.06;
+    - at 0612, 6 hexes off: nothing, less 6 x 0.06.
+    The Confederates' farm, held, stays out of it while the Union leads."""
+    assert NEUTRAL_PHASES == 1
+    m = blank_map(14, 14)
+    farm = VictoryHex(m.parse("0603"), "farm", 3, Side.CONFEDERATE)
+    town = VictoryHex(m.parse("0613"), "town", 5, Side.UNION)
+    bridge = VictoryHex(m.parse("0606"), "bridge", 2)
+    game = _lasting(game_on(m, [place(infantry("u"), m, "0611", N),
+                                place(infantry("c", Side.CONFEDERATE, brigade="Gray"), m,
+                                      "1301", N)], victory_hexes=(farm, town, bridge)),
+                    last_turn=9)
+    objectives = Objectives.build(game, Side.UNION, SideHints(Posture.ATTACK),
+                                  STANCES[Posture.ATTACK], 40, 0)
+    assert not objectives.behind and objectives.turns_left == 9
+    assert set(objectives.targets) == {m.parse("0603"), m.parse("0606")}
+    enemy = frozenset({m.parse("1301")})
+    for hex_id, expected in (("0608", 1.2 - 2 * 0.06), ("0610", 0.4 - 4 * 0.06),
+                             ("0612", -6 * 0.06)):
+        assert abs(objectives.value(m.parse(hex_id), enemy) - expected) < 1e-9, hex_id
 
 
 def test_it_marches_on_a_victory_hex_it_cannot_reach_this_turn() -> None:
