@@ -8,8 +8,9 @@ that could fire into it and at what range. From that:
   enemies firing (small arms and guns apart, each on its own FCRT row), with the enfilade
   multiplier its facing would give each of them (6.44): casualty steps, plus the chance of a
   morale check (certain for cavalry, 7.32) at what a check costs that unit (its morale
-  level: `estimates.check_cost`); with the fire spread (normal), each enemy's share counted
-  both pooled and as that enemy firing alone at us one time in n, the larger taken;
+  level: `estimates.check_cost`); with the fire spread (normal), the enemies' shares pooled,
+  and where the pool is below the FCRT's first column, each enemy alone firing at us one time
+  in n;
 - `offense(unit, h)`: the steps its own fire from `h` would be expected to cause on the best
   enemy target it could reach (one it sees: the target's field covers `h`, or it is within 3);
 - `support(h)`: friendly fire points covering `h` (a hex our guns cover is safer to hold);
@@ -188,20 +189,21 @@ def _fires(unit: Unit) -> bool:
     return unit.kind is not UnitKind.LEADER and Status.ROUTED not in unit.status
 
 
-def _at_least_alone(combined: tuple[float, float], unit: Unit,
+def _at_least_alone(pooled: tuple[float, float], unit: Unit,
                     alone: list[tuple[float, float, bool]]) -> tuple[float, float]:
-    """No less than the enemies firing one at a time, each at us with the chance its share
-    gives: the shares' fire points pooled can fall below the FCRT's first column (an enemy
-    with a third of its 0.5 fire points for us counts nothing pooled), when that enemy alone,
-    firing at us one time in three, hits one time in three of what its 0.5 would."""
-    steps, checks = combined
-    alone_steps = 0.0
+    """When the shares' fire points pooled fall below the FCRT's first column (no steps, no
+    check), the enemies counted one at a time instead, each firing at us with the chance its
+    share gives: an enemy with a third of its 0.5 fire points for us counts nothing pooled,
+    but fires at us one time in three with all its 0.5, which hits on 3 rolls of 36."""
+    if pooled != (0.0, 0.0):
+        return pooled
+    steps = 0.0
     unchecked = 1.0
     for share, fp, artillery in alone:
         one_steps, one_checks = _losses(unit, *((0.0, fp) if artillery else (fp, 0.0)))
-        alone_steps += share * one_steps
+        steps += share * one_steps
         unchecked *= 1.0 - share * one_checks
-    return max(steps, alone_steps), max(checks, 1.0 - unchecked)
+    return steps, 1.0 - unchecked
 
 
 def _losses(unit: Unit, small: float, guns: float) -> tuple[float, float]:

@@ -1,38 +1,32 @@
 """The influence map's spread of enemy fire (Weights.spreads_fire: normal has it, docs/ai.md):
 each enemy fires once a phase at one hex, so a hex of ours expects 1 / n of the fire of an enemy
-that reaches n of our hexes: pooled with the others' shares, or that enemy firing alone at us
-one time in n, whichever costs more."""
+that reaches n of our hexes, pooled with the others' shares; where the pool is below the FCRT's
+first column, each enemy alone firing at us one time in n."""
 
 from __future__ import annotations
 
-from gameapp.ai.estimates import check_cost, checks_from, fire_points_at, steps_from
+from gameapp.ai.estimates import checks_from, fire_points_at, steps_from
 from gameapp.ai.influence import Influence
 from gameapp.core.units import Side
 from tests.core.positions import N, S, blank_map, game_on, infantry, place
 
 
 def test_an_enemy_reaching_two_of_our_hexes_counts_half_its_fire_at_each() -> None:
-    """Two Union lines side by side under one 8-SP Confederate line 3 hexes off (range N/8:
-    8 x 1/8 = 1 fire point at each). It fires at one of them, so each expects half its fire,
-    counted both ways and the larger taken (`_at_least_alone`):
-    - pooled, half the fire points: 0.5 on the FCRT, a step on 3 rolls of 36, no check;
-    - alone, one time in two with all of it: 1 fire point, a step on 4 rolls and a check on 2,
-      so 2/36 steps and 1/36 checks.
-    The larger: 3/36 steps and 1/36 checks."""
+    """Two Union lines side by side under one 8-SP Confederate line count, each, what one Union
+    line alone would under a 4-SP line: fire points are SPs x fire power x range, so half the
+    fire is half the SPs."""
     m = blank_map()
     pair = [place(infantry("u"), m, "0607", N), place(infantry("v"), m, "0707", N)]
     big = game_on(m, [*pair, place(infantry("c", Side.CONFEDERATE, 8, "Gray"), m, "0604", S)])
+    small = game_on(m, [pair[0], place(infantry("c", Side.CONFEDERATE, 4, "Gray"), m, "0604",
+                                       S)])
     unit, h = pair[0], pair[0].hex
-    assert big.fire.field("c")[h].distance == 3
-    assert fire_points_at(big.state.units["c"], 3) == 1.0
-    assert (steps_from(1.0, False), checks_from(1.0, False)) == (4 / 36, 2 / 36)
-    assert (steps_from(0.5, False), checks_from(0.5, False)) == (3 / 36, 0.0)
     spread = Influence.build(big, Side.UNION, spread=True)
     assert spread.shares == {"c": 0.5}
-    assert abs(spread.threat(unit, h, N) - (3 / 36 + check_cost(unit) / 36)) < 1e-12
+    assert abs(spread.threat(unit, h, N) - Influence.build(small, Side.UNION).threat(unit, h, N)
+               ) < 1e-12
     whole = Influence.build(big, Side.UNION)
-    assert whole.shares == {}
-    assert abs(whole.threat(unit, h, N) - (4 / 36 + check_cost(unit) * 2 / 36)) < 1e-12
+    assert whole.shares == {} and whole.threat(unit, h, N) > spread.threat(unit, h, N)
 
 
 def test_a_share_too_small_for_the_table_still_counts_its_chance_of_a_hit() -> None:
