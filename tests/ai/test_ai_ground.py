@@ -6,17 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gameapp.ai.estimates import check_cost
-from gameapp.ai.hints import SideHints
-from gameapp.ai.influence import Influence
-from gameapp.ai.move_choice import CASCADE, STACKED, MoveContext, _value, unit_candidates
-from gameapp.ai.objectives import Objectives
+from gameapp.ai.move_choice import CASCADE, STACKED, _value, unit_candidates
 from gameapp.ai.player import AIPlayer
-from gameapp.ai.settings import STANCES, WEIGHTS, Difficulty, Posture
 from gameapp.core.actions import ChangeFormation, EndPhase, Move
 from gameapp.core.breakdown import IllegalActionError
-from gameapp.core.engine import Game
 from gameapp.core.scenario import VictoryHex
 from gameapp.core.units import Formation, Side
+from tests.ai.contexts import move_context
 from tests.core.positions import (
     N,
     S,
@@ -27,16 +23,6 @@ from tests.core.positions import (
     place,
     seal,
 )
-
-
-def _context(game: Game, side: Side, posture: Posture = Posture.ATTACK) -> MoveContext:
-    w = WEIGHTS[Difficulty.NORMAL]
-    objectives = Objectives.build(game, side, SideHints(posture), STANCES[posture], w.horizon,
-                                  w.endgame_turns)
-    ctx = MoveContext.build(game, side, Influence.build(game, side, w.spreads_fire),
-                            objectives, w)
-    ctx.refresh()
-    return ctx
 
 
 def test_it_lists_no_charge_across_a_creek_and_still_acts() -> None:
@@ -53,7 +39,7 @@ def test_it_lists_no_charge_across_a_creek_and_still_acts() -> None:
                    victory_hexes=(VictoryHex(m.parse("0605"), "mill", 3, Side.CONFEDERATE),))
     island = m.parse("0605")
     assert not any(isinstance(a, Move) and a.path[-1] == island for a in game.legal_actions())
-    candidates = unit_candidates(_context(game, Side.UNION), game.state.units["u"])
+    candidates = unit_candidates(move_context(game), game.state.units["u"])
     assert candidates
     assert not [c.why for c in candidates if "charges" in str(c.why)]
     assert not any(isinstance(c.action, Move) and c.action.path[-1] == island
@@ -81,7 +67,7 @@ def test_a_second_unit_gains_nothing_by_standing_on_a_hex_already_held() -> None
                        place(infantry("c", Side.CONFEDERATE, brigade="Gray"), m, "0602", S)],
                    victory_hexes=(VictoryHex(bridge, "bridge", 2, Side.UNION),
                                   VictoryHex(farm, "farm", 3, Side.CONFEDERATE)))
-    ctx = _context(game, Side.UNION)
+    ctx = move_context(game)
     enemy = ctx.enemy_hexes
     assert ctx.objectives.hold == {bridge: 2.0}
     alone = ctx.objectives.value(bridge, enemy)

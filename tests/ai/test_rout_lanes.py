@@ -8,15 +8,13 @@ from dataclasses import replace
 from fractions import Fraction
 
 from gameapp.ai.estimates import check_cost
-from gameapp.ai.hints import SideHints
-from gameapp.ai.influence import Influence
-from gameapp.ai.move_choice import ROUT_HEXES, MoveContext, _value, charge_value, rout_lanes
-from gameapp.ai.objectives import Objectives
-from gameapp.ai.settings import STANCES, WEIGHTS, Difficulty, Posture
+from gameapp.ai.move_choice import ROUT_HEXES, _value, charge_value, rout_lanes
+from gameapp.ai.settings import Difficulty, Posture
 from gameapp.core.engine import Game
 from gameapp.core.rules.charge import ChargeOutcome
 from gameapp.core.scenario import VictoryHex
 from gameapp.core.units import Side, Status
+from tests.ai.contexts import move_context
 from tests.core.positions import N, S, blank_map, game_on, infantry, place
 
 # morale 35 (positions.infantry): an unmodified d66 passes on 11-16, 21-26 and 31-35, 17 of
@@ -31,15 +29,6 @@ def _shaken_in_front() -> Game:
     shaken = replace(place(infantry("s"), m, "0606", N), status=frozenset({Status.SHAKEN}))
     return game_on(m, [shaken, place(infantry("r"), m, "0311", N),
                        place(infantry("c", Side.CONFEDERATE, brigade="Gray"), m, "0603", S)])
-
-
-def _context(game: Game, level: Difficulty = Difficulty.NORMAL) -> MoveContext:
-    ctx = MoveContext.build(game, Side.UNION, Influence.build(game, Side.UNION),
-                            Objectives.build(game, Side.UNION, SideHints(Posture.DEFEND),
-                                             STANCES[Posture.DEFEND], 40, 0),
-                            WEIGHTS[level])
-    ctx.refresh()
-    return ctx
 
 
 def test_the_lane_is_the_engines_rout_path_and_its_neighbours_at_the_chance_of_failing() -> None:
@@ -66,8 +55,8 @@ def test_standing_in_the_lane_costs_the_chance_times_what_a_check_costs() -> Non
     path = game.retreat_options("s", ROUT_HEXES).chosen
     assert path is not None
     in_lane = path.hexes[-1]
-    with_lanes = _context(game)
-    without = _context(game)
+    with_lanes = move_context(game, posture=Posture.DEFEND)
+    without = move_context(game, posture=Posture.DEFEND)
     without.rout_lanes = {}
     placed = replace(reserve, hex=in_lane)
     cost = _value(without, reserve, in_lane, N, reserve.formation) - _value(
@@ -75,7 +64,7 @@ def test_standing_in_the_lane_costs_the_chance_times_what_a_check_costs() -> Non
     assert abs(cost - FAIL_35 * check_cost(placed)) < 1e-9
     assert cost > 0
     # easy does not see the lanes
-    assert _context(game, Difficulty.EASY).rout_lanes == {}
+    assert move_context(game, posture=Posture.DEFEND, level=Difficulty.EASY).rout_lanes == {}
 
 
 def test_a_charge_on_a_hex_the_enemy_holds_counts_its_whole_swing() -> None:
@@ -90,6 +79,6 @@ def test_a_charge_on_a_hex_the_enemy_holds_counts_its_whole_swing() -> None:
     open_ = game_on(m, [u, c], victory_hexes=(replace(farm, holder=None),))
     outcomes = {ChargeOutcome.DEFENDER_ROUTS: Fraction(1, 2)}
     routs = {"c": Fraction(1, 2)}
-    values = [charge_value(_context(g), outcomes, routs, {}, [c], [u], farm.hex)
-              for g in (held, open_)]
+    values = [charge_value(move_context(g, posture=Posture.DEFEND), outcomes, routs, {}, [c],
+                           [u], farm.hex) for g in (held, open_)]
     assert abs(values[0] - values[1] - 0.5 * 3) < 1e-9  # 6 x 1/2 against 3 x 1/2
