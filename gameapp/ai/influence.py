@@ -12,7 +12,9 @@ that could fire into it and at what range. From that:
   and where the pool is below the FCRT's first column, each enemy alone firing at us one time
   in n;
 - `offense(unit, h)`: the steps its own fire from `h` would be expected to cause on the best
-  enemy target it could reach (one it sees: the target's field covers `h`, or it is within 3);
+  enemy target it could reach (one it sees: within 3 hexes, or the target's field covers `h`,
+  or the line of sight from `h` is clear: a gun outranges the muskets it fires at, so their
+  fields never reach it);
 - `support(h)`: friendly fire points covering `h` (a hex our guns cover is safer to hold);
 - `approach(unit, h)`: what the enemies could do to `h` in their next turn, after their move
   (each moves up to `move_hexes` closer, then fires at the range that leaves), weighed
@@ -31,6 +33,7 @@ from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.fire.enfilade import enfilade
 from gameapp.core.rules.fire.field import FieldCell, reach
+from gameapp.core.rules.sight.los import los_many
 from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
 
 SEEN_WITHIN = 3  # an enemy this close is taken to be in sight whatever its facing
@@ -52,6 +55,8 @@ class Influence:
     _approach: dict[tuple[object, ...], tuple[float, float]] = field(default_factory=dict)
     _threats: dict[tuple[object, ...], tuple[float, float]] = field(default_factory=dict)
     _offense: dict[tuple[object, ...], float] = field(default_factory=dict)
+    game: Game | None = None  # for the lines of sight of long-range fire (`_sees`)
+    _sight: dict[tuple[Hex, bool], dict[Hex, bool]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, game: Game, side: Side, spread: bool = False) -> Influence:
@@ -71,7 +76,7 @@ class Influence:
                 for h, cell in game.fire.field(unit.id).items():
                     friendly[h] += fire_points_at(unit, cell.distance, cell.canister)
         moves = move_hexes(game, side.other, enemies) if moves_again(game, side.other) else {}
-        return cls(side, enemies, dict(into), dict(friendly), moves, shares)
+        return cls(side, enemies, dict(into), dict(friendly), moves, shares, game=game)
 
     def approach(self, unit: Unit, h: Hex) -> float:
         """Expected VP lost at `h` to the enemies' fire in their next turn, each having moved
@@ -149,7 +154,8 @@ class Influence:
             if distance > far or distance < 1:
                 continue
             if distance > SEEN_WITHIN and not any(e.id == enemy.id
-                                                 for e, _ in self.into.get(h, ())):
+                                                 for e, _ in self.into.get(h, ())) \
+                    and not self._sees(unit, h, enemy.hex):
                 continue
             mult = float(enfilade(h, enemy).multiplier) if enfilade_aware else 1.0
             canister = unit.kind is UnitKind.ARTILLERY and distance <= 4
@@ -157,6 +163,22 @@ class Influence:
             guns = unit.kind is UnitKind.ARTILLERY and not canister
             best = max(best, min(steps_from(fp, guns), float(enemy.strength)))
         return best
+
+    def _sees(self, unit: Unit, h: Hex, target: Hex) -> bool:
+        """Is the line of sight from `h` to `target` clear (the engine's, one pass for all the
+        enemies in the unit's reach)?"""
+        if self.game is None:
+            return False
+        artillery = unit.kind is UnitKind.ARTILLERY
+        seen = self._sight.get((h, artillery))
+        if seen is None:
+            game = self.game
+            far = reach(unit.defn)
+            targets = [e.hex for e in self.enemies if 1 <= e.hex.distance(h) <= far]
+            seen = self._sight[(h, artillery)] = los_many(
+                game.map, h, targets, game.scenario.los_conventions,
+                units=game.state.units.values(), artillery=artillery)
+        return seen.get(target, False)
 
     def support(self, h: Hex) -> float:
         return self.friendly.get(h, 0.0)

@@ -175,7 +175,7 @@ def _focus(ctx: MoveContext, h: Hex) -> Hex | None:
 def _value(ctx: MoveContext, unit: Unit, h: Hex, facing: int, formation: Formation) -> float:
     placed = replace(unit, hex=h, facing=facing, formation=formation)
     w = ctx.weights
-    offense = ctx.influence.offense(placed, h, facing, w.enfilade_aware) * _fire_share(placed)
+    offense = ctx.influence.offense(placed, h, facing, w.enfilade_aware) * _fire_share(ctx, placed)
     threat = ctx.influence.threat(placed, h, facing, w.enfilade_aware)
     approach = ctx.influence.approach(placed, h) if w.sees_approach else 0.0
     threat += approach
@@ -231,10 +231,13 @@ def _cascade(ctx: MoveContext, unit: Unit, h: Hex) -> float:
     return total
 
 
-def _fire_share(unit: Unit) -> float:
-    """How much of its fire a unit in this formation can bring to bear next phase."""
+def _fire_share(ctx: MoveContext, unit: Unit) -> float:
+    """How much of its fire a unit in this formation can bring to bear next phase: a limbered
+    gun half, and nothing where it may not unlimber."""
     if unit.kind is UnitKind.ARTILLERY:
-        return 1.0 if unit.formation is Formation.UNLIMBERED else 0.5
+        if unit.formation is Formation.UNLIMBERED:
+            return 1.0
+        return 0.5 if ctx.game.movement.may_unlimber_at(unit.hex) else 0.0
     return {Formation.LINE: 1.0, Formation.DISMOUNTED: 1.0, Formation.MOUNTED: 0.8,
             Formation.SKIRMISH: 0.7, Formation.COLUMN: 0.3}.get(unit.formation, 0.0)
 
@@ -251,12 +254,14 @@ def _formation(ctx: MoveContext, unit: Unit, here: float) -> list[Candidate]:
                                                              Formation.ROAD_COLUMN) and near <= 5:
         wanted = Formation.LINE
     elif unit.kind is UnitKind.ARTILLERY and unit.formation is Formation.LIMBERED:
+        if not ctx.game.movement.may_unlimber_at(unit.hex):
+            return []
         wanted = Formation.UNLIMBERED
     elif unit.kind is UnitKind.ARTILLERY and unit.formation is Formation.UNLIMBERED:
         offense = ctx.influence.offense(unit, unit.hex, unit.facing)
-        if offense == 0 and near > 8:
+        if offense == 0:  # nothing in range and in sight: it goes where it can fire
             return [Candidate(ChangeFormation(unit.id, Formation.LIMBERED), 0.1,
-                              f"limbers {unit.defn.name}: nothing in range")]
+                              f"limbers {unit.defn.name}: nothing in range and in sight")]
         threat = ctx.influence.threat(unit, unit.hex, unit.facing)
         loss = ctx.objectives.stance.caution * threat - offense
         if loss > 0.1:
@@ -339,7 +344,8 @@ def charge_value(ctx: MoveContext, outcomes: Mapping[ChargeOutcome, Fraction],
                  for uid, p in attacker_routs.items())
     win = float(outcomes.get(ChargeOutcome.DEFENDER_ROUTS, 0))
     if target in ctx.objectives.points and ctx.objectives.holders.get(target) is not ctx.side:
-        value += win * ctx.objectives.swing(target)  # the victors advance into the hex
+        value += win * ctx.objectives.swing(target) * ctx.objectives.kept(
+            target, ctx.enemy_hexes - {target})  # the victors advance into the hex
     if ctx.weights.charge_followup:
         value += win * 0.3 * len([d for d in defenders if d.kind is not UnitKind.LEADER])
         value += followup_routs(ctx, defender_routs, attacker_routs, [*defenders, *attackers])

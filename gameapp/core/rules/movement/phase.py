@@ -265,7 +265,7 @@ class MovementRules:
     def _plan_formation(self, unit: Unit, formation: Formation) -> Plan:
         if formation is unit.formation:
             raise IllegalActionError(f"{unit.defn.name} is already in {formation.value}", "2.5")
-        if formation is Formation.UNLIMBERED and self._on_steep_slope(unit.hex):
+        if formation is Formation.UNLIMBERED and not self.may_unlimber_at(unit.hex):
             raise IllegalActionError("artillery may not unlimber on a steep slope", "TEC N5")
         terms = self._formation_terms(unit, formation)
         return self._priced(unit, replace(unit, formation=formation), terms,
@@ -439,8 +439,9 @@ class MovementRules:
     def _on_pike(self, h: Hex) -> bool:
         return any(self.map.road_at(h, d) is RoadGrade.PIKE for d in range(6))
 
-    def _on_steep_slope(self, h: Hex) -> bool:
-        return any(abs(self.map.slope_at(h, d)) == Slope.STEEP_UP for d in range(6))
+    def may_unlimber_at(self, h: Hex) -> bool:
+        """Artillery may not unlimber in a hex with a steep slope on any side (TEC N5)."""
+        return not any(abs(self.map.slope_at(h, d)) == Slope.STEEP_UP for d in range(6))
 
 
 def _degrees(steps: int) -> str:
