@@ -18,6 +18,9 @@ point down (a single hit makes that up) pulls in its last PULL_TURNS movement ph
 further behind than fire alone can be expected to make up before then (CATCH_UP points a turn)
 pulls from now on. A victory hex nobody holds pulls at any time and score, fading over one
 movement phase's distance (NEUTRAL_PHASES), so only the units near it go for it.
+
+A unit standing on a hex it takes still feels the pull of the others (it is as near them as
+anywhere else it could stand).
 """
 
 from __future__ import annotations
@@ -25,7 +28,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gameapp.ai.hints import SideHints
-from gameapp.ai.influence import moves_again
 from gameapp.ai.settings import Posture, Stance
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
@@ -48,9 +50,6 @@ CATCH_UP = 0.5
 # many movement phases from it: the first side to stand there scores it, and the rest of the
 # army is not drawn off its ground for it (docs/ai.md, "A bridge nobody holds")
 NEUTRAL_PHASES = 1
-# hexes: a victory hex with enemy troops this close, and the enemy still to move, may be taken
-# back before the end (how much of it counts: the level's `Weights.keeps_contested`)
-RETAKE_HEXES = HEXES_PER_TURN
 
 
 @dataclass
@@ -66,12 +65,10 @@ class Objectives:
     endgame: bool
     turns_left: int = 1  # this side's movement phases left, the one going on included
     deficit: float = 0.0  # the enemy's points less ours, now: at 0 or more it must take ground
-    enemy_moves_again: bool = True  # the enemy has a movement phase after this one
-    keeps_contested: float = 1.0  # share of a hex's swing counted where it may be taken back
 
     @classmethod
     def build(cls, game: Game, side: Side, hints: SideHints, stance: Stance, horizon: int,
-              endgame_turns: int, keeps_contested: float = 1.0) -> Objectives:
+              endgame_turns: int) -> Objectives:
         points = {v.hex: v.points for v in game.scenario.victory_hexes}
         holders = game.state.holders
         targets = list(hints.attack) or sorted(
@@ -89,7 +86,7 @@ class Objectives:
         score = game.result().points
         deficit = float(score[side.other].total - score[side].total)
         return cls(side, hints.posture, stance, points, game, targets, hold, horizon, endgame,
-                   turns_left, deficit, moves_again(game, side.other), keeps_contested)
+                   turns_left, deficit)
 
     @property
     def behind(self) -> bool:
@@ -118,7 +115,8 @@ class Objectives:
             total += self.stance.hold * self.hold[h] * factor
         if alone and h in self.points and self.holders.get(h) is not self.side \
                 and h not in enemy_hexes:
-            total += TAKE_WEIGHT * self.swing(h) * factor * self.kept(h, enemy_hexes)
+            total += TAKE_WEIGHT * self.swing(h) * factor
+            total += self._reachable_gain(h, taken=h)
         else:
             total += self._reachable_gain(h)
         if self.stance.advance and self.targets:
@@ -126,19 +124,11 @@ class Objectives:
             total -= self.stance.advance * min(distance, self.horizon)
         return total
 
-    def kept(self, h: Hex, enemy_hexes: frozenset[Hex]) -> float:
-        """The share of a hex's swing to count for taking it: all of it when the enemy has no
-        movement phase left or no troops within a move of it, else `keeps_contested` (a hex
-        taken early is scored only if it is still ours at the end)."""
-        if self.enemy_moves_again and any(h.distance(e) <= RETAKE_HEXES for e in enemy_hexes):
-            return self.keeps_contested
-        return 1.0
-
     def swing(self, h: Hex) -> float:
         """Points the score difference moves by when we take `h`."""
         return self.points[h] * (2.0 if self.holders.get(h) is self.side.other else 1.0)
 
-    def _reachable_gain(self, h: Hex) -> float:
+    def _reachable_gain(self, h: Hex, taken: Hex | None = None) -> float:
         after = self.turns_left - 1  # the movement phases a unit standing at h has to get there
         if not self.stance.take or after <= 0:
             return 0.0  # the last one: a hex is taken now (TAKE_WEIGHT) or not at all
@@ -147,7 +137,7 @@ class Objectives:
         best = 0.0
         for t in self.points:
             holder = self.holders.get(t)
-            if holder is self.side or (holder is not None and not pulling):
+            if holder is self.side or (holder is not None and not pulling) or t == taken:
                 continue
             distance = h.distance(t)
             if distance <= self.horizon:

@@ -52,9 +52,6 @@ class Weights:
     spreads_fire: bool = False  # an enemy's fire is shared among the hexes of ours it reaches
     avoids_rout_lanes: bool = False  # keeps out of the paths our shaken units would rout along
     counts_fatigue: bool = False  # a shot is charged the exhaustion and ammunition it spends
-    # share of a victory hex's swing counted for taking it while enemy troops within a move
-    # may still take it back (`Objectives.kept`)
-    keeps_contested: float = 1.0
 
 
 WEIGHTS = {
@@ -64,8 +61,7 @@ WEIGHTS = {
                                charge_followup=False, endgame_turns=0, avoids_rout_lanes=True,
                                spreads_fire=True, counts_fatigue=True),
     Difficulty.HARD: Weights(noise=0.0, horizon=40, combined_fire=True, enfilade_aware=True,
-                             charge_followup=True, endgame_turns=2, avoids_rout_lanes=True,
-                             keeps_contested=0.2),
+                             charge_followup=True, endgame_turns=2, avoids_rout_lanes=True),
 }
 
 
