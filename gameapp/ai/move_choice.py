@@ -344,7 +344,8 @@ def charge_value(ctx: MoveContext, outcomes: Mapping[ChargeOutcome, Fraction],
                  for uid, p in attacker_routs.items())
     win = float(outcomes.get(ChargeOutcome.DEFENDER_ROUTS, 0))
     if target in ctx.objectives.points and ctx.objectives.holders.get(target) is not ctx.side:
-        value += win * ctx.objectives.swing(target)  # the victors advance into the hex
+        value += win * ctx.objectives.swing(target) * ctx.objectives.kept(
+            target, ctx.enemy_hexes - {target})  # the victors advance into the hex
     if ctx.weights.charge_followup:
         value += win * 0.3 * len([d for d in defenders if d.kind is not UnitKind.LEADER])
         value += followup_routs(ctx, defender_routs, attacker_routs, [*defenders, *attackers])

@@ -17,10 +17,13 @@ When the pull starts depends on how far behind the side is (`pull_turns`): a sid
 point down (a single hit makes that up) pulls in its last PULL_TURNS movement phases; a side
 further behind than fire alone can be expected to make up before then (CATCH_UP points a turn)
 pulls from now on. A victory hex nobody holds pulls at any time and score, fading over one
-movement phase's distance (NEUTRAL_PHASES), so only the units near it go for it.
+movement phase's distance (NEUTRAL_PHASES), so only the units near it go for it. A unit
+standing on a hex it takes still feels the pull of the others (it is as near them as anywhere
+else it could stand).
 
-A unit standing on a hex it takes still feels the pull of the others (it is as near them as
-anywhere else it could stand).
+Only the holder at the end scores a hex. Hard counts a hex it would take while enemy troops
+within a move of it still have a movement phase to come back for it at `keeps_contested` of its
+swing (`kept`); easy and normal count all of it.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gameapp.ai.hints import SideHints
+from gameapp.ai.influence import moves_again
 from gameapp.ai.settings import Posture, Stance
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
@@ -50,6 +54,9 @@ CATCH_UP = 0.5
 # many movement phases from it: the first side to stand there scores it, and the rest of the
 # army is not drawn off its ground for it (docs/ai.md, "A bridge nobody holds")
 NEUTRAL_PHASES = 1
+# hexes: a victory hex with enemy troops this close, and the enemy still to move, may be taken
+# back before the end (how much of it counts: the level's `Weights.keeps_contested`)
+RETAKE_HEXES = HEXES_PER_TURN
 
 
 @dataclass
@@ -65,10 +72,12 @@ class Objectives:
     endgame: bool
     turns_left: int = 1  # this side's movement phases left, the one going on included
     deficit: float = 0.0  # the enemy's points less ours, now: at 0 or more it must take ground
+    enemy_moves_again: bool = True  # the enemy has a movement phase after this one
+    keeps_contested: float = 1.0  # share of a hex's swing counted where it may be taken back
 
     @classmethod
     def build(cls, game: Game, side: Side, hints: SideHints, stance: Stance, horizon: int,
-              endgame_turns: int) -> Objectives:
+              endgame_turns: int, keeps_contested: float = 1.0) -> Objectives:
         points = {v.hex: v.points for v in game.scenario.victory_hexes}
         holders = game.state.holders
         targets = list(hints.attack) or sorted(
@@ -86,7 +95,7 @@ class Objectives:
         score = game.result().points
         deficit = float(score[side.other].total - score[side].total)
         return cls(side, hints.posture, stance, points, game, targets, hold, horizon, endgame,
-                   turns_left, deficit)
+                   turns_left, deficit, moves_again(game, side.other), keeps_contested)
 
     @property
     def behind(self) -> bool:
@@ -115,7 +124,7 @@ class Objectives:
             total += self.stance.hold * self.hold[h] * factor
         if alone and h in self.points and self.holders.get(h) is not self.side \
                 and h not in enemy_hexes:
-            total += TAKE_WEIGHT * self.swing(h) * factor
+            total += TAKE_WEIGHT * self.swing(h) * factor * self.kept(h, enemy_hexes)
             total += self._reachable_gain(h, taken=h)
         else:
             total += self._reachable_gain(h)
@@ -123,6 +132,14 @@ class Objectives:
             distance = min(h.distance(t) for t in self.targets)
             total -= self.stance.advance * min(distance, self.horizon)
         return total
+
+    def kept(self, h: Hex, enemy_hexes: frozenset[Hex]) -> float:
+        """The share of a hex's swing to count for taking it: all of it when the enemy has no
+        movement phase left or no troops within a move of it, else `keeps_contested` (a hex
+        taken early is scored only if it is still ours at the end)."""
+        if self.enemy_moves_again and any(h.distance(e) <= RETAKE_HEXES for e in enemy_hexes):
+            return self.keeps_contested
+        return 1.0
 
     def swing(self, h: Hex) -> float:
         """Points the score difference moves by when we take `h`."""

@@ -199,7 +199,7 @@ class AIPlayer:
             if self.posture is None and not hints.given:
                 hints = SideHints(posture_now(game, self.side), hints.attack, hints.hold)
             objectives = Objectives.build(game, self.side, hints, STANCES[hints.posture],
-                                          w.horizon, w.endgame_turns)
+                                          w.horizon, w.endgame_turns, w.keeps_contested)
             self._ctx = MoveContext.build(game, self.side, influence, objectives, w)
             self._seen = dict(game.state.units)
         return self._ctx

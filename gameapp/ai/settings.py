@@ -15,10 +15,14 @@ points), so fire, charges and movement compare on one scale.
 - hard: normal without the spread of fire (with it hard lost more as the demo's Union against
   easy: 56% against 70%) and without the price of a shot (with it, as the demo's Union against
   easy, 29 wins of 50 against 36; as the Slaughter Mountain Union 23 against 24), plus charges
-  valued with what the advance wins (the defenders driven off) and the routs they spread (7.37)
-  and, on the last two turns, victory hexes taken and held counted three times (what the game
-  will be scored on). (Weighing expected losses 1.3 times made hard weaker against easy once
-  the enemy's approach counted: 64%/42% against 70%/44%.)
+  valued with what the advance wins (the defenders driven off) and the routs they spread (7.37),
+  on the last two turns victory hexes taken and held counted three times (what the game will
+  be scored on), and a victory hex taken while enemy troops within a move can still come back
+  for it counted a fifth of its swing (only the holder at the end scores it: the demo's hard
+  Confederates sent the 15th South Carolina over the bridge alone, again and again, and lost
+  it there; without the fifth they won 25 of 50 against easy, with it 32). (Weighing
+  expected losses 1.3 times made hard weaker against easy once the enemy's approach counted:
+  64%/42% against 70%/44%.)
 """
 
 from __future__ import annotations
@@ -52,6 +56,9 @@ class Weights:
     spreads_fire: bool = False  # an enemy's fire is shared among the hexes of ours it reaches
     avoids_rout_lanes: bool = False  # keeps out of the paths our shaken units would rout along
     counts_fatigue: bool = False  # a shot is charged the exhaustion and ammunition it spends
+    # share of a victory hex's swing counted for taking it while enemy troops within a move
+    # may still take it back (`Objectives.kept`)
+    keeps_contested: float = 1.0
 
 
 WEIGHTS = {
@@ -61,7 +68,8 @@ WEIGHTS = {
                                charge_followup=False, endgame_turns=0, avoids_rout_lanes=True,
                                spreads_fire=True, counts_fatigue=True),
     Difficulty.HARD: Weights(noise=0.0, horizon=40, combined_fire=True, enfilade_aware=True,
-                             charge_followup=True, endgame_turns=2, avoids_rout_lanes=True),
+                             charge_followup=True, endgame_turns=2, avoids_rout_lanes=True,
+                             keeps_contested=0.2),
 }
 
 

@@ -16,7 +16,7 @@ def move_context(game: Game, side: Side = Side.UNION, posture: Posture = Posture
                  level: Difficulty = Difficulty.NORMAL) -> MoveContext:
     w = WEIGHTS[level]
     objectives = Objectives.build(game, side, SideHints(posture), STANCES[posture], w.horizon,
-                                  w.endgame_turns)
+                                  w.endgame_turns, w.keeps_contested)
     ctx = MoveContext.build(game, side, Influence.build(game, side, w.spreads_fire),
                             objectives, w)
     ctx.refresh()

@@ -1,4 +1,4 @@
-"""The computer player's guns, and a victory hex taken on the way to the next (issue 9).
+"""The computer player's guns, and what a victory hex it takes is worth (issue 9).
 
 On the demo the Confederate batteries never fired a shot in a game: a gun counted an enemy it
 could hit beyond 3 hexes only where that enemy's own field of fire reached the gun, and no
@@ -14,8 +14,8 @@ from pathlib import Path
 
 from gameapp.ai.hints import SideHints
 from gameapp.ai.move_choice import _fire_share, unit_candidates
-from gameapp.ai.objectives import TAKE_WEIGHT, Objectives
-from gameapp.ai.settings import STANCES, Difficulty, Posture
+from gameapp.ai.objectives import RETAKE_HEXES, TAKE_WEIGHT, Objectives
+from gameapp.ai.settings import STANCES, WEIGHTS, Difficulty, Posture
 from gameapp.core.actions import ChangeFormation, Move
 from gameapp.core.engine import Game
 from gameapp.core.scenario import VictoryHex
@@ -114,3 +114,56 @@ def test_a_unit_taking_a_hex_still_feels_the_pull_of_the_next() -> None:
     next_door = objectives.value(m.parse("0605"), enemy)
     assert abs(next_door - (6 * (1 - 3 / 5) - 0.06)) < 1e-9
     assert on_bridge > next_door
+
+
+def _bridge_game(enemy_at: str, last_turn: int = 9) -> Game:
+    """A bridge worth 2 that nobody holds at 0606, a Union line at 0610, a Confederate line at
+    `enemy_at`, the Union moving first."""
+    m = blank_map(14, 14)
+    bridge = VictoryHex(m.parse("0606"), "bridge", 2)
+    game = game_on(m, [place(infantry("u"), m, "0610", N),
+                       place(infantry("c", Side.CONFEDERATE, brigade="Gray"), m, enemy_at, S)],
+                   victory_hexes=(bridge,))
+    clock = replace(game.scenario.clock, last_turn=last_turn)
+    return Game.from_scenario(replace(game.scenario, clock=clock))
+
+
+def _take_value(game: Game, level: Difficulty) -> float:
+    """What standing on the bridge is worth to the Union, defending: the bridge is its only
+    target, so no attack term, and no other hex pulls."""
+    w = WEIGHTS[level]
+    objectives = Objectives.build(game, Side.UNION, SideHints(Posture.DEFEND),
+                                  STANCES[Posture.DEFEND], w.horizon, 0, w.keeps_contested)
+    enemy = frozenset(u.hex for u in game.state.side_units(Side.CONFEDERATE))
+    return objectives.value(game.map.parse("0606"), enemy)
+
+
+def test_hard_counts_a_fifth_of_a_hex_the_enemy_can_come_back_for() -> None:
+    """Taking the bridge swings 2 points (nobody holds it). With a Confederate line 4 hexes
+    off (RETAKE_HEXES, a move) and a movement phase still to come, hard counts 2 x 0.2 = 0.4 of
+    it (it is scored only if it is still ours at the end); normal counts all 2. Five hexes off,
+    hard counts all of it too."""
+    assert RETAKE_HEXES == 4 and WEIGHTS[Difficulty.HARD].keeps_contested == 0.2
+    near = _bridge_game(enemy_at="0602")
+    far = _bridge_game(enemy_at="0601")
+    assert near.map.parse("0602").distance(near.map.parse("0606")) == 4
+    assert abs(_take_value(near, Difficulty.HARD) - TAKE_WEIGHT * 2 * 0.2) < 1e-9
+    assert abs(_take_value(near, Difficulty.NORMAL) - TAKE_WEIGHT * 2) < 1e-9
+    assert abs(_take_value(far, Difficulty.HARD) - TAKE_WEIGHT * 2) < 1e-9
+
+
+def test_hard_counts_all_of_a_hex_taken_when_the_enemy_moves_no_more() -> None:
+    """The last turn, the Confederates' movement phase (the Union moved first): no Union
+    movement phase is left, so the Confederates count the whole swing of a bridge they take
+    with a Union line 4 hexes off."""
+    game = _bridge_game(enemy_at="0602", last_turn=1)
+    while not (game.acting_side is Side.CONFEDERATE and game.phase.value == "movement"):
+        game.apply(next(a for a in game.legal_actions()
+                        if type(a).__name__ in ("EndPhase", "Pass")))
+    w = WEIGHTS[Difficulty.HARD]
+    objectives = Objectives.build(game, Side.CONFEDERATE, SideHints(Posture.DEFEND),
+                                  STANCES[Posture.DEFEND], w.horizon, 0, w.keeps_contested)
+    assert not objectives.enemy_moves_again
+    union = frozenset({game.map.parse("0610")})
+    assert game.map.parse("0610").distance(game.map.parse("0606")) == 4
+    assert abs(objectives.value(game.map.parse("0606"), union) - TAKE_WEIGHT * 2) < 1e-9
