@@ -56,7 +56,7 @@ class Influence:
     _threats: dict[tuple[object, ...], tuple[float, float]] = field(default_factory=dict)
     _offense: dict[tuple[object, ...], float] = field(default_factory=dict)
     game: Game | None = None  # for the lines of sight of long-range fire (`_sees`)
-    _sight: dict[tuple[Hex, bool], dict[Hex, bool]] = field(default_factory=dict)
+    _sight: dict[tuple[Hex, bool, int], dict[Hex, bool]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, game: Game, side: Side, spread: bool = False) -> Influence:
@@ -170,12 +170,13 @@ class Influence:
         if self.game is None:
             return False
         artillery = unit.kind is UnitKind.ARTILLERY
-        seen = self._sight.get((h, artillery))
+        far = reach(unit.defn)
+        key = (h, artillery, far)  # units of other reaches look at other enemies
+        seen = self._sight.get(key)
         if seen is None:
             game = self.game
-            far = reach(unit.defn)
             targets = [e.hex for e in self.enemies if 1 <= e.hex.distance(h) <= far]
-            seen = self._sight[(h, artillery)] = los_many(
+            seen = self._sight[key] = los_many(
                 game.map, h, targets, game.scenario.los_conventions,
                 units=game.state.units.values(), artillery=artillery)
         return seen.get(target, False)
