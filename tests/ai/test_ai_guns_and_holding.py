@@ -16,8 +16,9 @@ from gameapp.ai.hints import SideHints
 from gameapp.ai.move_choice import _fire_share, unit_candidates
 from gameapp.ai.objectives import RETAKE_HEXES, TAKE_WEIGHT, Objectives
 from gameapp.ai.settings import STANCES, WEIGHTS, Difficulty, Posture
-from gameapp.core.actions import ChangeFormation, Move
+from gameapp.core.actions import ChangeFormation, EndPhase, Move, Pass
 from gameapp.core.engine import Game
+from gameapp.core.phases import Phase
 from gameapp.core.scenario import VictoryHex
 from gameapp.core.terrain import Terrain
 from gameapp.core.units import Formation, Side
@@ -157,9 +158,8 @@ def test_hard_counts_all_of_a_hex_taken_when_the_enemy_moves_no_more() -> None:
     movement phase is left, so the Confederates count the whole swing of a bridge they take
     with a Union line 4 hexes off."""
     game = _bridge_game(enemy_at="0602", last_turn=1)
-    while not (game.acting_side is Side.CONFEDERATE and game.phase.value == "movement"):
-        game.apply(next(a for a in game.legal_actions()
-                        if type(a).__name__ in ("EndPhase", "Pass")))
+    while not (game.acting_side is Side.CONFEDERATE and game.phase is Phase.MOVEMENT):
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, EndPhase | Pass)))
     w = WEIGHTS[Difficulty.HARD]
     objectives = Objectives.build(game, Side.CONFEDERATE, SideHints(Posture.DEFEND),
                                   STANCES[Posture.DEFEND], w.horizon, 0, w.keeps_contested)
