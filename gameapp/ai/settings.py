@@ -52,7 +52,9 @@ class Weights:
     charge_followup: bool  # charges count the hex the victors advance into
     endgame_turns: int  # last turns in which holding victory hexes is what counts
     caution: float = 1.0  # times the posture's weight on expected losses
-    sees_approach: bool = True  # counts the fire the enemy could bring after its next move
+    # counts the fire the enemy could bring after its next move (`influence.approach`); hard
+    # does not: it walks up to the edge of the enemy's fire and shoots first (docs/ai.md)
+    sees_approach: bool = True
     spreads_fire: bool = False  # an enemy's fire is shared among the hexes of ours it reaches
     avoids_rout_lanes: bool = False  # keeps out of the paths our shaken units would rout along
     counts_fatigue: bool = False  # a shot is charged the exhaustion and ammunition it spends
@@ -69,7 +71,7 @@ WEIGHTS = {
                                spreads_fire=True, counts_fatigue=True),
     Difficulty.HARD: Weights(noise=0.0, horizon=40, combined_fire=True, enfilade_aware=True,
                              charge_followup=True, endgame_turns=2, avoids_rout_lanes=True,
-                             keeps_contested=0.2),
+                             keeps_contested=0.2, sees_approach=False),
 }
 
 

@@ -208,6 +208,20 @@ def test_the_enemy_walking_up_to_fire_counts_where_its_fire_does_not_reach_yet()
     assert influence.approach(unit, m.parse("0613")) == 0.0
 
 
+def test_normal_keeps_out_of_the_enemys_next_move_and_hard_walks_up_to_fire_first() -> None:
+    """The documented difference in threats: normal counts the fire the Confederate line could
+    bring after walking 4 hexes (`approach`), so it stops at 0611, 9 hexes off, out of that;
+    hard counts only the fire there is now, and goes as far as its 4 hexes take it, to 0608."""
+    game = _line_facing_south()
+    moves = {}
+    for level in (Difficulty.NORMAL, Difficulty.HARD):
+        choice = AIPlayer(Side.UNION, 1, level).decide(game)
+        assert isinstance(choice.action, Move) and choice.action.unit_id == "u", choice.why
+        moves[level] = game.map.hex_id(choice.action.path[-1])
+    assert moves == {Difficulty.NORMAL: "0611", Difficulty.HARD: "0608"}
+    assert WEIGHTS[Difficulty.NORMAL].sees_approach and not WEIGHTS[Difficulty.HARD].sees_approach
+
+
 def test_an_enemy_with_no_movement_phase_left_does_not_walk_up() -> None:
     """One turn, the Union first: the Confederates still move after the Union; the Union, in
     its own (last) movement phase now, never moves again."""
