@@ -14,15 +14,17 @@ points), so fire, charges and movement compare on one scale.
   Confederate units and won 22% against random play; with it 52%: docs/ai.md).
 - hard: normal without the spread of fire (with it hard lost more as the demo's Union against
   easy: 56% against 70%) and without the price of a shot (with it, as the demo's Union against
-  easy, 29 wins of 50 against 36; as the Slaughter Mountain Union 23 against 24), plus charges
+  easy, 29 wins of 50 against 36; as the Slaughter Mountain Union 23 against 24) and without
+  the enemy's next move (it walks up to the edge of the enemy's fire and shoots first: the
+  demo's hard Confederates won 42 of 50 against easy without it, 32 with it), plus charges
   valued with what the advance wins (the defenders driven off) and the routs they spread (7.37),
   on the last two turns victory hexes taken and held counted three times (what the game will
   be scored on), and a victory hex taken while enemy troops within a move can still come back
   for it counted a fifth of its swing (only the holder at the end scores it: the demo's hard
   Confederates sent the 15th South Carolina over the bridge alone, again and again, and lost
-  it there; without the fifth they won 25 of 50 against easy, with it 32). (Weighing
-  expected losses 1.3 times made hard weaker against easy once the enemy's approach counted:
-  64%/42% against 70%/44%.)
+  it there; without the fifth they won 25 of 50 against easy, with it 32, both while hard
+  still counted the enemy's next move). (Weighing expected losses 1.3 times made hard weaker
+  against easy while it counted the enemy's approach: 64%/42% against 70%/44%.)
 """
 
 from __future__ import annotations
