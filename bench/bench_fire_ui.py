@@ -5,9 +5,9 @@ field of fire to its highlight being on the board, and what it adds to a repaint
 
 Boards: the demo scenario, and a 60x40 synthetic map with 400 random counters. On each, the unit
 with the largest field of fire is chosen.
-- "compute": `fire.field_highlight` (the engine's `game.fire.field` and the banding); cold is
-  the first call on a fresh game (it builds the map's sight arrays and the lines for the unit's
-  range and arc), warm is a later one;
+- "compute": `fire.field_highlight` (the engine's `tactical(game).fire.field` and the banding);
+  cold is the first call on a fresh game (it builds the map's sight arrays and the lines for the
+  unit's range and arc), warm is a later one;
 - "overlay show": `scene.fire.show_field` alone (the fills by band and the outline);
 - "compute + show": both, what the window does for one unit;
 - "select": `controller.select_unit` until its signals have run, with the field-of-fire toggle
@@ -39,6 +39,7 @@ from bench.bench_highlight import median_ms, synthetic_scenario
 from bench.yardstick import yardstick_ms
 from gameapp.core.engine import Game
 from gameapp.core.rules.fire.field import cannot_fire
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.scenario import Scenario, load_scenario
 from gameapp.ui.app import build_window
 from gameapp.ui.fire import exposure_of, field_highlight
@@ -55,9 +56,9 @@ def widest_field(scenario: Scenario) -> tuple[str, int, float]:
     first = next(uid for uid in game.state.units if cannot_fire(game.state.units[uid],
                                                                 game.map) is None)
     started = time.perf_counter()
-    game.fire.field(first)
+    tactical(game).fire.field(first)
     cold = (time.perf_counter() - started) * 1000
-    sizes = {uid: len(game.fire.field(uid)) for uid in game.state.units}
+    sizes = {uid: len(tactical(game).fire.field(uid)) for uid in game.state.units}
     best = max(sizes, key=lambda i: sizes[i])
     return best, sizes[best], cold
 
@@ -94,7 +95,7 @@ def bench(app: QApplication, label: str, scenario: Scenario, repeats: int) -> li
     select_off = select()
     fire.toggle_field()
     select_on = select()
-    assert set(board.fire.bands) == set(game.fire.field(unit_id))
+    assert set(board.fire.bands) == set(tactical(game).fire.field(unit_id))
     fire.toggle_field()
     exposed = exposure_of(game, unit_id)
     exposure = median_ms(lambda: exposure_of(game, unit_id), max(3, repeats // 4))

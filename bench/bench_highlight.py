@@ -5,8 +5,8 @@ moves being on the overlay, and what the highlight adds to a repaint, in the rea
 
 Boards: the demo scenario, and a 60x40 synthetic map with 400 random counters. On each, the
 phasing side's unit that reaches the most hexes is selected.
-- "reach": `game.movement.reachable` alone (cold: the first search on a fresh game, which also
-  fills the step-cost caches; warm: later searches);
+- "reach": `tactical(game).movement.reachable` alone (cold: the first search on a fresh game, which
+  also fills the step-cost caches; warm: later searches);
 - "select": `controller.select_unit` until its signals have run: the search, the overlay, the
   panels and the menus' enabled states (what a click costs, less the click);
 - "overlay show": `scene.moves.show` alone; "menus": the registry's game actions re-checked
@@ -38,6 +38,7 @@ from bench.synthetic_maps import synthetic_map_data
 from bench.yardstick import yardstick_ms
 from gameapp.core.engine import Game
 from gameapp.core.mapfile import compile_map
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.scenario import Scenario, TurnClock, load_scenario
 from gameapp.core.units import Side
 from gameapp.ui.app import build_window
@@ -78,7 +79,8 @@ def widest_mover(scenario: Scenario) -> tuple[str, int, float]:
     side = game.current_side
     assert side is not None
     started = time.perf_counter()
-    counts = {u.id: len(game.movement.reachable(u.id)) for u in game.state.side_units(side)}
+    movement = tactical(game).movement
+    counts = {u.id: len(movement.reachable(u.id)) for u in game.state.side_units(side)}
     cold_all = (time.perf_counter() - started) * 1000
     best = max(counts, key=lambda i: counts[i])
     return best, counts[best], cold_all
@@ -97,9 +99,9 @@ def bench(app: QApplication, label: str, scenario: Scenario, repeats: int) -> li
     unit = game.state.units[unit_id]
 
     started = time.perf_counter()
-    game.movement.reachable(unit_id)
+    tactical(game).movement.reachable(unit_id)
     first = (time.perf_counter() - started) * 1000
-    reach = median_ms(lambda: game.movement.reachable(unit_id), repeats)
+    reach = median_ms(lambda: tactical(game).movement.reachable(unit_id), repeats)
 
     times = []
     for _ in range(repeats):

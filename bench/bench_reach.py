@@ -37,6 +37,7 @@ from gameapp.core.hexgrid import Hex  # noqa: E402
 from gameapp.core.mapdata import HexMap  # noqa: E402
 from gameapp.core.mapfile import compile_map, load_map  # noqa: E402
 from gameapp.core.rules.movement.dial import PlainGraph  # noqa: E402
+from gameapp.core.rulesets.tactical import tactical  # noqa: E402
 from gameapp.core.scenario import Scenario, TurnClock  # noqa: E402
 from gameapp.core.units import Formation, Side, SmallArms, Unit, UnitDef, UnitKind  # noqa: E402
 
@@ -140,9 +141,9 @@ def main() -> None:
                             (UnitKind.CAVALRY, "cavalry column 32")):
             game, uid = game_with_mover(game_map, kind, at)
             start = time.perf_counter()
-            found = game.movement.reachable(uid)
+            found = tactical(game).movement.reachable(uid)
             cold = (time.perf_counter() - start) * 1000
-            warm = median_ms(lambda g=game, u=uid: g.movement.reachable(u), args.repeats)
+            warm = median_ms(lambda g=game, u=uid: tactical(g).movement.reachable(u), args.repeats)
             print(f"{name:12} {label:22} {len(found):5d} {cold:8.2f} {warm:8.3f}")
     print()
     print(f"{'plain graph, cutoff':22} {'ours ms':>8} {'networkx ms':>12} {'ratio':>6}")

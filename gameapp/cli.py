@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from gameapp.core.datafiles import load_any
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.yamlsource import DataError
 
 
@@ -155,7 +156,7 @@ def render(scenario_path: Path, out: Path, width: int, highlight: str | None = N
             if request.kind.name == "fire":
                 fire = field_highlight(game, request.unit_id)
             elif request.kind.name == "retreat":
-                retreat = game.retreat_options(request.unit_id)
+                retreat = tactical(game).retreat_options(request.unit_id)
             else:
                 moves = movement_highlight(game, request.unit_id)
         except (CannotMove, CannotFire, IllegalActionError) as error:

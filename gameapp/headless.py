@@ -40,7 +40,7 @@ def log_lines(game: Game, reasons: dict[int, str] | None = None) -> Iterator[str
     for i, entry in enumerate(game.log):
         side = entry.side.label if entry.side else "-"
         dice = " ".join(f"[{r.d66}]" for r in entry.rolls)
-        line = f"T{entry.turn} {side:11} {entry.phase.value:10} {entry.action} {dice}".rstrip()
+        line = f"T{entry.turn} {side:11} {entry.phase.value:10} {entry.notation} {dice}".rstrip()
         why = (reasons or {}).get(i)
         yield f"{line}  # {why}" if why else line
 

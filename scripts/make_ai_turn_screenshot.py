@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     moves = 0
     while True:
         wait_for(app, longer_than(game, len(game.log)))
-        action = game.log[-1].action
+        action = game.log[-1].notation
         if not action.startswith("move") or not show.running:
             continue
         path = action.split()[2].split(">")
@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     wait_for(app, lambda: time.monotonic() - started > Pace.SLOW.timing.per_hex_ms * 1.5 / 1000)
     window.grab().save(str(args.out))
-    print(f"{args.out}: {game.log[-1].action}")
+    print(f"{args.out}: {game.log[-1].notation}")
     return 0
 
 

@@ -25,6 +25,7 @@ from gameapp.ai.random_player import RandomPlayer  # noqa: E402
 from gameapp.core.actions import Action, Fire, Move  # noqa: E402
 from gameapp.core.engine import Game  # noqa: E402
 from gameapp.core.phases import Phase  # noqa: E402
+from gameapp.core.rulesets.tactical import tactical  # noqa: E402
 from gameapp.core.units import Side  # noqa: E402
 
 
@@ -40,7 +41,8 @@ def fire_happy_game(seed: int) -> Game:
             action = _boldest_move(game, side) or action
         if game.phase is Phase.FIRE:
             numbering = game.map.numbering
-            shots = sorted(game.fire.legal_fires(side), key=lambda a: a.to_text(numbering))
+            fires = tactical(game).fire.legal_fires(side)
+            shots = sorted(fires, key=lambda a: a.to_text(numbering))
             if shots:
                 action = rng.choice(shots)
         assert isinstance(action, Fire) or action in game.legal_actions()

@@ -2,8 +2,8 @@
 to resolve declared charges.
 
 - retreat before combat (3.5) and retire by prolong (3.57): from the charge's exact chances
-  (`game.charge_preview`): stand when the defenders' expected VP from the charge is at least
-  what giving the hex up costs (its victory points if it is a victory hex we hold, plus a
+  (`tactical(game).charge_preview`): stand when the defenders' expected VP from the charge is at
+  least what giving the hex up costs (its victory points if it is a victory hex we hold, plus a
   little for the ground); otherwise go.
 - a retreat path: the one ending farthest from the enemy's combat units (then the first).
 - one roll for a stack or one each (note 3): `stack_roll_answer`.
@@ -26,6 +26,7 @@ from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.charge import ChargeOutcome
 from gameapp.core.rules.stack_roll import chances
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Side, UnitKind
 
 GROUND = 0.3  # VP for keeping a hex that is not a victory hex
@@ -87,7 +88,7 @@ def stand_value(game: Game, side: Side, target: Hex) -> float | None:
     """The defenders' expected VP if the charge on `target` goes in: attacker routs gained,
     defender routs lost."""
     try:
-        preview = game.charge_preview(target)
+        preview = tactical(game).charge_preview(target)
     except IllegalActionError:
         return None
     units = game.state.units
@@ -103,7 +104,7 @@ def stand_value(game: Game, side: Side, target: Hex) -> float | None:
 
 def charge_order_text(game: Game, target: Hex) -> str:
     try:
-        preview = game.charge_preview(target)
+        preview = tactical(game).charge_preview(target)
     except IllegalActionError:
         return f"resolves the charge on {game.map.hex_id(target)}"
     win = float(preview.probability(ChargeOutcome.DEFENDER_ROUTS))
@@ -114,7 +115,8 @@ def charge_order_text(game: Game, target: Hex) -> str:
 
 def charge_success(game: Game, target: Hex) -> float:
     try:
-        return float(game.charge_preview(target).probability(ChargeOutcome.DEFENDER_ROUTS))
+        preview = tactical(game).charge_preview(target)
+        return float(preview.probability(ChargeOutcome.DEFENDER_ROUTS))
     except IllegalActionError:
         return 0.0
 

@@ -21,6 +21,7 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.fire.phase import FirePlan
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Side, UnitKind
 
 MIN_VALUE = 0.05  # VP: below this a shot is not worth taking
@@ -72,7 +73,8 @@ def fire_candidates(game: Game, side: Side, combined: bool,
     for unit in shooters:
         key = (unit,)
         if key not in memo.targets:
-            memo.targets[key] = sorted(game.fire.targets(unit.id), key=lambda h: (h.q, h.r))
+            targets = tactical(game).fire.targets(unit.id)
+            memo.targets[key] = sorted(targets, key=lambda h: (h.q, h.r))
         for target in memo.targets[key]:
             candidate = _score(game, side, (unit.id,), target, memo)
             if candidate is not None:
@@ -115,7 +117,7 @@ def _plan_score(game: Game, side: Side, firers: tuple[str, ...], target: Hex
                 ) -> FireCandidate | None:
     action = Fire(firers, target)
     try:
-        plan: FirePlan = game.fire.plan(action, side)
+        plan: FirePlan = tactical(game).fire.plan(action, side)
     except IllegalActionError:
         return None
     value, hit = fire_value(plan.odds, plan.target.units, plan.points.artillery_only)

@@ -27,7 +27,7 @@ class SideView(Game):
     """`game` as `side` sees it, as of the last `refresh`."""
 
     def __init__(self, game: Game, side: Side) -> None:
-        super().__init__(game.scenario, game.state, game.dice, game.turn_steps, game.log)
+        super().__init__(game.scenario, game.state, game.dice, game.ruleset, game.log)
         self.real = game
         self.side = side
         self.hidden: frozenset[str] = frozenset()  # the enemy units the side cannot see

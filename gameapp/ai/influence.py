@@ -1,8 +1,8 @@
 """The influence map: whose fire reaches each hex, worked out from the fields of fire.
 
 Built once per phase for one side (`Influence.build`): every enemy combat unit's field of fire
-(`game.fire.field`, the window's own highlight) is turned into a list, per hex, of the enemies
-that could fire into it and at what range. From that:
+(`tactical(game).fire.field`, the window's own highlight) is turned into a list, per hex, of the
+enemies that could fire into it and at what range. From that:
 
 - `threat(unit, h, facing)`: the VP the unit would expect to lose standing at `h`, all those
   enemies firing (small arms and guns apart, each on its own FCRT row), with the enfilade
@@ -34,6 +34,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.fire.enfilade import enfilade
 from gameapp.core.rules.fire.field import FieldCell, reach
 from gameapp.core.rules.sight.los import los_many
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
 
 SEEN_WITHIN = 3  # an enemy this close is taken to be in sight whatever its facing
@@ -65,7 +66,7 @@ class Influence:
         ours = {u.hex for u in game.state.side_units(side) if u.kind is not UnitKind.LEADER}
         shares: dict[str, float] = {}
         for enemy in sorted(enemies, key=lambda u: u.id):
-            field_ = game.fire.field(enemy.id)
+            field_ = tactical(game).fire.field(enemy.id)
             for h, cell in field_.items():
                 into[h].append((enemy, cell))
             if spread:
@@ -73,7 +74,7 @@ class Influence:
         friendly: dict[Hex, float] = defaultdict(float)
         for unit in game.state.side_units(side):
             if _fires(unit):
-                for h, cell in game.fire.field(unit.id).items():
+                for h, cell in tactical(game).fire.field(unit.id).items():
                     friendly[h] += fire_points_at(unit, cell.distance, cell.canister)
         moves = move_hexes(game, side.other, enemies) if moves_again(game, side.other) else {}
         return cls(side, enemies, dict(into), dict(friendly), moves, shares, game=game)
@@ -204,7 +205,7 @@ def move_hexes(game: Game, side: Side, units: list[Unit]) -> dict[str, int]:
         if unit.kind is UnitKind.ARTILLERY:
             out[unit.id] = 2  # limber, move, unlimber: it fires from close to where it was
             continue
-        out[unit.id] = int(game.movement.allowance(unit).total) // CLEAR_HEX_MP
+        out[unit.id] = int(tactical(game).movement.allowance(unit).total) // CLEAR_HEX_MP
     return out
 
 

@@ -1,7 +1,7 @@
 """Movement candidates for one unit: where to go, which way to face, what formation, charges.
 
-Each hex the engine says the unit can reach (`game.movement.reachable`) is scored as a place to
-stand, in VP, against standing still:
+Each hex the engine says the unit can reach (`tactical(game).movement.reachable`) is scored as a
+place to stand, in VP, against standing still:
 
     value(h) = own fire from h (influence.offense)
              - caution x enemy fire into h, with the enfilade our facing there would give
@@ -12,8 +12,8 @@ stand, in VP, against standing still:
              - a little for moving at all (exhaustion, the moved marker)
 
 A charge is a move whose last hex holds the enemy; it is scored by expected value from the
-charge's exact outcome chances (`Game.charge_preview`, the charge dialog's own figures) with
-the charging unit standing in the hex it charges from. Leaders go where a routed or shaken
+charge's exact outcome chances (`tactical(game).charge_preview`, the charge dialog's own figures)
+with the charging unit standing in the hex it charges from. Leaders go where a routed or shaken
 unit of their side needs their morale bonus for the rally phase, else stay with their brigade.
 Routed, shaken and held units have no candidates (the engine refuses them).
 """
@@ -36,6 +36,7 @@ from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.charge import ChargeChances, ChargeOutcome
 from gameapp.core.rules.movement.reach import Reach
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
 
 MOVE_COST = 0.05  # VP for moving at all
@@ -96,7 +97,7 @@ class MoveContext:
     def reach(self, unit: Unit) -> dict[Hex, Reach]:
         found = self.reaches.get(unit)
         if found is None:
-            found = self.reaches[unit] = self.game.movement.reachable(unit.id)
+            found = self.reaches[unit] = tactical(self.game).movement.reachable(unit.id)
         return found
 
     def name(self, h: Hex) -> str:
@@ -195,14 +196,14 @@ def rout_lanes(game: Game, side: Side) -> dict[Hex, float]:
     """Where the side's shaken and routed units would rout to, weighed by the chance they do:
     a unit that routs makes its friends in or next to each hex it enters check morale (7.37),
     so a reserve standing in its path may be swept away with it. The path is the engine's own
-    (`Game.retreat_options`, the rout previews' 4 hexes away from the nearest enemy); the chance
-    is that of failing an unmodified check (the rally phase's)."""
+    (`tactical(game).retreat_options`, the rout previews' 4 hexes away from the nearest enemy); the
+    chance is that of failing an unmodified check (the rally phase's)."""
     lanes: dict[Hex, float] = {}
     for unit in sorted(game.state.side_units(side), key=lambda u: u.id):
         if unit.kind is UnitKind.LEADER or not unit.status & {Status.SHAKEN, Status.ROUTED}:
             continue
         try:
-            path = game.retreat_options(unit.id, ROUT_HEXES).chosen
+            path = tactical(game).retreat_options(unit.id, ROUT_HEXES).chosen
         except IllegalActionError:
             continue
         if path is None:
@@ -237,7 +238,7 @@ def _fire_share(ctx: MoveContext, unit: Unit) -> float:
     if unit.kind is UnitKind.ARTILLERY:
         if unit.formation is Formation.UNLIMBERED:
             return 1.0
-        return 0.5 if ctx.game.movement.may_unlimber_at(unit.hex) else 0.0
+        return 0.5 if tactical(ctx.game).movement.may_unlimber_at(unit.hex) else 0.0
     return {Formation.LINE: 1.0, Formation.DISMOUNTED: 1.0, Formation.MOUNTED: 0.8,
             Formation.SKIRMISH: 0.7, Formation.COLUMN: 0.3}.get(unit.formation, 0.0)
 
@@ -254,7 +255,7 @@ def _formation(ctx: MoveContext, unit: Unit, here: float) -> list[Candidate]:
                                                              Formation.ROAD_COLUMN) and near <= 5:
         wanted = Formation.LINE
     elif unit.kind is UnitKind.ARTILLERY and unit.formation is Formation.LIMBERED:
-        if not ctx.game.movement.may_unlimber_at(unit.hex):
+        if not tactical(ctx.game).movement.may_unlimber_at(unit.hex):
             return []
         wanted = Formation.UNLIMBERED
     elif unit.kind is UnitKind.ARTILLERY and unit.formation is Formation.UNLIMBERED:
@@ -327,7 +328,8 @@ def preview_chances(game: Game, move: Move, unit: Unit, h: Hex) -> ChargeChances
     such charge."""
     try:
         game.check(move)
-        return game.charge_preview(move.path[-1], [unit.id], positions={unit.id: h}).chances
+        preview = tactical(game).charge_preview(move.path[-1], [unit.id], positions={unit.id: h})
+        return preview.chances
     except IllegalActionError:
         return None
 

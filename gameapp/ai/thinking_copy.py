@@ -23,7 +23,7 @@ class ThinkingCopy(Game):
     """`game` as it was at the last `follow`."""
 
     def __init__(self, game: Game) -> None:
-        super().__init__(game.scenario, game.state.copy(), game.dice, game.turn_steps,
+        super().__init__(game.scenario, game.state.copy(), game.dice, game.ruleset,
                          list(game.log))
         self.real = game
 

@@ -20,11 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gameapp.core.actions import NotationError, parse_action
-from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game, LogEntry
 from gameapp.core.events import Event
 from gameapp.core.hexgrid import Hex
+from gameapp.core.replay import ReplayMismatch, forced_faces, replay_action
 from gameapp.core.rules.victory import BrigadeLosses, losses, losses_by_brigade, score
 from gameapp.core.scenario import Scenario
 from gameapp.core.state import GameState
@@ -117,8 +116,7 @@ class History:
         back any of it."""
         if not self.extends(log):
             return History(self.scenario, self.seed, log)
-        self._game.dice.forced += [f for e in log[len(self.log):] for r in e.rolls
-                                   for f in r.dice]
+        self._game.dice.forced += forced_faces(log[len(self.log):])
         self.log = tuple(log)
         return self
 
@@ -198,8 +196,7 @@ class History:
 
     def _fresh_game(self, log: Sequence[LogEntry] | None = None) -> Game:
         game = Game.from_scenario(self.scenario, seed=self.seed)
-        game.dice.forced = [f for e in (self.log if log is None else log)
-                            for r in e.rolls for f in r.dice]
+        game.dice.forced = forced_faces(self.log if log is None else log)
         return game
 
     def _replay_next(self) -> None:
@@ -210,16 +207,6 @@ class History:
     def _apply(self, game: Game, index: int) -> list[Event]:
         entry = self.log[index]
         try:
-            action = parse_action(entry.action, game.map.numbering)
-        except NotationError as error:
-            raise ReplayError(index, str(error)) from None
-        rolled = len(game.dice.history)
-        try:
-            events = game.apply(action)
-        except IllegalActionError as error:
-            raise ReplayError(index, f"'{entry.action}' does not replay: {error}") from None
-        faces = [r.dice for r in game.dice.history[rolled:]]
-        if faces != [r.dice for r in entry.rolls]:
-            raise ReplayError(index, f"'{entry.action}' rolled {faces}, the log says "
-                              f"{[r.dice for r in entry.rolls]}")
-        return events
+            return replay_action(game, entry.action, entry.rolls)
+        except ReplayMismatch as error:
+            raise ReplayError(index, error.reason) from None

@@ -28,14 +28,11 @@ from typing import Any
 
 import yaml
 
-from gameapp.core.actions import NotationError, parse_action
-from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.dice import Roll
 from gameapp.core.engine import Game
-from gameapp.core.newgame import LOS, OptionValue, with_options
-from gameapp.core.scenario import Scenario, load_scenario
+from gameapp.core.replay import ReplayMismatch, replay_action
+from gameapp.core.ruleset import load_scenario_file, ruleset_named
 from gameapp.core.seats import Seats
-from gameapp.core.state import GameState
 from gameapp.core.yamlsource import DataError, Problem, load_schema, load_yaml, schema_problems
 
 SAVE_FORMAT = "rally-and-charge-save"
@@ -53,7 +50,7 @@ def save_data(game: Game, save_path: Path, seats: Seats | None = None) -> dict[s
         "version": SAVE_VERSION,
         "scenario": where,
         "scenario_hash": scenario_hash(game.scenario),
-        "options": {**game.scenario.options, LOS: list(game.scenario.los_conventions)},
+        "options": game.ruleset.saved_options(game.scenario),
         "seed": game.dice.seed,
         **({"seats": seats.to_data()} if seats is not None else {}),
         "snapshot": snapshot(game.state, game),
@@ -62,7 +59,7 @@ def save_data(game: Game, save_path: Path, seats: Seats | None = None) -> dict[s
                 "turn": entry.turn,
                 "phase": entry.phase.value,
                 "side": entry.side.value if entry.side else None,
-                "action": entry.action,
+                "action": entry.notation,
                 "rolls": [[*roll.dice, roll.purpose] for roll in entry.rolls],
             }
             for entry in game.log
@@ -70,28 +67,20 @@ def save_data(game: Game, save_path: Path, seats: Seats | None = None) -> dict[s
     }
 
 
-def scenario_hash(scenario: Scenario) -> str:
-    """sha256 over the scenario file and the map and counters files it names."""
+def scenario_hash(scenario: Any) -> str:
+    """sha256 over the files the scenario was read from (for the tactical ruleset: the scenario
+    file and the map and counters files it names)."""
     digest = hashlib.sha256()
-    for path in (scenario.path, scenario.map_path, scenario.counters_path):
+    for path in ruleset_named(scenario.ruleset).source_files(scenario):
         if path is not None and Path(path).is_file():
             digest.update(Path(path).read_bytes())
     return f"sha256:{digest.hexdigest()}"
 
 
-def snapshot(state: GameState, game: Game) -> dict[str, Any]:
-    """Where the game stands, in words a reader can check: the turn, the step and every unit
-    on the map or on the Broken Track."""
-    def unit_text(u: Any) -> str:
-        status = ",".join(sorted(s.value for s in u.status)) or "-"
-        return (f"{game.map.hex_id(u.hex)} face={u.facing} {u.formation.value.replace(' ', '-')}"
-                f" losses={u.losses} {status}")
-    return {
-        "turn": state.turn,
-        "step": state.step_index,
-        "units": {uid: unit_text(u) for uid, u in sorted(state.units.items())},
-        "broken": {uid: entry.box for uid, entry in sorted(state.broken.items())},
-    }
+def snapshot(state: Any, game: Game) -> dict[str, Any]:
+    """Where the game stands, in words a reader can check (for the tactical ruleset: the turn,
+    the step and every unit on the map or on the Broken Track)."""
+    return game.ruleset.snapshot(state, game.scenario)
 
 
 def save_game(game: Game, path: str | Path, seats: Seats | None = None) -> None:
@@ -141,7 +130,7 @@ def load_saved_game(path: str | Path) -> SavedGame:
     data = doc.data
     scenario_path = Path(doc.path).parent / data["scenario"]
     try:
-        scenario = load_scenario(scenario_path)
+        scenario = load_scenario_file(scenario_path)
     except DataError as error:
         raise DataError([doc.problem(("scenario",), "the saved game's scenario cannot be "
                                      f"loaded: {error.problems[0]}")]) from None
@@ -150,24 +139,26 @@ def load_saved_game(path: str | Path) -> SavedGame:
         raise DataError([doc.problem(("scenario_hash",), "the scenario, map or counters file "
                                      "has changed since this game was saved, so its actions "
                                      "may not replay as played")])
-    options: dict[str, OptionValue] = {
-        k: tuple(v) if isinstance(v, list) else v for k, v in data.get("options", {}).items()}
-    game = Game.from_scenario(with_options(scenario, options), seed=data["seed"])
+    ruleset = ruleset_named(scenario.ruleset)
+    options = {k: tuple(v) if isinstance(v, list) else v
+               for k, v in data.get("options", {}).items()}
+    game = Game.from_scenario(ruleset.with_options(scenario, options), seed=data["seed"])
     for i, entry in enumerate(data["actions"]):
         where = ("actions", i, "action")
         try:
-            action = parse_action(entry["action"], game.map.numbering)
-        except NotationError as exc:
+            action = game.parse_action(entry["action"])
+        except ValueError as exc:
             raise DataError([doc.problem(where, str(exc))]) from None
-        recorded = [Roll(str(r[2]), (int(r[0]), int(r[1]))) for r in entry["rolls"]]
-        rolled_before = len(game.dice.history)
+        recorded = [Roll(str(r[-1]), tuple(int(face) for face in r[:-1]))
+                    for r in entry["rolls"]]
         try:
-            game.apply(action)
-        except IllegalActionError as exc:
-            raise DataError([doc.problem(where, f"this action does not replay: {exc}")]) from None
-        if game.dice.history[rolled_before:] != recorded:
-            raise DataError([doc.problem(("actions", i, "rolls"), "the recorded dice do not "
-                                         "match what the game's seed rolls for this action")])
+            replay_action(game, action, recorded, exact=True)
+        except ReplayMismatch as exc:
+            if exc.kind == "dice":
+                raise DataError([doc.problem(("actions", i, "rolls"), exc.reason)]) from None
+            reason = exc.reason.split(" does not replay: ", 1)[-1]
+            raise DataError([doc.problem(where, f"this action does not replay: {reason}")]
+                            ) from None
     if "snapshot" in data and snapshot(game.state, game) != data["snapshot"]:
         raise DataError([doc.problem(("snapshot",), "replaying the actions does not reach the "
                                      "position the game was saved in")])

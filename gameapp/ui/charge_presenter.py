@@ -34,6 +34,7 @@ from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
 from gameapp.core.rules.retreat import RetreatOptions
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Side
 from gameapp.ui import settings
 from gameapp.ui.board.label_stamps import LabelStamps
@@ -114,7 +115,7 @@ class ChargePresenter(QObject):
             return None
         try:
             game.check(ResolveCharge(target))
-            preview = game.charge_preview(target)
+            preview = tactical(game).charge_preview(target)
         except IllegalActionError as error:
             self.controller.message.emit(f"Not allowed: {error.reason} ({error.rule})")
             return None

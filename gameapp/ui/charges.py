@@ -15,6 +15,7 @@ from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
 from gameapp.core.rules.movement.charges import charge_moves
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.ui.moves import MoveHighlight
 
 
@@ -26,9 +27,9 @@ def charge_targets(game: Game, unit_id: str | None,
             or game.current_side is not unit.side):
         return {}
     reach = highlight.reach if highlight is not None and highlight.unit_id == unit.id else {}
-    here = game.movement.remaining(unit)
+    here = tactical(game).movement.remaining(unit)
     best: dict[Hex, tuple[tuple[int, int, str], Move]] = {}
-    for move in charge_moves(game.movement, unit, reach):
+    for move in charge_moves(tactical(game).movement, unit, reach):
         target, stops = move.path[-1], move.path[:-1]
         stop = stops[-1] if stops else unit.hex
         left = reach[stop].remaining if stops else here

@@ -22,6 +22,7 @@ from gameapp.core.engine import Game
 from gameapp.core.events import Event, MoraleCheckPending, PhaseStarted
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import FORMATIONS_BY_KIND, Status, Unit
 from gameapp.ui.commands import ActionCommand
 from gameapp.ui.fire_text import report_lines, shot_message
@@ -306,7 +307,7 @@ class GameController(QObject):
         assert self.game is not None
         if not isinstance(action, Move | Face | ChangeFormation | Cover):
             return ""
-        plan = self.game.movement.plan(action, self.game.current_side)
+        plan = tactical(self.game).movement.plan(action, self.game.current_side)
         terms = "; ".join(f"{t.label} {t.value:+g} ({t.rule})" for t in plan.cost if t.value)
         text = mps(plan.cost.total) + (f": {terms}" if terms else "")
         if plan.checks:
@@ -338,7 +339,7 @@ class GameController(QObject):
         self._refresh_highlight()
         self.state_changed.emit()
         if game is not None and events and game.log:  # events: an action was (re)applied
-            self.log_added.emit(game.log[-1].action)
+            self.log_added.emit(game.log[-1].notation)
         self._tell(events)
 
     def _note(self, game: Game, events: list[Event]) -> None:

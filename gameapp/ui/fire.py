@@ -21,6 +21,7 @@ from gameapp.core.phases import Phase
 from gameapp.core.rules.fire.field import FieldCell, cannot_fire, exposure
 from gameapp.core.rules.fire.phase import FirePlan
 from gameapp.core.rules.sight.los import LosResult, line_of_sight
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import UnitKind
 
 
@@ -92,7 +93,7 @@ def field_highlight(game: Game, unit_id: str) -> FieldHighlight:
     refusal = cannot_fire(unit, game.map)
     if refusal is not None:
         raise CannotFire(f"{unit.defn.name}: {refusal[0]}", refusal[1])
-    cells = game.fire.field(unit_id)
+    cells = tactical(game).fire.field(unit_id)
     if not cells:
         raise CannotFire(f"{unit.defn.name} sees no hex it could fire at", "6.0")
     return FieldHighlight(unit_id, unit.hex, cells)
@@ -138,7 +139,7 @@ def why_cannot_fire(game: Game, unit_id: str) -> tuple[str, str] | None:
     refusal = cannot_fire(unit, game.map)
     if refusal is not None:
         return f"{unit.defn.name}: {refusal[0]}", refusal[1]
-    if not game.fire.targets(unit_id):
+    if not tactical(game).fire.targets(unit_id):
         return f"{unit.defn.name} has no enemy combat unit in its field of fire", "6.0"
     return None
 
@@ -148,14 +149,14 @@ def fire_options(game: Game, firers: Sequence[str]) -> dict[Hex, TargetOption]:
     plan of the combined attack, or its refusal (with reason and rule)."""
     if not firers:
         return {}
-    common = set(game.fire.targets(firers[0]))
+    common = set(tactical(game).fire.targets(firers[0]))
     for unit_id in firers[1:]:
-        common &= set(game.fire.targets(unit_id))
+        common &= set(tactical(game).fire.targets(unit_id))
     options: dict[Hex, TargetOption] = {}
     for h in sorted(common):
         action = Fire(tuple(firers), h)
         try:
-            options[h] = TargetOption(action, game.fire.plan(action, game.acting_side))
+            options[h] = TargetOption(action, tactical(game).fire.plan(action, game.acting_side))
         except IllegalActionError as error:
             options[h] = TargetOption(action, None, error)
     return options

@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from gameapp.core.hexgrid import Hex
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Unit
 from gameapp.ui.actions import (
     ACTIONS,
@@ -151,9 +152,9 @@ class GamePresenter(QObject):
             return
         self.move_panel.show_unit(
             title,
-            game.movement.allowance(unit),
+            tactical(game).movement.allowance(unit),
             game.state.mp_spent.get(unit.id, 0),
-            game.movement.remaining(unit),
+            tactical(game).movement.remaining(unit),
             self.controller.cannot_move,
         )
 

@@ -15,6 +15,7 @@ from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
 from gameapp.core.rules.movement.reach import PIKE_BONUS_RULE, Reach
+from gameapp.core.rulesets.tactical import tactical
 
 
 class CannotMove(Exception):
@@ -74,7 +75,7 @@ def movement_highlight(game: Game, unit_id: str) -> MoveHighlight:
     movable = (
         not game.is_over and game.phase is Phase.MOVEMENT and game.current_side is unit.side
     )
-    reach = game.movement.reachable(unit_id) if movable else {}
+    reach = tactical(game).movement.reachable(unit_id) if movable else {}
     if not reach:
         raise CannotMove(*why_stuck(game, unit_id))
     return MoveHighlight(unit_id, unit.hex, reach)
@@ -106,14 +107,14 @@ def route_to(game: Game, highlight: MoveHighlight, target: Hex) -> Route | None:
     bonus = None
     if reach.pike_bonus:
         unit = game.state.units[highlight.unit_id]
-        extra = reach.remaining + reach.spent - game.movement.remaining(unit)
+        extra = reach.remaining + reach.spent - tactical(game).movement.remaining(unit)
         bonus = Term("pike bonus: road column on the pike all phase", extra, PIKE_BONUS_RULE)
     return Route(
         highlight.unit_id,
         highlight.origin,
         path,
         facing,
-        game.movement.path_breakdown(highlight.unit_id, path),
+        tactical(game).movement.path_breakdown(highlight.unit_id, path),
         reach.remaining,
         reach.must_stop,
         bonus,

@@ -15,6 +15,7 @@ from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.retreat import Outcome, PathHex, Reason, RetreatOptions, RetreatPath
 from gameapp.core.rules.rout import ROUT_DISTANCE
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import UnitKind
 
 
@@ -27,7 +28,7 @@ def rout_preview(game: Game, unit_ids: Sequence[str],
     units = [game.state.units[i] for i in unit_ids if i in game.state.units]
     troops = sorted((u for u in units if u.kind is not UnitKind.LEADER),
                     key=lambda u: -u.strength)
-    found = [game.retreat_options(u.id, ROUT_DISTANCE, causer_ids) for u in troops]
+    found = [tactical(game).retreat_options(u.id, ROUT_DISTANCE, causer_ids) for u in troops]
     if not found:
         return None
     first = found[0]
@@ -60,7 +61,7 @@ def decision_options(game: Game, decision: PendingDecision) -> RetreatOptions | 
         start.distance(p[-1]) for p in paths)
     if unit_id in game.state.units:
         causers = [u.id for u in decision.rout.causers] if decision.rout is not None else None
-        found = game.retreat_options(unit_id, distance, causers)
+        found = tactical(game).retreat_options(unit_id, distance, causers)
         by_hexes = {p.hexes: p for p in found.choices}
         if found.start == start and all(p in by_hexes for p in paths):
             choices = tuple(by_hexes[p] for p in paths)

@@ -19,6 +19,7 @@ from gameapp.ai.settings import STANCES, WEIGHTS, Difficulty, Posture
 from gameapp.core.actions import ChangeFormation, EndPhase, Move, Pass
 from gameapp.core.engine import Game
 from gameapp.core.phases import Phase
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.scenario import VictoryHex
 from gameapp.core.terrain import Terrain
 from gameapp.core.units import Formation, Side
@@ -44,13 +45,14 @@ def _gun_and_line(woods_between: bool) -> Game:
 def test_a_gun_counts_a_target_it_sees_beyond_the_targets_own_range() -> None:
     clear = _gun_and_line(woods_between=False)
     gun = clear.state.units["gun"]
-    assert clear.map.parse("0603") in clear.fire.field("gun")  # the engine: in range, seen
-    assert gun.hex not in clear.fire.field("reb")  # the musket's field stops short of the gun
+    fire = tactical(clear).fire
+    assert clear.map.parse("0603") in fire.field("gun")  # the engine: in range, seen
+    assert gun.hex not in fire.field("reb")  # the musket's field stops short of the gun
     ctx = move_context(clear)
     assert ctx.influence.offense(gun, gun.hex, N) > 0
 
     blocked = _gun_and_line(woods_between=True)
-    assert blocked.map.parse("0603") not in blocked.fire.field("gun")
+    assert blocked.map.parse("0603") not in tactical(blocked).fire.field("gun")
     ctx = move_context(blocked)
     assert ctx.influence.offense(gun, gun.hex, N) == 0
 
@@ -61,7 +63,7 @@ def test_a_gun_that_sees_nothing_limbers_to_go_where_it_can_fire() -> None:
     game = Game.from_scenario(DEMO)
     eubank = game.state.units["CS-Eubank"]
     assert eubank.formation is Formation.UNLIMBERED
-    assert not game.fire.targets("CS-Eubank")
+    assert not tactical(game).fire.targets("CS-Eubank")
     ctx = move_context(game, side=Side.CONFEDERATE, level=Difficulty.HARD)
     limber = [c for c in unit_candidates(ctx, eubank)
               if c.action == ChangeFormation("CS-Eubank", Formation.LIMBERED)]
@@ -78,8 +80,8 @@ def test_a_limbered_gun_counts_no_fire_where_it_may_not_unlimber() -> None:
     game = game_on(m, [place(artillery("gun"), m, "0610", N),
                        place(infantry("reb", Side.CONFEDERATE, brigade="Gray"), m, "0603", S)])
     gun = game.state.units["gun"]
-    assert not game.movement.may_unlimber_at(gun.hex)
-    assert game.movement.may_unlimber_at(m.parse("0310"))
+    assert not tactical(game).movement.may_unlimber_at(gun.hex)
+    assert tactical(game).movement.may_unlimber_at(m.parse("0310"))
     ctx = move_context(game)
     assert _fire_share(ctx, gun) == 0.0
     assert _fire_share(ctx, replace(gun, hex=m.parse("0310"))) == 0.5

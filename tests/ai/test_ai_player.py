@@ -19,6 +19,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.fire.enfilade import Enfilade, enfilade
 from gameapp.core.rules.fire.tables import fire_tables
 from gameapp.core.rules.rally import rally_level
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.scenario import VictoryHex
 from gameapp.core.units import Side, Status
 from gameapp.core.yamlsource import DataError
@@ -93,7 +94,7 @@ def test_it_takes_the_obvious_shot() -> None:
     choice = AIPlayer(Side.UNION, 1).decide(game)
     assert choice.action == Fire(("u",), m.parse("0605"))
     # the chance of a hit is the fire dialog's own: the FCRT rows with casualty steps
-    plan = game.fire.plan(Fire(("u",), m.parse("0605")), Side.UNION)
+    plan = tactical(game).fire.plan(Fire(("u",), m.parse("0605")), Side.UNION)
     steps = {row.result: row.steps for row in fire_tables().rows}
     hit = sum(p for name, p in plan.odds.items() if steps.get(name, 0) > 0)
     assert f"{float(hit):.0%} chance of a hit" in choice.why
@@ -166,7 +167,7 @@ def test_it_does_not_walk_into_an_enfilade_when_it_need_not() -> None:
     placed = replace(unit, hex=crossroads, facing=facing)
     for enemy in ("e1", "e2"):
         firer = game.state.units[enemy]
-        if crossroads in game.fire.field(enemy):
+        if crossroads in tactical(game).fire.field(enemy):
             assert enfilade(firer.hex, placed) is Enfilade.FRONT_OR_REAR, enemy
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from gameapp.ai.estimates import checks_from, fire_points_at, steps_from
 from gameapp.ai.influence import Influence
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Side
 from tests.core.positions import N, S, blank_map, game_on, infantry, place
 
@@ -40,7 +41,7 @@ def test_a_share_too_small_for_the_table_still_counts_its_chance_of_a_hit() -> N
     lines = [place(infantry(n), m, h, N) for n, h in (("u", "0606"), ("v", "0506"),
                                                        ("w", "0706"))]
     game = game_on(m, [*lines, place(infantry("c", Side.CONFEDERATE, 4, "Gray"), m, "0602", S)])
-    field = game.fire.field("c")
+    field = tactical(game).fire.field("c")
     assert all(field[u.hex].distance == 4 for u in lines)
     assert fire_points_at(game.state.units["c"], 4) == 0.5
     assert steps_from(0.5, False) == 3 / 36 and steps_from(0.5 / 3, False) == 0.0

@@ -18,6 +18,7 @@ from gameapp.ai.player import AIPlayer
 from gameapp.core.actions import Move
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.scenario import VictoryHex
 from gameapp.core.terrain import Terrain
 from gameapp.core.units import Side
@@ -47,7 +48,7 @@ def test_the_hidden_lines_cover_the_objective_and_the_union_cannot_see_them() ->
     game = hidden_battle_line()
     objective = game.map.parse(OBJECTIVE)
     for h in HIDDEN:
-        assert objective in game.fire.field(f"c{h}"), h
+        assert objective in tactical(game).fire.field(f"c{h}"), h
     view = side_view(game, Side.UNION)
     assert view.hidden == {f"c{h}" for h in HIDDEN}
     assert set(view.state.units) == {"u"}

@@ -4,6 +4,7 @@ decision) are all legal: a unit that has declared a charge is offered no further
 from __future__ import annotations
 
 from gameapp.core.actions import Move
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Side, Status
 from tests.core.positions import N, S, blank_map, game_on, infantry, place
 
@@ -18,7 +19,7 @@ def test_a_unit_that_declared_a_charge_is_offered_no_more_moves() -> None:
     assert charge in game.legal_actions()
     game.apply(charge)
     assert Status.CHARGE in game.state.units["u"].status
-    assert game.movement.reachable("u")  # the MPs are there: only the charge stops it
+    assert tactical(game).movement.reachable("u")  # the MPs are there: only the charge stops it
     listed = list(game.legal_actions())
     assert not [a for a in listed if isinstance(a, Move) and a.unit_id == "u" and a.path]
     for action in listed:  # everything listed passes the engine's own check

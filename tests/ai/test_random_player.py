@@ -35,7 +35,7 @@ def play(scenario: Scenario, seed: int, actions: int = 40) -> list[str]:
         action = players[side].choose(game)
         assert action in game.legal_actions()
         game.apply(action)
-    return [f"{e.turn} {e.phase.value} {e.side} {e.action} {e.rolls}" for e in game.log]
+    return [f"{e.turn} {e.phase.value} {e.side} {e.notation} {e.rolls}" for e in game.log]
 
 
 def test_the_same_seed_plays_the_same_game(demo: Scenario) -> None:

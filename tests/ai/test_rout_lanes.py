@@ -12,6 +12,7 @@ from gameapp.ai.move_choice import ROUT_HEXES, _value, charge_value, rout_lanes
 from gameapp.ai.settings import Difficulty, Posture
 from gameapp.core.engine import Game
 from gameapp.core.rules.charge import ChargeOutcome
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.scenario import VictoryHex
 from gameapp.core.units import Side, Status
 from tests.ai.contexts import move_context
@@ -33,7 +34,7 @@ def _shaken_in_front() -> Game:
 
 def test_the_lane_is_the_engines_rout_path_and_its_neighbours_at_the_chance_of_failing() -> None:
     game = _shaken_in_front()
-    path = game.retreat_options("s", ROUT_HEXES).chosen
+    path = tactical(game).retreat_options("s", ROUT_HEXES).chosen
     assert path is not None and len(path.hexes) == ROUT_HEXES + 1
     lanes = rout_lanes(game, Side.UNION)
     swept = {n for h in path.hexes[1:] for n in (h, *h.neighbors())} - {path.hexes[0]}
@@ -52,7 +53,7 @@ def test_a_fresh_unit_has_no_lane() -> None:
 def test_standing_in_the_lane_costs_the_chance_times_what_a_check_costs() -> None:
     game = _shaken_in_front()
     reserve = game.state.units["r"]
-    path = game.retreat_options("s", ROUT_HEXES).chosen
+    path = tactical(game).retreat_options("s", ROUT_HEXES).chosen
     assert path is not None
     in_lane = path.hexes[-1]
     with_lanes = move_context(game, posture=Posture.DEFEND)

@@ -56,7 +56,7 @@ def _played(seed: int, on_copy: bool) -> list[str]:
         if on_copy:
             seen = copies[side] = thinking_copy(game, copies.get(side))
         game.apply(players[side].decide(seen).action)
-    return [entry.action for entry in game.log]
+    return [entry.notation for entry in game.log]
 
 
 def test_deciding_on_the_copy_plays_the_same_game() -> None:

@@ -5,6 +5,7 @@ from gameapp.core.actions import EndPhase, Pass
 from gameapp.core.engine import Game
 from gameapp.core.events import ReinforcementsArrived
 from gameapp.core.phases import Phase
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.scenario import Reinforcement
 from gameapp.core.units import Formation, Side
 from tests.core.positions import N, S, blank_map, game_on, infantry, place
@@ -26,7 +27,7 @@ def test_reinforcements_come_on_at_their_turn_and_hex() -> None:
     events = advance_to(game, 2, Side.UNION)
     assert ReinforcementsArrived(("new",), m.parse("0612"), m.parse("0612"), "scenario") in events
     assert game.state.units["new"].hex == m.parse("0612")
-    assert game.movement.reachable("new")  # they may move in the phase they arrive
+    assert tactical(game).movement.reachable("new")  # they may move in the phase they arrive
 
 
 def test_a_blocked_entry_hex_sends_them_to_the_nearest_open_edge_hex() -> None:

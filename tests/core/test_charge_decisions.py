@@ -279,9 +279,9 @@ def test_random_players_answer_decisions_and_the_log_replays() -> None:
     players = {side: RandomPlayer(side, 5, end_chance=0.1) for side in Side}
     while game.state.turn <= 2:
         game.apply(players[game.acting_side].choose(game))  # type: ignore[index]
-    verbs = [entry.action.split()[0] for entry in game.log]
+    verbs = [entry.notation.split()[0] for entry in game.log]
     assert "retreat-before-combat" in verbs  # seed 5 charges once and the defender answers
     replay = position()
     for entry in game.log:
-        replay.apply(parse_action(entry.action, replay.map.numbering))
+        replay.apply(parse_action(entry.notation, replay.map.numbering))
     assert replay.state == game.state

@@ -1,5 +1,5 @@
-"""Game.charge_preview (1.25, 8.0): the breakdowns, the odds and the exact chances before the
-roll, for a declared charge and for the charge a move would declare. Worked by hand."""
+"""tactical(game).charge_preview (1.25, 8.0): the breakdowns, the odds and the exact chances before
+the roll, for a declared charge and for the charge a move would declare. Worked by hand."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from gameapp.core.actions import Move
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.rules.charge import Automatic, ChargeOutcome
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Formation, Side
 from tests.core.positions import N, S, blank_map, game_on, infantry, place
 
@@ -20,7 +21,7 @@ def test_a_declared_charge_at_one_to_one() -> None:
     cs = place(infantry("CS-1", Side.CONFEDERATE), m, "0604", S)
     game = game_on(m, [us, cs])
     game.apply(Move("US-1", tuple(m.parse(h) for h in ("0606", "0605", "0604"))))
-    preview = game.charge_preview(m.parse("0604"))
+    preview = tactical(game).charge_preview(m.parse("0604"))
     assert preview.declared and preview.attacker_ids == ("US-1",)
     assert preview.defender_ids == ("CS-1",)
     # 5 SPs to 5, from CS-1's front (it faces south, US-1 stands south of it): 1-1, NE
@@ -40,7 +41,7 @@ def test_a_column_charge_a_move_would_declare() -> None:
     cs = place(infantry("CS-1", Side.CONFEDERATE), m, "0604", S)
     game = game_on(m, [us, cs])
     # from 0605, where a move 0606>0605>0604 would stop it
-    preview = game.charge_preview(m.parse("0604"), ["US-1"], {"US-1": m.parse("0605")})
+    preview = tactical(game).charge_preview(m.parse("0604"), ["US-1"], {"US-1": m.parse("0605")})
     assert not preview.declared
     # 5 × 1½ (8.13) = 7½, exactly ½ kept; × 1 from the front = 7½
     terms = [(t.label, t.value, t.rule) for t in preview.attacker_terms]
@@ -65,7 +66,7 @@ def test_an_ar_charge_is_decided_without_dice() -> None:
     us = place(infantry("US-1", strength=1), m, "0605", N)
     cs = place(infantry("CS-1", Side.CONFEDERATE, strength=8), m, "0604", S)
     game = game_on(m, [us, cs])
-    preview = game.charge_preview(m.parse("0604"), ["US-1"])
+    preview = tactical(game).charge_preview(m.parse("0604"), ["US-1"])
     # 1 to 8 = 1/8, below 1/3: AR
     assert preview.automatic is Automatic.ATTACKER_ROUTS
     assert preview.probability(ChargeOutcome.ATTACKER_ROUTS) == 1
@@ -77,6 +78,6 @@ def test_no_charge_to_preview_is_refused() -> None:
     cs = place(infantry("CS-1", Side.CONFEDERATE), m, "0604", S)
     game = game_on(m, [us, cs])
     with pytest.raises(IllegalActionError, match="no charge is declared on 0604"):
-        game.charge_preview(m.parse("0604"))
+        tactical(game).charge_preview(m.parse("0604"))
     with pytest.raises(IllegalActionError, match="nothing to charge in 0606"):
-        game.charge_preview(m.parse("0606"), ["US-1"])
+        tactical(game).charge_preview(m.parse("0606"), ["US-1"])

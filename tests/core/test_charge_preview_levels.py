@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from gameapp.core.dice import D66
 from gameapp.core.rules.charge import ChargeOutcome
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Formation, Side
 from tests.core.positions import N, S, blank_map, game_on, infantry, leader, place
 
@@ -18,7 +19,7 @@ def test_each_checking_unit_has_its_level_with_every_modifier() -> None:
     general = place(leader("US-G"), m, "0605")  # bonus 1, with US-1 once it stops in 0605
     cs = replace(place(infantry("CS-1", Side.CONFEDERATE), m, "0604", S), losses=2)
     game = game_on(m, [us, general, cs])
-    preview = game.charge_preview(m.parse("0604"), ["US-1"], {"US-1": m.parse("0605")})
+    preview = tactical(game).charge_preview(m.parse("0604"), ["US-1"], {"US-1": m.parse("0605")})
     # 5 × 1½ (column) = 7½ against 3 SPs left: 2½, column 2-1, 6D
     assert preview.odds.column.label == "2-1"
     (defender,) = preview.defender_levels

@@ -12,6 +12,7 @@ from gameapp.core.actions import Move
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.events import EngagementChanged
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Side, Unit
 from tests.core.positions import N, S, artillery, blank_map, game_on, infantry, place
 
@@ -74,7 +75,7 @@ def test_artillery_may_not_move_to_become_engaged() -> None:
         move(game, "g", "0607", "0606", "0605")  # 0605 is 2 hexes from reb
     assert refused.value.rule == "000 13.6"
     assert "0605 is within 2 hexes of the enemy in 0603" in refused.value.reason
-    reach = game.movement.reachable("g")
+    reach = tactical(game).movement.reachable("g")
     assert game.map.parse("0606") in reach and game.map.parse("0605") not in reach
     move(game, "g", "0607", "0606")  # 3 hexes away: allowed
     assert game.state.engaged == set()

@@ -18,6 +18,7 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.events import MarkersRemoved, PhaseStarted
 from gameapp.core.phases import Phase
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Formation, Side, Status, Unit
 from tests.core.positions import N, blank_map, game_on, infantry, place
 
@@ -97,7 +98,7 @@ def test_legal_actions_support_in_and_list_lazily() -> None:
     listed = list(game.legal_actions())
     assert Face("a", 0) in listed and ChangeFormation("a", Formation.COLUMN) in listed
     moves = [a for a in listed if isinstance(a, Move)]
-    assert {a.path[-1] for a in moves} == set(game.movement.reachable("a"))
+    assert {a.path[-1] for a in moves} == set(tactical(game).movement.reachable("a"))
 
 
 def test_apply_logs_and_undo_restores() -> None:
@@ -105,7 +106,7 @@ def test_apply_logs_and_undo_restores() -> None:
     game = game_on(m, [place(infantry("a"), m, "0606")])
     before = game.state.copy()
     game.apply(Move("a", (m.parse("0605"), m.parse("0604"))))
-    assert game.log[-1].action == "move a 0605>0604"
+    assert game.log[-1].notation == "move a 0605>0604"
     assert game.state.units["a"].hex == m.parse("0604")
     assert game.state.mp_spent["a"] == 10
     game.undo()

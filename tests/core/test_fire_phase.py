@@ -18,6 +18,7 @@ from gameapp.core.events import (
 )
 from gameapp.core.phases import Phase
 from gameapp.core.rules.morale import CheckKind, Outcome
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.scenario import Light, TurnClock
 from gameapp.core.units import Side, Status
 from tests.core.positions import N, S, blank_map, cavalry, game_on, infantry, leader, place
@@ -55,7 +56,7 @@ def test_the_non_phasing_side_fires_first_then_shots_alternate() -> None:
 def test_fire_points_modifiers_and_odds_worked_by_hand() -> None:
     game = duel()
     game.apply(Pass())
-    plan = game.fire.plan(Fire(("u",), game.map.parse("0604")), Side.UNION)
+    plan = tactical(game).fire.plan(Fire(("u",), game.map.parse("0604")), Side.UNION)
     # 5 SPs x fire power 1 = 5; rifled muskets at 2 hexes fire N/3: 5/3, on the 1½ column
     assert plan.points.total == Fraction(5, 3)
     assert plan.points.column is not None and plan.points.column.rule == "FCRT small arms 1½"
@@ -150,7 +151,7 @@ def test_light_from_the_scenario_clock_and_the_dusk_modifiers() -> None:
     game.state.turn = 13  # 7:00 pm: dusk
     game.apply(EndPhase())
     game.apply(Pass())
-    plan = game.fire.plan(Fire(("u",), m.parse("0405")), Side.UNION)
+    plan = tactical(game).fire.plan(Fire(("u",), m.parse("0405")), Side.UNION)
     assert [(t.label, t.value) for t in plan.modifiers] == [
         ("target density 8 SPs", 2),
         ("dusk, firing towards NW or W", -9),

@@ -123,7 +123,7 @@ def test_a_history_grows_with_its_game_and_starts_again_after_an_undo() -> None:
 def test_a_log_that_does_not_replay_says_which_entry() -> None:
     game = _fire_game()
     tampered = list(game.log)
-    tampered[0] = replace(tampered[0], action="move u 0604")  # two hexes in one step
+    tampered[0] = replace(tampered[0], action=game.parse_action("move u 0604"))  # two hexes
     history = History(game.scenario, game.dice.seed, tampered)
     with pytest.raises(ReplayError) as info:
         history.state_at(1)

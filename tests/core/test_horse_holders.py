@@ -16,6 +16,7 @@ from gameapp.core.dice import D66, Dice
 from gameapp.core.engine import Game
 from gameapp.core.events import ChargeResolved
 from gameapp.core.rules.charge import Automatic
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Side
 from tests.core.positions import N, S, blank_map, cavalry, game_on, infantry, place
 
@@ -38,7 +39,7 @@ def resolve(game: Game, dice: list[int]) -> ChargeResolved:
 def test_above_three_to_two_on_horse_holders_is_an_automatic_victory() -> None:
     # 8 SPs to 4 from the front: ratio 2, column 2-1, above 1.5-1: no dice (8.56)
     game = charge_on_holders(8)
-    preview = game.charge_preview(game.map.parse("0604"), ["US-1"])
+    preview = tactical(game).charge_preview(game.map.parse("0604"), ["US-1"])
     assert preview.automatic is Automatic.HORSE_HOLDERS
     (level,) = preview.defender_levels  # shown although no roll is made
     assert [(t.label, t.value, t.rule) for t in level.terms.terms] == [
@@ -57,7 +58,7 @@ def test_exactly_three_to_two_on_horse_holders_resolves_normally() -> None:
     # 6 SPs to 4: ratio 1.5, column 1.5-1 (3D), not above 3-2. The holders check at their ML
     # 25 less 3 along d66: 24, 23, 22. The roll 23 > 22 routs them.
     game = charge_on_holders(6)
-    preview = game.charge_preview(game.map.parse("0604"), ["US-1"])
+    preview = tactical(game).charge_preview(game.map.parse("0604"), ["US-1"])
     assert preview.automatic is None and preview.odds.column.label == "1.5-1"
     assert preview.defender_levels[0].level == D66.of(22)
     resolved = resolve(game, [23])
@@ -83,5 +84,5 @@ def test_horse_holders_move_sixteen_and_load_from_the_counters_file(tmp_path: Pa
     assert units["H"].horse_holders and not units["C"].horse_holders
     game = charge_on_holders(6)
     holders = game.state.units["CS-H"]
-    allowance = game.movement.allowance(holders)
+    allowance = tactical(game).movement.allowance(holders)
     assert allowance.terms[0].value == 16  # the horse holders' row of the MPA table

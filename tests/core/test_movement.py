@@ -10,6 +10,7 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.dice import Dice
 from gameapp.core.events import MoraleCheckPending, UnitMoved
 from gameapp.core.mapdata import HexMap
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.terrain import HexsideFeature, RoadGrade, Terrain
 from gameapp.core.units import Formation, Side, Status, Unit
 from tests.core.positions import (
@@ -27,7 +28,8 @@ from tests.core.positions import (
 
 def terms(game, unit_id: str, path: list[str]) -> list[tuple[str, float, str]]:
     hexes = tuple(game.map.parse(h) for h in path)
-    return [(t.label, t.value, t.rule) for t in game.movement.path_breakdown(unit_id, hexes)]
+    breakdown = tactical(game).movement.path_breakdown(unit_id, hexes)
+    return [(t.label, t.value, t.rule) for t in breakdown]
 
 
 def move(game, unit_id: str, path: list[str], **kw) -> Move:
@@ -45,7 +47,7 @@ def test_woods_costs_line_10_column_7(formation: Formation, cost: int) -> None:
     m.set_terrain(m.parse("0605"), Terrain.WOODS)
     game = game_on(m, [place(infantry("a"), m, "0606", N, formation)])
     assert terms(game, "a", ["0605"]) == [("enter woods", cost, "TEC woods")]
-    reach = game.movement.reachable("a")
+    reach = tactical(game).movement.reachable("a")
     assert reach[m.parse("0605")].remaining == 24 - cost
 
 
@@ -112,7 +114,7 @@ def test_fence_and_formation_change_doubled_in_enemy_field_of_fire() -> None:
         ("cross fence", 2, "TEC fence"),
         ("wall or fence in enemy field of fire x2", 2, "TEC N12"),
     ]
-    plan = game.movement.plan(ChangeFormation("a", Formation.COLUMN), Side.UNION)
+    plan = tactical(game).movement.plan(ChangeFormation("a", Formation.COLUMN), Side.UNION)
     assert [(t.label, t.value) for t in plan.cost] == [
         ("line to column in enemy field of fire", 6)
     ]
@@ -120,7 +122,7 @@ def test_fence_and_formation_change_doubled_in_enemy_field_of_fire() -> None:
     far = place(infantry("reb", Side.CONFEDERATE), m, "0601", S)
     m2 = _walled(HexsideFeature.FENCE)
     game = game_on(m2, [place(infantry("a"), m2, "0608", N), far])
-    plan = game.movement.plan(ChangeFormation("a", Formation.COLUMN), Side.UNION)
+    plan = tactical(game).movement.plan(ChangeFormation("a", Formation.COLUMN), Side.UNION)
     assert [(t.label, t.value) for t in plan.cost] == [("line to column", 3)]
 
 
@@ -166,7 +168,7 @@ def test_pike_bonus_only_for_a_whole_phase_on_the_pike() -> None:
     for a, b in itertools.pairwise(chain):
         m.add_road(m.parse(a), m.parse(b), RoadGrade.PIKE)
     game = game_on(m, [place(infantry("rc"), m, "0613", N, Formation.ROAD_COLUMN)])
-    reach = game.movement.reachable("rc")
+    reach = tactical(game).movement.reachable("rc")
     # 24 MPs buy 6 pike hexes at 4; N14's 4 more buy a seventh, 0606
     assert reach[m.parse("0606")].remaining == 0
     assert reach[m.parse("0606")].pike_bonus
@@ -175,7 +177,7 @@ def test_pike_bonus_only_for_a_whole_phase_on_the_pike() -> None:
     assert isinstance(events[0], UnitMoved) and events[0].cost.total == 28
     # stepping off the pike forfeits the bonus: 5 pike hexes (20) + 1 clear column hex (4) = 24
     game2 = game_on(m, [place(infantry("rc"), m, "0613", N, Formation.ROAD_COLUMN)])
-    reach2 = game2.movement.reachable("rc")
+    reach2 = tactical(game2).movement.reachable("rc")
     off_pike = reach2[m.parse("0708")]  # 0608 is in a shoved column: its NE is 0708
     assert off_pike.remaining == 0 and not off_pike.pike_bonus
     with pytest.raises(IllegalActionError, match="needs 28 MPs and has 24"):
@@ -195,7 +197,7 @@ def test_creek_crossed_only_at_a_bridge_in_road_column() -> None:
     assert terms(game, "rc", ["0605"]) == [("road column along a road", 4, "TEC road")]
     with pytest.raises(IllegalActionError, match="creek is crossed only at a bridge"):
         game.apply(move(game, "line", ["0805"]))
-    reach = game.movement.reachable("line")
+    reach = tactical(game).movement.reachable("line")
     assert all(game.map.hex_id(h)[2:] >= "06" for h in reach)  # never north of the creek
 
 
@@ -216,9 +218,9 @@ def test_stop_on_entering_an_enemy_front() -> None:
     m = blank_map()
     enemy = place(infantry("reb", Side.CONFEDERATE), m, "0602", S)
     game = game_on(m, [place(infantry("a"), m, "0606", N, Formation.COLUMN), enemy])
-    front = ids(game, game.movement.enemy_front(Side.UNION))
+    front = ids(game, tactical(game).movement.enemy_front(Side.UNION))
     assert front == {"0603", "0503", "0703"}  # the faced hex and the two either side
-    reach = game.movement.reachable("a")
+    reach = tactical(game).movement.reachable("a")
     assert reach[m.parse("0603")].must_stop
     assert m.parse("0602") not in reach  # the enemy's own hex
     with pytest.raises(IllegalActionError) as refused:
@@ -274,7 +276,7 @@ def test_exhaustion_reduces_the_allowance() -> None:
     m = blank_map()
     game = game_on(m, [place(infantry("a"), m, "0606", N)])
     game.state.exhaustion["union/1st"] = 6
-    allowance = game.movement.allowance(game.state.units["a"])
+    allowance = tactical(game).movement.allowance(game.state.units["a"])
     assert [(t.label, t.value) for t in allowance] == [
         ("infantry allowance (sharpsburg)", 24),
         ("exhaustion level 6", -6),
@@ -287,7 +289,7 @@ def test_brigade_command_distance(leader_hex: str, penalty: int) -> None:
     # MPs, over 8: -4; 5 hexes = 25 MPs, over 16: -8. One hex (5 MPs) costs nothing.
     m = blank_map()
     game = game_on(m, [place(infantry("a"), m, "0606", N), place(leader("L"), m, leader_hex)])
-    allowance = game.movement.allowance(game.state.units["a"])
+    allowance = tactical(game).movement.allowance(game.state.units["a"])
     assert allowance.total == 24 + penalty
     if penalty:
         assert allowance.terms[-1].value == penalty
@@ -299,7 +301,7 @@ def test_shaken_and_routed_units_do_not_move() -> None:
     shaken = Unit(infantry("s"), m.parse("0606"), N, Formation.LINE, frozenset({Status.SHAKEN}))
     routed = Unit(infantry("r"), m.parse("0806"), N, Formation.LINE, frozenset({Status.ROUTED}))
     game = game_on(m, [shaken, routed])
-    assert game.movement.reachable("s") == {}
+    assert tactical(game).movement.reachable("s") == {}
     with pytest.raises(IllegalActionError, match="shaken"):
         game.apply(move(game, "s", ["0605"]))
     with pytest.raises(IllegalActionError, match="routed"):
@@ -320,7 +322,7 @@ def test_hex_reached_by_a_shorter_costlier_path_is_not_wrong() -> None:
     m = blank_map()
     m.set_terrain(m.parse("0605"), Terrain.TOWN)
     game = game_on(m, [place(infantry("a"), m, "0606", N)])
-    for h, reach in game.movement.reachable("a").items():
+    for h, reach in tactical(game).movement.reachable("a").items():
         assert reach.remaining == 24 - sum(t[1] for t in terms(game, "a", [
             game.map.hex_id(x) for x in reach.path]))
         assert reach.path[-1] == h
@@ -330,7 +332,7 @@ def test_hex_reached_by_a_shorter_costlier_path_is_not_wrong() -> None:
 def test_road_to_washington_column() -> None:
     m = blank_map()
     game = game_on(m, [place(infantry("a"), m, "0606", N)], movement_allowances="r_to_w")
-    allowance = game.movement.allowance(game.state.units["a"])
+    allowance = tactical(game).movement.allowance(game.state.units["a"])
     assert [(t.label, t.value, t.rule) for t in allowance] == [
         ("infantry allowance (r_to_w)", 25, "MPA")
     ]
@@ -346,11 +348,11 @@ def test_double_movement_doubles_the_allowance_and_marks_dm() -> None:
     game.apply(move(game, "a", path, double=True))
     unit = game.state.units["a"]
     assert Status.DOUBLE_MOVED in unit.status
-    assert [(t.label, t.value) for t in game.movement.allowance(unit)] == [
+    assert [(t.label, t.value) for t in tactical(game).movement.allowance(unit)] == [
         ("infantry allowance (sharpsburg)", 24),
         ("double movement x2", 24),
     ]
-    assert game.movement.remaining(unit) == 48 - 35
+    assert tactical(game).movement.remaining(unit) == 48 - 35
 
 
 def test_double_movement_is_declared_before_spending() -> None:

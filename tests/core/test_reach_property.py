@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gameapp.core.actions import Move
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.terrain import HexsideFeature, RoadGrade, Terrain
 from gameapp.core.units import Formation, Side
 from tests.core.positions import artillery, blank_map, cavalry, game_on, infantry, leader, place
@@ -50,12 +51,12 @@ def positions(draw: st.DrawFn):
 @given(positions())
 def test_every_reachable_hex_is_reached_by_its_move(position) -> None:
     m, units = position
-    reach = game_on(m, units).movement.reachable("a")
+    reach = tactical(game_on(m, units)).movement.reachable("a")
     for h, found in reach.items():
         game = game_on(m, units)
         game.apply(Move("a", found.path))
         unit = game.state.units["a"]
         assert unit.hex == h
         assert unit.facing == found.facing
-        left = game.movement.remaining(unit)
+        left = tactical(game).movement.remaining(unit)
         assert left + (4 if found.pike_bonus else 0) == found.remaining

@@ -99,7 +99,7 @@ def test_the_pick_moves_the_router_and_the_fire_phase_goes_on() -> None:
     assert m.hex_id(game.state.units["US-1"].hex) == "0603"
     assert game.pending_decision is None
     assert game.phase is Phase.FIRE and game.acting_side is Side.UNION  # the Union's shot
-    assert game.log[-1].action == UNION_PATHS[1] and game.log[-1].rolls == ()
+    assert game.log[-1].notation == UNION_PATHS[1] and game.log[-1].rolls == ()
     game.undo()  # the pick revealed no dice: it can be taken back, the question comes back
     assert game.pending_decision is not None and game.pending_decision.rout is not None
 

@@ -42,7 +42,7 @@ def test_hot_seat_comes_back(tmp_path: Path) -> None:
 def test_a_save_without_seats_opens_with_none_recorded(tmp_path: Path) -> None:
     back = load_saved_game(saved(tmp_path, None))
     assert back.seats is None
-    assert [entry.action for entry in back.game.log] == ["end-phase"]
+    assert [entry.notation for entry in back.game.log] == ["end-phase"]
 
 
 @pytest.mark.parametrize("bad", ["confederate: robot", "confederate: computer Hard!"])

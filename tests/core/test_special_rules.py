@@ -8,6 +8,7 @@ from gameapp.core.dice import Dice
 from gameapp.core.engine import Game
 from gameapp.core.events import OfficerIncapacitated, UnitsReleased
 from gameapp.core.phases import Phase
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.specialrules import HeldUntilReleased, LeaderFalls
 from gameapp.core.units import Formation, Side
 from tests.core.positions import N, S, artillery, blank_map, game_on, infantry, leader, place
@@ -48,7 +49,7 @@ def test_held_units_may_not_move_but_may_fire_ones_fire() -> None:
         with pytest.raises(IllegalActionError) as refused:
             game.apply(Move(unit_id, (m.parse(to),)))
         assert refused.value.rule == "22.2"
-    assert game.movement.reachable("trimble") == {}
+    assert tactical(game).movement.reachable("trimble") == {}
 
 
 def test_entering_the_hexrow_releases_from_the_next_phase() -> None:

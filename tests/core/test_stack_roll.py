@@ -150,7 +150,7 @@ def test_one_roll_and_one_each_give_different_results_from_the_same_dice() -> No
     assert [(t.label, t.value) for t in c2.level_terms] == [("printed morale level", 45)]
     assert (str(c1.morale_level), str(c2.morale_level)) == ("35", "45")
     assert [r.purpose for r in one.log[-1].rolls] == ["morale 0604: one roll for the stack"]
-    assert one.log[-1].action == "stack-roll one"
+    assert one.log[-1].notation == "stack-roll one"
     assert one.state.units["c1"].status == {Status.SHAKEN}
     assert one.state.units["c2"].status == {Status.COVER}
     assert one.pending_decision is None and one.acting_side is Side.UNION
@@ -335,5 +335,5 @@ def test_a_game_with_the_question_saves_and_replays(tmp_path: Path) -> None:
     again = load_game(tmp_path / "answered.save.yaml")
     assert again.state == game.state and again.log == game.log
     assert again.dice.history == game.dice.history
-    assert again.log[-1].action == "stack-roll one"
+    assert again.log[-1].notation == "stack-roll one"
     assert [r.purpose for r in again.log[-1].rolls] == ["morale 0405: one roll for the stack"]

@@ -14,6 +14,7 @@ from gameapp.core.events import UnitsReleased
 from gameapp.core.mapfile import load_map
 from gameapp.core.phases import Phase
 from gameapp.core.rules.retreat.paths import retreat_paths
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.scenario import load_scenario
 from gameapp.core.units import Formation, Side, UnitDef, UnitKind
 
@@ -182,8 +183,8 @@ def test_latimer_and_terry_fire_on_turn_1_but_cannot_move() -> None:
     game = Game.from_scenario(SCENARIO, seed=1)
     assert set(game.state.held) == TRIMBLE_AND_FORNO | SHELF_GUNS
     for unit_id in (*SHELF_GUNS, "CS-15AL", "CS-5LA"):
-        assert game.movement.reachable(unit_id) == {}, unit_id
-    assert game.movement.reachable("CS-12GA")  # Early's men are free
+        assert tactical(game).movement.reachable(unit_id) == {}, unit_id
+    assert tactical(game).movement.reachable("CS-12GA")  # Early's men are free
     while not (game.phase is Phase.FIRE and game.acting_side is Side.CONFEDERATE):
         next_phase(game)
     assert game.state.turn == 1

@@ -13,6 +13,7 @@ from gameapp.core.actions import Move
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.rules.charge import ChargeOutcome
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Formation, Side
 from gameapp.ui.charge_text import charge_rows
 from gameapp.ui.dialogs.charge_dialog import ChargeDialog
@@ -32,7 +33,7 @@ def _declared(formation: Formation = Formation.LINE) -> Game:
 
 def test_the_rows_before_the_roll() -> None:
     game = _declared()
-    preview = game.charge_preview(game.map.parse("0604"))
+    preview = tactical(game).charge_preview(game.map.parse("0604"))
     rows = charge_rows(preview, {"US-1": "1st Union", "CS-1": "1st Rebel"})
     attacker = rows.attacker.units[0]
     assert (attacker.name, attacker.sps) == ("1st Union", "5")
@@ -59,7 +60,7 @@ def test_the_rows_before_the_roll() -> None:
 
 def test_a_column_attacker_shows_the_multiplication_and_rounding(qtbot: QtBot) -> None:
     game = _declared(Formation.COLUMN)
-    preview = game.charge_preview(game.map.parse("0604"))
+    preview = tactical(game).charge_preview(game.map.parse("0604"))
     dialog = ChargeDialog(preview, "0604", lambda: ["unused"])
     qtbot.addWidget(dialog)
     text = dialog.plain_text()
@@ -76,7 +77,7 @@ def test_a_column_attacker_shows_the_multiplication_and_rounding(qtbot: QtBot) -
 
 def test_roll_resolves_once_and_cancel_resolves_nothing(qtbot: QtBot) -> None:
     game = _declared()
-    preview = game.charge_preview(game.map.parse("0604"))
+    preview = tactical(game).charge_preview(game.map.parse("0604"))
     calls: list[int] = []
 
     def roll() -> list[str]:

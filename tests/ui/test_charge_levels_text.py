@@ -10,6 +10,7 @@ from dataclasses import replace
 from pytestqt.qtbot import QtBot
 
 from gameapp.core.rules.charge.preview import ChargePreview
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Formation, Side
 from gameapp.ui.charge_text import charge_rows
 from gameapp.ui.dialogs.charge_dialog import ChargeDialog
@@ -23,7 +24,7 @@ def preview() -> ChargePreview:
     general = place(leader("US-G"), m, "0605")
     cs = replace(place(infantry("CS-1", Side.CONFEDERATE), m, "0604", S), losses=2)
     game = game_on(m, [us, general, cs])
-    return game.charge_preview(m.parse("0604"), ["US-1"], {"US-1": m.parse("0605")})
+    return tactical(game).charge_preview(m.parse("0604"), ["US-1"], {"US-1": m.parse("0605")})
 
 
 def test_each_checking_unit_is_shown_step_by_step() -> None:
@@ -51,5 +52,5 @@ def test_no_levels_when_no_check_is_rolled() -> None:
     m = blank_map()
     game = game_on(m, [place(infantry("US-1", strength=1), m, "0605", N),
                        place(infantry("CS-1", Side.CONFEDERATE, strength=8), m, "0604", S)])
-    rows = charge_rows(game.charge_preview(m.parse("0604"), ["US-1"]))  # 1 to 8: AR
+    rows = charge_rows(tactical(game).charge_preview(m.parse("0604"), ["US-1"]))  # 1 to 8: AR
     assert rows.automatic and rows.levels == []

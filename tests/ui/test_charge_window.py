@@ -50,7 +50,7 @@ def test_a_charge_from_declaration_to_the_rout(qtbot: QtBot) -> None:
     assert stand.text() == "stand and receive the charge (3.5)"
     qtbot.mouseClick(stand, Qt.MouseButton.LeftButton)  # CS-1 stands
     assert game.pending_decision is None and presenter.decision_dialog is None
-    assert game.log[-1].action == "retreat-before-combat 0604 no"
+    assert game.log[-1].notation == "retreat-before-combat 0604 no"
 
     # to the charge phase: end the movement phase, both sides pass their fire, end the rally
     while game.phase is not Phase.CHARGE:
@@ -110,7 +110,7 @@ def test_the_owner_clicks_one_of_the_equal_paths(qtbot: QtBot) -> None:
     asked = presenter.decision_dialog
     assert asked is not None
     qtbot.mouseClick(asked.buttons[0], Qt.MouseButton.LeftButton)  # retreat before combat
-    assert game.log[-1].action == "retreat-before-combat 0604 yes"
+    assert game.log[-1].notation == "retreat-before-combat 0604 yes"
     decision = game.pending_decision
     assert decision is not None and decision.kind is DecisionKind.RETREAT_PATH
     overlay = presenter.overlay
@@ -130,7 +130,7 @@ def test_the_owner_clicks_one_of_the_equal_paths(qtbot: QtBot) -> None:
     QToolTip.hideText()
     click_hex(qtbot, window, p("0704"))
     assert game.pending_decision is None
-    assert game.log[-1].action == "retreat-path CS-1 0704"
+    assert game.log[-1].notation == "retreat-path CS-1 0704"
     assert game.state.units["CS-1"].hex == p("0704")
     assert not overlay.choosing and overlay.lines.lines == []
 

@@ -74,7 +74,7 @@ def test_the_computer_thinks_on_another_thread_while_the_window_runs(qtbot: QtBo
     assert window.computer.hold() == "the computer is playing the Union side"
     gated.gate.set()
     qtbot.waitUntil(lambda: len(game.log) == 1, timeout=10_000)
-    assert game.log[0].action == "end-phase" and game.log[0].side is Side.UNION
+    assert game.log[0].notation == "end-phase" and game.log[0].side is Side.UNION
 
 
 def test_a_decision_for_a_game_that_is_gone_is_dropped(qtbot: QtBot) -> None:
@@ -99,7 +99,7 @@ def test_the_human_cannot_take_back_what_the_computer_did(qtbot: QtBot) -> None:
     window.start_game(game, {Side.UNION: COMPUTER, Side.CONFEDERATE: HUMAN})
     qtbot.waitUntil(lambda: game.acting_side is Side.CONFEDERATE, timeout=20_000)
     window.computer.pause()
-    assert game.log[-1].action == "end-phase" and game.log[-1].side is Side.UNION
+    assert game.log[-1].notation == "end-phase" and game.log[-1].side is Side.UNION
     assert game.can_undo  # the engine alone would allow it
     undo = window.actions_by_id["undo"]
     assert not undo.isEnabled()

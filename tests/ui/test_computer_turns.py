@@ -43,7 +43,7 @@ def test_the_computer_plays_its_side_until_the_humans_decision(qtbot: QtBot) -> 
     # first (1.23): the human's decision, where the computer stops
     qtbot.waitUntil(lambda: game.acting_side is Side.CONFEDERATE, timeout=20_000)
     assert game.log and all(entry.side is Side.UNION for entry in game.log)
-    assert game.log[-1].action == "end-phase"
+    assert game.log[-1].notation == "end-phase"
     assert window.computer.to_play() is None and not window.computer.step()
     assert window.pages.currentWidget() is window.view  # one human: no handover
 
@@ -94,7 +94,7 @@ def test_a_human_against_the_ai_goes_through_the_computers_whole_turn(qtbot: QtB
     assert len(why) == len(theirs)
     # each reason stands first under its own action
     first = theirs[0]
-    at = lines.index(next(line for line in lines if line.endswith(game.log[first].action)))
+    at = lines.index(next(line for line in lines if line.endswith(game.log[first].notation)))
     assert lines[at + 1] == f"{NOTE_INDENT}{WHY}{window.computer.reasons[first]}"
 
 

@@ -10,6 +10,7 @@ from gameapp.core.actions import ChangeFormation, EndPhase, Face, Move
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Formation, Status
 from gameapp.ui.commands import ActionCommand
 from gameapp.ui.controller import GameController
@@ -38,7 +39,7 @@ def _messages(controller: GameController) -> list[str]:
 
 
 def _far_target(game: Game, unit_id: str) -> Hex:
-    reach = game.movement.reachable(unit_id)
+    reach = tactical(game).movement.reachable(unit_id)
     return max(reach, key=lambda h: (len(reach[h].path), h))
 
 
@@ -61,7 +62,7 @@ def test_undo_and_redo_go_through_the_stack_and_redo_reapplies_the_same_action(
     before = game.state.copy()
     controller.select_unit("cav1")
     target = _far_target(game, "cav1")
-    path = game.movement.reachable("cav1")[target].path
+    path = tactical(game).movement.reachable("cav1")[target].path
     assert controller.move_to(target)
     after = game.state.copy()
     command = controller.undo_stack.command(0)
@@ -73,7 +74,7 @@ def test_undo_and_redo_go_through_the_stack_and_redo_reapplies_the_same_action(
     controller.redo()
     assert game.state == after
     assert logged == [command.text(), command.text()]
-    assert game.log[-1].action == command.text()
+    assert game.log[-1].notation == command.text()
 
 
 def test_selection_cycles_through_a_stack_and_follows_the_unit(
@@ -94,7 +95,7 @@ def test_selection_cycles_through_a_stack_and_follows_the_unit(
 def test_highlight_and_why_not(controller: GameController, game: Game) -> None:
     controller.select_unit("cav1")
     assert controller.highlight is not None
-    assert set(controller.highlight.reach) == set(game.movement.reachable("cav1"))
+    assert set(controller.highlight.reach) == set(tactical(game).movement.reachable("cav1"))
     controller.select_unit("btyb")  # unlimbered artillery
     assert controller.highlight is None
     assert controller.cannot_move.endswith("limber first (TEC)")
@@ -109,8 +110,8 @@ def test_hover_routes_only_over_the_highlight(controller: GameController, game: 
     controller.hover_hex(target)
     route = controller.route
     assert route is not None and route.target == target
-    assert route.cost == game.movement.path_breakdown("cav1", route.path)
-    assert route.remaining == game.movement.reachable("cav1")[target].remaining
+    assert route.cost == tactical(game).movement.path_breakdown("cav1", route.path)
+    assert route.remaining == tactical(game).movement.reachable("cav1")[target].remaining
     controller.hover_hex(game.state.units["cav1"].hex)
     assert controller.route is None
 
@@ -121,7 +122,8 @@ def test_availability_gives_costs_and_reasons(controller: GameController, game: 
     controller.select_unit("cav1")
     column = controller.availability("unit_command", ("formation", Formation.COLUMN))
     assert column.enabled and column.relevant
-    plan = game.movement.plan(ChangeFormation("cav1", Formation.COLUMN), game.current_side)
+    plan = tactical(game).movement.plan(ChangeFormation("cav1", Formation.COLUMN),
+                                        game.current_side)
     terms = "; ".join(f"{t.label} {t.value:+g} ({t.rule})" for t in plan.cost)
     assert column.detail == f"{mps(plan.cost.total)}: {terms}"
     assert "mounted to column" in column.detail and "(MP changes column line)" in column.detail

@@ -13,6 +13,7 @@ from gameapp.core.actions import Fire
 from gameapp.core.dice import Dice
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Side
 from gameapp.ui.board.scene import BoardScene
 from gameapp.ui.dialogs.fire_dialog import FireDialog
@@ -79,7 +80,7 @@ def test_a_shot_from_selection_to_roll(qtbot: QtBot) -> None:
     u, c = game.state.units["u"], game.state.units["c"]
     click_hex(qtbot, window, u.hex)
     assert window.fire_controller.firers == ("u",)
-    lit = set(game.fire.targets("u"))
+    lit = set(tactical(game).fire.targets("u"))
     assert set(board.fire.targets) == lit == {c.hex}
     assert board.fire.firers == {u.hex}
     assert board.fire.targets[c.hex] == "33%"  # 12 of the 36 throws have an effect
@@ -87,7 +88,7 @@ def test_a_shot_from_selection_to_roll(qtbot: QtBot) -> None:
 
     dialog = _open_dialog(qtbot, window, c.hex)
     text = dialog.plain_text()
-    plan = game.fire.plan(Fire(("u",), c.hex), Side.UNION)
+    plan = tactical(game).fire.plan(Fire(("u",), c.hex), Side.UNION)
     assert "6.0 step 1\n5 SPs\n=5\n→ 5" in text  # a fire-point step with its rule
     range_step = next(t for t in plan.points.firers[0].terms if t.rule.startswith("Range"))
     assert f"{range_step.rule}\n{range_step.label}\n×1/3\n→ 5/3" in text
@@ -149,7 +150,7 @@ def test_ctrl_click_combines_firers(qtbot: QtBot) -> None:
                          board_of(window).geometry.centre(u2.hex)))
     assert window.fire_controller.firers == ("u", "u2")
     assert window.controller.selected == "u"  # Ctrl+click adds; it does not reselect
-    both = set(game.fire.targets("u")) & set(game.fire.targets("u2"))
+    both = set(tactical(game).fire.targets("u")) & set(tactical(game).fire.targets("u2"))
     assert set(board_of(window).fire.targets) == both == {c.hex}
     assert board_of(window).fire.firers == {u.hex, u2.hex}
     text = _open_dialog(qtbot, window, c.hex).plain_text()

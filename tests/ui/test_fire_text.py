@@ -9,6 +9,7 @@ from gameapp.core.actions import EndPhase, Fire, Pass
 from gameapp.core.dice import Dice
 from gameapp.core.engine import Game
 from gameapp.core.events import MoraleChecked
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Side
 from gameapp.ui.fire_text import (
     odds_line,
@@ -44,7 +45,7 @@ def test_percentages_and_order() -> None:
 
 def test_plan_rows_carry_every_step_and_modifier_with_its_rule() -> None:
     game = _duel()
-    plan = game.fire.plan(Fire(("u",), game.map.parse("0604")), Side.UNION)
+    plan = tactical(game).fire.plan(Fire(("u",), game.map.parse("0604")), Side.UNION)
     rows = plan_rows(plan)
     (firer,) = rows.firers
     assert (firer.unit_id, firer.distance, firer.fires) == ("u", 2, True)

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from gameapp.core.rules.fire.field import exposure
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Formation
 from gameapp.ui.board.sight_item import BLOCKED, CLEAR
 from gameapp.ui.fire import band_of
@@ -31,14 +32,14 @@ def test_the_field_of_fire_toggle_lights_exactly_the_engine_field(qtbot: QtBot) 
     assert board.fire.bands == {}
     toggle.trigger()
     assert toggle.isChecked()
-    field = game.fire.field("u")
+    field = tactical(game).fire.field("u")
     assert field and set(board.fire.bands) == set(field)
     assert board.fire.bands == {h: band_of(cell) for h, cell in field.items()}
     assert set(board.fire.field.hexes) == set(field)  # what the one item paints
     text = window.fire_panel.plain_text()
     assert "Field of fire of u (u)" in text and "N: full fire points" in text
     click_hex(qtbot, window, game.state.units["c"].hex)  # it follows the selection
-    assert set(board.fire.bands) == set(game.fire.field("c"))
+    assert set(board.fire.bands) == set(tactical(game).fire.field("c"))
     toggle.trigger()
     assert not toggle.isChecked() and board.fire.bands == {}
     assert board.fire.field.boundingRect().isEmpty()

@@ -7,9 +7,12 @@ from PySide6.QtWidgets import QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
 from gameapp.ai.random_player import RandomPlayer
+from gameapp.core.actions import EndPhase, Fire, Move
 from gameapp.core.dice import Roll
 from gameapp.core.engine import LogEntry
+from gameapp.core.hexgrid import Orientation
 from gameapp.core.history import History
+from gameapp.core.numbering import Numbering
 from gameapp.core.phases import Phase
 from gameapp.core.scenario import Light, TurnClock
 from gameapp.core.units import Side
@@ -19,11 +22,13 @@ from gameapp.ui.panels.log_panel import LIGHT_TINTS, VIEWED, LogPanel
 from .play import game_of, open_window
 
 CLOCK = TurnClock(1, 9, 18 * 60, 20, ((18 * 60 + 20, Light.DUSK),))
+NUMBERING = Numbering(Orientation.FLAT, 12, 10)
+AT = NUMBERING.parse("0604")
 LOG = [
-    LogEntry(1, Phase.MOVEMENT, Side.UNION, "move US-1 0604"),
-    LogEntry(1, Phase.FIRE, Side.CONFEDERATE, "fire CS-1 0604",
-             (Roll("fire at 0604", (6, 3)), Roll("morale US-1", (4, 1)))),
-    LogEntry(2, Phase.MOVEMENT, Side.UNION, "end-phase"),
+    LogEntry(1, Phase.MOVEMENT, Side.UNION, Move("US-1", (AT,)), (), NUMBERING),
+    LogEntry(1, Phase.FIRE, Side.CONFEDERATE, Fire(("CS-1",), AT),
+             (Roll("fire at 0604", (6, 3)), Roll("morale US-1", (4, 1))), NUMBERING),
+    LogEntry(2, Phase.MOVEMENT, Side.UNION, EndPhase(), (), NUMBERING),
 ]
 
 
@@ -100,7 +105,7 @@ def test_clicking_an_entry_shows_that_board_read_only_and_back(qtbot: QtBot) -> 
     total = sum(1 for e in game.log if e.turn == 1)
     assert mode.page.banner_text().startswith(
         f"Viewing turn 1, action 1 of {total} — read-only  Union movement: "
-        f"{game.log[0].action}")
+        f"{game.log[0].notation}")
     assert first.background(0).color() == VIEWED
     # the live game is untouched, and may go on behind the banner
     assert game.state.units == live_units and len(game.log) == 12

@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from gameapp.core.actions import Move
 from gameapp.core.hexgrid import Hex
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.ui.board.label_stamps import ChipStyle
 from gameapp.ui.labels import mps
 from gameapp.ui.main_window import MainWindow
@@ -37,8 +38,8 @@ def _target(window: MainWindow, rule: str) -> Hex:
     """An empty reachable hex whose cheapest route has a term of `rule`."""
     game = game_of(window)
     occupied = {u.hex for u in game.state.units.values()}
-    for h, reach in sorted(game.movement.reachable(UNIT).items()):
-        terms = game.movement.path_breakdown(UNIT, reach.path)
+    for h, reach in sorted(tactical(game).movement.reachable(UNIT).items()):
+        terms = tactical(game).movement.path_breakdown(UNIT, reach.path)
         if h not in occupied and any(t.rule == rule for t in terms):
             return h
     raise LookupError(rule)
@@ -50,7 +51,7 @@ def test_selecting_a_unit_lights_its_legal_moves_with_the_mps_left(
     board = board_of(window)
     assert board.moves.remaining == {}
     _select(qtbot, window, UNIT)
-    reach = game_of(window).movement.reachable(UNIT)
+    reach = tactical(game_of(window)).movement.reachable(UNIT)
     assert reach
     assert board.moves.remaining == {h: r.remaining for h, r in reach.items()}
     assert board.moves.chips == {h: (str(r.remaining), ChipStyle.REACH) for h, r in reach.items()}
@@ -74,18 +75,18 @@ def test_hovering_a_lit_hex_shows_the_route_and_its_cost_term_by_term(
     game = game_of(window)
     target = _target(window, "TEC oak and brush")
     hover_hex(qtbot, window, target)
-    reach = game.movement.reachable(UNIT)[target]
+    reach = tactical(game).movement.reachable(UNIT)[target]
     board = board_of(window)
     assert board.route.hexes == (game.state.units[UNIT].hex, *reach.path)
     text = window.move_panel.plain_text()
     assert f"Move to {game.map.hex_id(target)}" in text
-    cost = game.movement.path_breakdown(UNIT, reach.path)
+    cost = tactical(game).movement.path_breakdown(UNIT, reach.path)
     for term in cost:
         assert f"{term.rule}\n{term.label}\n{term.value:+g}" in text
     assert any(t.rule == "TEC oak and brush" for t in cost)
     assert "TEC oak and brush\nenter oak and brush\n+" in text
     assert f"left there\n{mps(reach.remaining)}" in text
-    for term in game.movement.allowance(game.state.units[UNIT]):  # MPA, command control
+    for term in tactical(game).movement.allowance(game.state.units[UNIT]):  # MPA, command control
         assert f"{term.rule}\n{term.label}\n{term.value:+g}" in text
     hover_hex(qtbot, window, game.state.units[UNIT].hex)  # off the highlight: no route
     assert board.route.hexes == ()
@@ -98,7 +99,7 @@ def test_click_moves_the_unit_and_undo_redo_take_it_back_and_again(
     game, board = game_of(window), board_of(window)
     start = game.state.units[UNIT].hex
     target = _target(window, "TEC town")
-    path = game.movement.reachable(UNIT)[target].path
+    path = tactical(game).movement.reachable(UNIT)[target].path
     click_hex(qtbot, window, target)
     moved = game.state.units[UNIT]
     assert moved.hex == target
@@ -107,10 +108,10 @@ def test_click_moves_the_unit_and_undo_redo_take_it_back_and_again(
     item = board.counter_item(UNIT)
     assert item is not None
     assert item.pos() == board.geometry.centre(target)
-    assert game.log[-1].action == Move(UNIT, path).to_text(game.map.numbering)
-    assert window.log_panel.lines()[-1].endswith(game.log[-1].action)
+    assert game.log[-1].notation == Move(UNIT, path).to_text(game.map.numbering)
+    assert window.log_panel.lines()[-1].endswith(game.log[-1].notation)
     assert window.controller.selected == UNIT  # still selected: what is left of its move shows
-    left = game.movement.reachable(UNIT)
+    left = tactical(game).movement.reachable(UNIT)
     assert board.moves.remaining == {h: r.remaining for h, r in left.items()}
 
     view = window.view
@@ -124,7 +125,7 @@ def test_click_moves_the_unit_and_undo_redo_take_it_back_and_again(
     qtbot.keyClick(view, Qt.Key.Key_Z, redo)
     assert game.state.units[UNIT] == moved
     assert item.pos() == board.geometry.centre(target)
-    assert game.log[-1].action == Move(UNIT, path).to_text(game.map.numbering)
+    assert game.log[-1].notation == Move(UNIT, path).to_text(game.map.numbering)
     assert window.controller.undo_stack.count() == 1
 
 
@@ -134,7 +135,7 @@ def test_keys_turn_open_the_menu_and_clear(qtbot: QtBot, window: MainWindow) -> 
     facing = game.state.units[UNIT].facing
     qtbot.keyClick(window.view, Qt.Key.Key_Period)  # clockwise
     assert game.state.units[UNIT].facing == (facing - 1) % 6
-    assert game.log[-1].action == f"face {UNIT} {(facing - 1) % 6}"
+    assert game.log[-1].notation == f"face {UNIT} {(facing - 1) % 6}"
     qtbot.keyClick(window.view, Qt.Key.Key_Comma)  # anticlockwise
     assert game.state.units[UNIT].facing == facing
     assert window.controller.undo_stack.count() == 2
@@ -244,7 +245,7 @@ def test_must_stop_hexes_are_marked_apart(qtbot: QtBot) -> None:
     game, board = game_of(window), board_of(window)
     click_hex(qtbot, window, game.state.units["cav1"].hex)
     assert window.controller.selected == "cav1"
-    reach = game.movement.reachable("cav1")
+    reach = tactical(game).movement.reachable("cav1")
     stops = {h for h, r in reach.items() if r.must_stop}
     assert stops and board.moves.stops == stops
     for h, r in reach.items():

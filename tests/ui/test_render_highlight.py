@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from gameapp.cli import main
 from gameapp.core.engine import Game
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.ui.board.geometry import HEX_SIZE, BoardGeometry
 from gameapp.ui.board.scene import MARGIN
 from gameapp.ui.highlight_spec import KINDS, HighlightSpecError, parse_highlight
@@ -31,7 +32,7 @@ def test_a_highlighted_hex_differs_from_the_plain_render(
     assert main(["render", str(DEMO), "--png", str(lit), "--highlight", "moves:US-9NH"]) == 0
     assert capsys.readouterr().out.splitlines() == [f"wrote {plain}", f"wrote {lit}"]
     game = Game.from_scenario(DEMO)
-    reach = game.movement.reachable("US-9NH")
+    reach = tactical(game).movement.reachable("US-9NH")
     occupied = {u.hex for u in game.state.units.values()}
     geometry = BoardGeometry(game.map.numbering, margin=HEX_SIZE * MARGIN)
     scale = WIDTH / geometry.map_rect.width()
@@ -59,7 +60,7 @@ def test_the_field_of_fire_differs_from_the_plain_render(
     assert main(["render", str(DEMO), "--png", str(lit), "--highlight", "fire:US-21MA"]) == 0
     assert capsys.readouterr().out.splitlines() == [f"wrote {plain}", f"wrote {lit}"]
     game = Game.from_scenario(DEMO)
-    field = game.fire.field("US-21MA")
+    field = tactical(game).fire.field("US-21MA")
     occupied = {u.hex for u in game.state.units.values()}
     geometry = BoardGeometry(game.map.numbering, margin=HEX_SIZE * MARGIN)
     scale = WIDTH / geometry.map_rect.width()

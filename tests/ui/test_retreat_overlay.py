@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from gameapp.cli import main
 from gameapp.core.engine import Game
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Side
 from gameapp.ui.board.label_stamps import ChipStyle, LabelStamps
 from gameapp.ui.board.retreat_overlay import LINE_STYLE, PATH_FILL, HexTipItem, RetreatOverlay
@@ -49,7 +50,7 @@ def _overlay(game: Game) -> tuple[BoardScene, RetreatOverlay]:
 def test_every_path_is_drawn_and_the_chosen_one_is_bold(qtbot: QtBot) -> None:
     game = _flanked()
     _, overlay = _overlay(game)
-    options = game.retreat_options("US-1")
+    options = tactical(game).retreat_options("US-1")
     overlay.show(options, game.map.hex_id)
     ids = game.map.hex_id
     # Away from CS-1 (0605) and CS-2 (0707): only 0507 is next to neither; from there 0407
@@ -71,7 +72,7 @@ def test_every_path_is_drawn_and_the_chosen_one_is_bold(qtbot: QtBot) -> None:
 def test_each_hex_tells_which_priority_chose_it(qtbot: QtBot) -> None:
     game = _flanked()
     scene, overlay = _overlay(game)
-    overlay.show(game.retreat_options("US-1"), game.map.hex_id)
+    overlay.show(tactical(game).retreat_options("US-1"), game.map.hex_id)
     p = game.map.parse
     tip = overlay.tooltip(p("0507"))
     # 0507 leads the chosen path and two lower ones (to 0406 and 0508): explained once
@@ -102,14 +103,14 @@ def test_each_hex_tells_which_priority_chose_it(qtbot: QtBot) -> None:
 
 
 def test_the_retreat_runs_from_the_nearest_enemies(qtbot: QtBot) -> None:
-    """Game.retreat_options: the enemy combat units nearest the unit caused the retreat (CS-1,
-    1 hex away); CS-3, 2 hexes away in 0608, counts only as another enemy unit."""
+    """tactical(game).retreat_options: the enemy combat units nearest the unit caused the retreat
+    (CS-1, 1 hex away); CS-3, 2 hexes away in 0608, counts only as another enemy unit."""
     m = blank_map()
     game = game_on(m, [place(infantry("US-1"), m, "0606", N),
                        place(infantry("CS-1", Side.CONFEDERATE), m, "0605", S),
                        place(infantry("CS-3", Side.CONFEDERATE), m, "0608", S)])
     _, overlay = _overlay(game)
-    overlay.show(game.retreat_options("US-1"), m.hex_id)
+    overlay.show(tactical(game).retreat_options("US-1"), m.hex_id)
     assert "  · next to other enemy units: CS-3 (000 15.4 (2))" in \
         overlay.tooltip(m.parse("0508")).splitlines()
     assert "  · next to CS-1, which caused the retreat (000 15.4 (1))" in \
@@ -119,7 +120,7 @@ def test_the_retreat_runs_from_the_nearest_enemies(qtbot: QtBot) -> None:
 def test_the_owner_picks_one_of_the_equally_good_paths_by_clicking(qtbot: QtBot) -> None:
     game = _alone()
     _, overlay = _overlay(game)
-    options = game.retreat_options("US-1")
+    options = tactical(game).retreat_options("US-1")
     p = game.map.parse
     # Seven paths of 2 hexes keep clear of CS-1 and move 2 hexes from it: ends 0407, 0508,
     # 0608, 0708, 0807 (0407 first by the printed ids)
@@ -150,7 +151,7 @@ def test_no_legal_path_is_broken_box_3(qtbot: QtBot) -> None:
               for i, h in enumerate(ring)]
     game = game_on(m, units)
     _, overlay = _overlay(game)
-    options = game.retreat_options("US-1")
+    options = tactical(game).retreat_options("US-1")
     overlay.show(options, m.hex_id)
     assert options.paths == () and overlay.lines.lines == []
     assert [(text, style) for _, text, style in overlay.chips.labels] == [("BB3", ChipStyle.STOP)]
@@ -166,7 +167,7 @@ def test_render_draws_the_retreat_paths(
     assert main(["render", str(DEMO), "--png", str(lit), "--highlight", "retreat:US-35MA"]) == 0
     assert capsys.readouterr().out.splitlines() == [f"wrote {plain}", f"wrote {lit}"]
     game = Game.from_scenario(DEMO)
-    options = game.retreat_options("US-35MA")
+    options = tactical(game).retreat_options("US-35MA")
     assert options.chosen is not None
     scene = BoardScene(game.map)
     scale = 1600 / scene.geometry.map_rect.width()

@@ -73,7 +73,7 @@ def test_a_fire_rout_previews_its_paths_and_the_owner_clicks_one(qtbot: QtBot) -
     rout = next(e for e in window.controller.last_events if isinstance(e, RoutMoved))
     assert [m.hex_id(h) for h in rout.path] == EAST
     assert game.state.units["US-1"].hex == p("0603") and game.pending_decision is None
-    assert game.log[-1].action == "retreat-path US-1 0606>0605>0604>0603"
+    assert game.log[-1].notation == "retreat-path US-1 0606>0605>0604>0603"
     assert overlay.options is None
 
 
@@ -87,5 +87,5 @@ def test_with_the_preference_off_the_first_path_is_taken_without_asking(qtbot: Q
     game.dice = Dice.forcing([66, 66])  # C2 and rout movement, as above
     qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: game.pending_decision is None)
-    assert game.log[-1].action == "retreat-path US-1 0406>0405>0404>0403"  # the engine's first
+    assert game.log[-1].notation == "retreat-path US-1 0406>0405>0404>0403"  # the engine's first
     assert game.state.units["US-1"].hex == p("0403")

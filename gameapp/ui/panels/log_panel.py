@@ -41,7 +41,7 @@ def log_line(entry: LogEntry) -> str:
     """'Union fire: fire US-DPA 1812  [rolled 66 (fire at 1812), 65 (morale CS-15GA)]'."""
     side = f"{entry.side.label} " if entry.side is not None else ""
     rolls = f"  [rolled {', '.join(_roll(r) for r in entry.rolls)}]" if entry.rolls else ""
-    return f"{side}{entry.phase.value}: {entry.action}{rolls}"
+    return f"{side}{entry.phase.value}: {entry.notation}{rolls}"
 
 
 def turn_heading(turn: int, clock: TurnClock | None) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from gameapp.core.actions import Move, NotationError, parse_action
+from gameapp.core.actions import Move
 from gameapp.core.history import Changes, History
 from gameapp.core.mapdata import HexMap
 from gameapp.ui.board import BoardScene, BoardView
@@ -37,7 +37,7 @@ def step_text(history: History, index: int) -> str:
     side = f"{entry.side.label} " if entry.side is not None else ""
     dice = [str(r.d66) if len(r.dice) == 2 else str(r.dice[0]) for r in entry.rolls]
     rolls = f" (rolled {', '.join(dice)})" if dice else ""
-    return f"{side}{entry.phase.value}: {entry.action}{rolls}"
+    return f"{side}{entry.phase.value}: {entry.notation}{rolls}"
 
 
 class PastBoard(QWidget):
@@ -110,10 +110,7 @@ class PastBoard(QWidget):
         entry = history.entry(index)
         if entry is None:
             return
-        try:
-            action = parse_action(entry.action, board.hex_map.numbering)
-        except NotationError:
-            return
+        action = entry.action
         before = history.state_at(index - 1).units.get(action.unit_id) \
             if isinstance(action, Move) else None
         if isinstance(action, Move) and before is not None and action.path:

@@ -1,9 +1,9 @@
 """What the window shows before a charge's dice: both sides' SPs step by step, the odds column,
 and the exact chance of each outcome (`chances.py`, the same plan `resolve_charge` throws
-against). Pure: the engine gathers the units (`Game.charge_preview`).
+against). Pure: the tactical ruleset gathers the units (`tactical(game).charge_preview`).
 
-    preview = game.charge_preview(game.map.parse("0604"))           # a declared charge
-    preview = game.charge_preview(target, ["US-1"])                 # what a move would declare
+    preview = tactical(game).charge_preview(game.map.parse("0604"))   # a declared charge
+    preview = tactical(game).charge_preview(target, ["US-1"])         # what a move would declare
     preview.odds.column.label                    # "1.5-1"
     preview.probability(ChargeOutcome.DEFENDER_ROUTS)   # Fraction(19, 36)
     for term in preview.attacker_terms: print(term)     # "8.13 charging in column ×3/2"

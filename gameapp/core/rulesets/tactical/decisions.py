@@ -1,0 +1,42 @@
+"""The answers to the tactical game's pending decisions (3.5 retreat before combat, 3.57 prolong,
+the owner's pick of a retreat or rout path, note 3's one roll or one each), and what waited for
+them."""
+
+from __future__ import annotations
+
+from gameapp.core.actions import (
+    Action,
+    ChooseRetreatPath,
+    Fire,
+    Prolong,
+    RetreatBeforeCombat,
+    StackRoll,
+)
+from gameapp.core.decisions import PendingDecision
+from gameapp.core.events import Event
+from gameapp.core.rules.pending_checks import answer_stack_roll
+from gameapp.core.rules.withdrawal import answer
+from gameapp.core.ruleset import RuleContext
+from gameapp.core.rulesets.tactical.handlers import pending_routs, settle
+from gameapp.core.state import GameState
+
+
+def decide(ctx: RuleContext, decision: PendingDecision, action: Action) -> list[Event]:
+    """Carry out `action`, the answer to `decision` (already off the queue), then whatever
+    waited for it: the fire's routs, the charges deferred, the step that waited."""
+    state: GameState = ctx.state
+    options, costs = ctx.scenario.options, ctx.rules.costs
+    if isinstance(action, StackRoll):  # note 3: the checks roll; fire's routers rout
+        events = answer_stack_roll(state, ctx.map, decision, action.one, ctx.dice, options,
+                                   costs)
+        assert decision.target is not None
+        events += pending_routs(ctx, events, Fire(decision.causers, decision.target))
+        return events + settle(ctx)
+    assert isinstance(action, RetreatBeforeCombat | Prolong | ChooseRetreatPath)
+    events, more = answer(state, ctx.map, decision, action, ctx.dice, options, costs)
+    state.decisions[:0] = more
+    events += settle(ctx)
+    ended = decision.rout is not None and decision.rout.end_step
+    if not state.decisions and (ctx.step.ends_by_itself or ended):
+        events += ctx.end_step()  # the step waited for the decision (a rout path)
+    return events
