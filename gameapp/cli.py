@@ -125,7 +125,7 @@ def render(scenario_path: Path, out: Path, width: int, highlight: str | None = N
     """Draw the board to a PNG. Exit 1 for a broken scenario or a unit that cannot be
     highlighted, 2 for a malformed or not yet available --highlight."""
     from gameapp.core.scenario import load_scenario
-    from gameapp.ui.highlight_spec import HighlightSpecError, parse_highlight
+    from gameapp.present.highlight_spec import HighlightSpecError, parse_highlight
 
     try:
         request = parse_highlight(highlight) if highlight is not None else None
@@ -140,8 +140,8 @@ def render(scenario_path: Path, out: Path, width: int, highlight: str | None = N
     from gameapp.core.breakdown import IllegalActionError
     from gameapp.core.engine import Game
     from gameapp.core.rules.retreat import RetreatOptions
-    from gameapp.ui.fire import CannotFire, FieldHighlight, field_highlight
-    from gameapp.ui.moves import CannotMove, MoveHighlight, movement_highlight
+    from gameapp.present.fire import CannotFire, FieldHighlight, field_highlight
+    from gameapp.present.moves import CannotMove, MoveHighlight, movement_highlight
     from gameapp.ui.render import render_scenario_png
 
     units = list(scenario.units)

@@ -23,10 +23,10 @@ from gameapp.core.events import Event, MoraleCheckPending, PhaseStarted
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
 from gameapp.core.units import FORMATIONS_BY_KIND, Status, Unit
+from gameapp.present.fire_text import report_lines, shot_message
+from gameapp.present.labels import facing_words, mps
+from gameapp.present.moves import CannotMove, MoveHighlight, Route, movement_highlight, route_to
 from gameapp.ui.commands import ActionCommand
-from gameapp.ui.fire_text import report_lines, shot_message
-from gameapp.ui.labels import facing_words, mps
-from gameapp.ui.moves import CannotMove, MoveHighlight, Route, movement_highlight, route_to
 
 # why nothing before the undo stack's first command can be taken back
 DICE_SEEN = "the dice have been seen, this cannot be undone"

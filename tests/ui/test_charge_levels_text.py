@@ -11,9 +11,9 @@ from pytestqt.qtbot import QtBot
 
 from gameapp.core.rules.charge.preview import ChargePreview
 from gameapp.core.units import Formation, Side
-from gameapp.ui.charge_text import charge_rows
+from gameapp.present.charge_text import charge_rows
+from gameapp.present.fire_text import StepRow
 from gameapp.ui.dialogs.charge_dialog import ChargeDialog
-from gameapp.ui.fire_text import StepRow
 from tests.core.positions import N, S, blank_map, game_on, infantry, leader, place
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 from gameapp.core.units import Unit
+from gameapp.present.markers import Marker, marker_words
 from gameapp.ui.board.counter_item import CounterItem
 from gameapp.ui.board.counter_stamps import Look
-from gameapp.ui.board.markers import Marker, marker_words
 from tests.ui.play import board_of, click_hex, game_of, open_window
 
 

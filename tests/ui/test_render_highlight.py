@@ -12,9 +12,9 @@ from pytestqt.qtbot import QtBot
 
 from gameapp.cli import main
 from gameapp.core.engine import Game
+from gameapp.present.highlight_spec import KINDS, HighlightSpecError, parse_highlight
 from gameapp.ui.board.geometry import HEX_SIZE, BoardGeometry
 from gameapp.ui.board.scene import MARGIN
-from gameapp.ui.highlight_spec import KINDS, HighlightSpecError, parse_highlight
 
 from .play import DEMO
 

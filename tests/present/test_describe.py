@@ -7,11 +7,10 @@ from gameapp.core.mapdata import HexMap
 from gameapp.core.numbering import Numbering, ScreenDirection
 from gameapp.core.terrain import HexsideFeature, RoadGrade, Terrain
 from gameapp.core.units import Side, Status, UnitKind
-from gameapp.ui.board.describe import describe_hex
-from gameapp.ui.labels import compass_point, facing_words
+from gameapp.present.describe import describe_hex
+from gameapp.present.labels import compass_point, facing_words
 from gameapp.ui.panels.unit_panel import unit_rows
-
-from .boards import make_unit
+from tests.ui.boards import make_unit
 
 
 def test_hover_text_lists_terrain_sides_roads_and_slopes() -> None:

@@ -15,7 +15,7 @@ from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
 from gameapp.core.rules.movement.charges import charge_moves
-from gameapp.ui.moves import MoveHighlight
+from gameapp.present.moves import MoveHighlight
 
 
 def charge_targets(game: Game, unit_id: str | None,

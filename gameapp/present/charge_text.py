@@ -26,7 +26,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.charge import ChargeOutcome, SideStrength, Step
 from gameapp.core.rules.charge.preview import ChargePreview, UnitLevel
 from gameapp.core.rules.datafile import show
-from gameapp.ui.fire_text import StepRow, percent
+from gameapp.present.fire_text import StepRow, percent
 
 OUTCOME_WORDS = {
     ChargeOutcome.DEFENDER_ROUTS: "Defenders rout",

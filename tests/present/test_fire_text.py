@@ -10,7 +10,7 @@ from gameapp.core.dice import Dice
 from gameapp.core.engine import Game
 from gameapp.core.events import MoraleChecked
 from gameapp.core.units import Side
-from gameapp.ui.fire_text import (
+from gameapp.present.fire_text import (
     odds_line,
     odds_rows,
     percent,
