@@ -83,8 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",
                  difficulty: str = "normal", fog: bool = False) -> int:
     """Play headless (the AI on the `ai` sides, random players on the others, with `fog` seeing
-    only what their side can see); print the log, each AI choice with its reason, and the
-    result."""
+    only what their side can see); print the log, each AI choice with its reason, what each
+    action did, and the result."""
     from gameapp.ai.settings import Difficulty
     from gameapp.headless import log_lines, make_players, play
 
@@ -94,7 +94,7 @@ def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",
     except DataError as error:
         print(error, file=sys.stderr)
         return 1
-    for line in log_lines(outcome.game, outcome.reasons):
+    for line in log_lines(outcome.game, outcome.reasons, outcome.notes):
         print(line)
     game = outcome.game
     last = game.scenario.clock.last_turn

@@ -35,8 +35,9 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
 from gameapp.core.rules.retreat import RetreatOptions
 from gameapp.core.units import Side
-from gameapp.present.charge_text import chance_line, charge_report
+from gameapp.present.charge_text import chance_line
 from gameapp.present.charges import charge_targets
+from gameapp.present.event_words import report_lines
 from gameapp.present.retreat_choice import (
     choice_action,
     decision_options,
@@ -142,7 +143,7 @@ class ChargePresenter(QObject):
             return error
         if not self.controller.apply(action):
             return IllegalActionError("the charge could not be resolved", "1.25")
-        return charge_report(self.controller.last_events, game.map.hex_id)
+        return report_lines(self.controller.last_events, game.map.hex_id)
 
     def _dialog_closed(self) -> None:
         self._preview = None

@@ -16,8 +16,9 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
+from gameapp.present.event_words import report_lines
 from gameapp.present.fire import TargetOption
-from gameapp.present.fire_text import odds_line, report_lines, signed
+from gameapp.present.fire_text import odds_line, signed
 from gameapp.ui.board.fire_overlay import BAND_FILLS
 from gameapp.ui.board.palette import GROUND_RAMP, blend
 from gameapp.ui.board.scene import BoardScene
