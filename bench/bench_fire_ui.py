@@ -41,8 +41,8 @@ from gameapp.core.engine import Game
 from gameapp.core.rules.fire.field import cannot_fire
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.scenario import Scenario, load_scenario
+from gameapp.present.fire import exposure_of, field_highlight
 from gameapp.ui.app import build_window
-from gameapp.ui.fire import exposure_of, field_highlight
 from gameapp.ui.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -84,8 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",
                  difficulty: str = "normal", fog: bool = False) -> int:
     """Play headless (the AI on the `ai` sides, random players on the others, with `fog` seeing
-    only what their side can see); print the log, each AI choice with its reason, and the
-    result."""
+    only what their side can see); print the log, each AI choice with its reason, what each
+    action did, and the result."""
     from gameapp.ai.settings import Difficulty
     from gameapp.headless import log_lines, make_players, play
 
@@ -95,7 +95,7 @@ def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",
     except DataError as error:
         print(error, file=sys.stderr)
         return 1
-    for line in log_lines(outcome.game, outcome.reasons):
+    for line in log_lines(outcome.game, outcome.reasons, outcome.notes):
         print(line)
     game = outcome.game
     last = game.scenario.clock.last_turn
@@ -126,7 +126,7 @@ def render(scenario_path: Path, out: Path, width: int, highlight: str | None = N
     """Draw the board to a PNG. Exit 1 for a broken scenario or a unit that cannot be
     highlighted, 2 for a malformed or not yet available --highlight."""
     from gameapp.core.scenario import load_scenario
-    from gameapp.ui.highlight_spec import HighlightSpecError, parse_highlight
+    from gameapp.present.highlight_spec import HighlightSpecError, parse_highlight
 
     try:
         request = parse_highlight(highlight) if highlight is not None else None
@@ -141,8 +141,8 @@ def render(scenario_path: Path, out: Path, width: int, highlight: str | None = N
     from gameapp.core.breakdown import IllegalActionError
     from gameapp.core.engine import Game
     from gameapp.core.rules.retreat import RetreatOptions
-    from gameapp.ui.fire import CannotFire, FieldHighlight, field_highlight
-    from gameapp.ui.moves import CannotMove, MoveHighlight, movement_highlight
+    from gameapp.present.fire import CannotFire, FieldHighlight, field_highlight
+    from gameapp.present.moves import CannotMove, MoveHighlight, movement_highlight
     from gameapp.ui.render import render_scenario_png
 
     units = list(scenario.units)

@@ -5,7 +5,8 @@
 
 The sides the AI (gameapp/ai/player.py) does not play are played by the seeded random player
 (gameapp/ai/random_player.py), so `--ai none` is random against random. Each AI choice is kept
-with its one-line explanation, printed beside the log entry it made.
+with its one-line explanation, printed beside the log entry it made, and what each action did is
+printed under it in the words of the window's log (gameapp/present/event_words.py).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from gameapp.core.engine import Game
 from gameapp.core.events import Event
 from gameapp.core.rules.victory import VictoryResult
 from gameapp.core.units import Side
+from gameapp.present.event_words import report_lines
 
 MAX_ACTIONS = 200_000  # a game of random play that takes more has stopped making progress
 AI_SIDES = {"both": (Side.UNION, Side.CONFEDERATE), "usa": (Side.UNION,),
@@ -34,15 +36,19 @@ class HeadlessGame:
     result: VictoryResult
     actions: int
     reasons: dict[int, str] = field(default_factory=dict)  # log index -> the AI's explanation
+    notes: dict[int, list[str]] = field(default_factory=dict)  # log index -> what it did
 
 
-def log_lines(game: Game, reasons: dict[int, str] | None = None) -> Iterator[str]:
+def log_lines(game: Game, reasons: dict[int, str] | None = None,
+              notes: dict[int, list[str]] | None = None) -> Iterator[str]:
+    """Each log entry on a line (with the AI's reason), then what it did, indented."""
     for i, entry in enumerate(game.log):
         side = entry.side.label if entry.side else "-"
         dice = " ".join(f"[{r.d66}]" for r in entry.rolls)
         line = f"T{entry.turn} {side:11} {entry.phase.value:10} {entry.notation} {dice}".rstrip()
         why = (reasons or {}).get(i)
         yield f"{line}  # {why}" if why else line
+        yield from (f"    {note}" for note in (notes or {}).get(i, ()))
 
 
 def make_players(seed: int, ai: str = "none", difficulty: Difficulty | dict[Side, Difficulty]
@@ -67,6 +73,7 @@ def play(path: str | Path | Game, seed: int, turns: int | None = None,
         min(game.scenario.clock.last_turn, game.scenario.clock.first_turn + turns - 1)
     count = 0
     reasons: dict[int, str] = {}
+    notes: dict[int, list[str]] = {}
     while not game.is_over and game.state.turn <= last:
         side = game.acting_side
         if side is None:
@@ -80,8 +87,11 @@ def play(path: str | Path | Game, seed: int, turns: int | None = None,
             action = player.choose(game)
         events = game.apply(action)
         count += 1
+        lines = report_lines(events, game.map.hex_id)
+        if lines:
+            notes[len(game.log) - 1] = lines
         if on_action is not None:
             on_action(game, events)
         if count > MAX_ACTIONS:
             raise RuntimeError(f"no end after {MAX_ACTIONS} actions")
-    return HeadlessGame(game, game.result(), count, reasons)
+    return HeadlessGame(game, game.result(), count, reasons, notes)

@@ -1,4 +1,4 @@
-"""The layer rule: gameapp.core and gameapp.ai never load PySide6 (DESIGN.md)."""
+"""The layer rule: gameapp.core, gameapp.ai and gameapp.present never load PySide6 (DESIGN.md)."""
 
 import pkgutil
 import subprocess
@@ -6,6 +6,7 @@ import sys
 
 import gameapp.ai
 import gameapp.core
+import gameapp.present
 
 
 def _all_modules(package: object) -> list[str]:
@@ -15,8 +16,10 @@ def _all_modules(package: object) -> list[str]:
 
 
 def test_core_and_ai_import_no_qt() -> None:
-    modules = _all_modules(gameapp.core) + _all_modules(gameapp.ai)
+    modules = (_all_modules(gameapp.core) + _all_modules(gameapp.ai)
+               + _all_modules(gameapp.present))
     assert "gameapp.core.hexgrid" in modules
+    assert "gameapp.present.fire_text" in modules
     script = (
         "import importlib, sys\n"
         f"for name in {modules!r}:\n"
@@ -26,4 +29,4 @@ def test_core_and_ai_import_no_qt() -> None:
     result = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     )
-    assert result.stdout.strip() == "[]", f"Qt loaded by core/ai: {result.stdout}"
+    assert result.stdout.strip() == "[]", f"Qt loaded by core/ai/present: {result.stdout}"

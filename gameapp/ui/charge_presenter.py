@@ -36,25 +36,26 @@ from gameapp.core.phases import Phase
 from gameapp.core.rules.retreat import RetreatOptions
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Side
+from gameapp.present.charge_text import chance_line
+from gameapp.present.charges import charge_targets
+from gameapp.present.event_words import report_lines
+from gameapp.present.retreat_choice import (
+    choice_action,
+    decision_options,
+    path_decision,
+    rout_preview,
+)
 from gameapp.ui import settings
 from gameapp.ui.board.label_stamps import LabelStamps
 from gameapp.ui.board.overlay import HexOverlayItem
 from gameapp.ui.board.retreat_overlay import RetreatOverlay
 from gameapp.ui.board.scene import BoardScene
 from gameapp.ui.board.view import BoardView
-from gameapp.ui.charge_text import chance_line, charge_report
-from gameapp.ui.charges import charge_targets
 from gameapp.ui.controller import GameController
 from gameapp.ui.dialogs.charge_dialog import ChargeDialog
 from gameapp.ui.dialogs.decision_dialog import DecisionDialog
 from gameapp.ui.dialogs.fire_dialog import FireDialog
 from gameapp.ui.dialogs.roll_dialog import RollOutcome
-from gameapp.ui.retreat_choice import (
-    choice_action,
-    decision_options,
-    path_decision,
-    rout_preview,
-)
 
 CHARGE_RING = QColor("#6a1b9a")
 CHARGE_MARKS_Z = 154.0  # over the counters and the selected stack, under the fire marks (155)
@@ -143,7 +144,7 @@ class ChargePresenter(QObject):
             return error
         if not self.controller.apply(action):
             return IllegalActionError("the charge could not be resolved", "1.25")
-        return charge_report(self.controller.last_events, game.map.hex_id)
+        return report_lines(self.controller.last_events, game.map.hex_id)
 
     def _dialog_closed(self) -> None:
         self._preview = None

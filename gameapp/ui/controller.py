@@ -19,15 +19,15 @@ from PySide6.QtGui import QUndoStack
 from gameapp.core.actions import Action, ChangeFormation, Cover, EndPhase, Face, Move
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
-from gameapp.core.events import Event, MoraleCheckPending, PhaseStarted
+from gameapp.core.events import Event
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import FORMATIONS_BY_KIND, Status, Unit
+from gameapp.present.event_words import report_lines, status_messages
+from gameapp.present.labels import facing_words, mps
+from gameapp.present.moves import CannotMove, MoveHighlight, Route, movement_highlight, route_to
 from gameapp.ui.commands import ActionCommand
-from gameapp.ui.fire_text import report_lines, shot_message
-from gameapp.ui.labels import facing_words, mps
-from gameapp.ui.moves import CannotMove, MoveHighlight, Route, movement_highlight, route_to
 
 # why nothing before the undo stack's first command can be taken back
 DICE_SEEN = "the dice have been seen, this cannot be undone"
@@ -351,13 +351,9 @@ class GameController(QObject):
             self.notes[len(game.log) - 1] = lines
 
     def _tell(self, events: list[Event]) -> None:
-        for event in events:
-            text = _event_message(event)
-            if text:
-                self.message.emit(text)
-        shot = shot_message(events)
-        if shot:
-            self.message.emit(shot)
+        hex_id = self.game.map.hex_id if self.game is not None else str
+        for text in status_messages(events, hex_id):
+            self.message.emit(text)
 
     def _refresh_highlight(self) -> None:
         unit = self.selected_unit
@@ -372,11 +368,3 @@ class GameController(QObject):
         self.hover_hex(self._hover)
         self.route_changed.emit()
 
-
-def _event_message(event: Event) -> str:
-    if isinstance(event, PhaseStarted):
-        side = f"{event.side.label} " if event.side is not None else ""
-        return f"Turn {event.turn}, {event.clock}: {side}{event.phase.value} phase"
-    if isinstance(event, MoraleCheckPending):
-        return f"{event.unit_id} must check morale: {event.reason} ({event.rule})"
-    return ""

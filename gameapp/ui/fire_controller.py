@@ -21,8 +21,7 @@ from gameapp.core.events import Event
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
 from gameapp.core.units import Unit
-from gameapp.ui.controller import Availability, GameController
-from gameapp.ui.fire import (
+from gameapp.present.fire import (
     CannotFire,
     FieldHighlight,
     SightLine,
@@ -33,6 +32,7 @@ from gameapp.ui.fire import (
     sight_line,
     why_cannot_fire,
 )
+from gameapp.ui.controller import Availability, GameController
 
 
 class FireController(QObject):

@@ -16,15 +16,16 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
+from gameapp.present.event_words import report_lines
+from gameapp.present.fire import TargetOption
+from gameapp.present.fire_text import odds_line, signed
 from gameapp.ui.board.fire_overlay import BAND_FILLS
 from gameapp.ui.board.palette import GROUND_RAMP, blend
 from gameapp.ui.board.scene import BoardScene
 from gameapp.ui.board.view import BoardView
 from gameapp.ui.dialogs.fire_dialog import FireDialog
 from gameapp.ui.dialogs.roll_dialog import RollOutcome
-from gameapp.ui.fire import TargetOption
 from gameapp.ui.fire_controller import FireController, sight_words
-from gameapp.ui.fire_text import odds_line, report_lines, signed
 from gameapp.ui.panels.fire_panel import (
     ExposureView,
     FieldView,

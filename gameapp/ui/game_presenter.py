@@ -18,6 +18,8 @@ from PySide6.QtWidgets import QMenu
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Unit
+from gameapp.present.labels import facing_words
+from gameapp.present.markers import unit_markers
 from gameapp.ui.actions import (
     ACTIONS,
     BOARD_MENU,
@@ -28,12 +30,10 @@ from gameapp.ui.actions import (
     context_menu,
     set_detail,
 )
-from gameapp.ui.board.markers import unit_markers
 from gameapp.ui.board.scene import BoardScene
 from gameapp.ui.board.view import BoardView
 from gameapp.ui.controller import Availability, GameController
 from gameapp.ui.fire_controller import FireController
-from gameapp.ui.labels import facing_words
 from gameapp.ui.panels.log_panel import LogPanel
 from gameapp.ui.panels.move_panel import MovePanel
 from gameapp.ui.panels.unit_panel import UnitPanel

@@ -18,8 +18,8 @@ from gameapp.core.engine import Game
 from gameapp.core.phases import Phase
 from gameapp.core.scenario import Light, TurnClock
 from gameapp.core.units import Side
+from gameapp.present.labels import light_word
 from gameapp.ui.board.counter_art import SIDE_COLOURS
-from gameapp.ui.labels import light_word
 
 # the turn record's boxes by the light of their turn
 LIGHT_FILLS: dict[Light, QColor] = {

@@ -14,11 +14,11 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.retreat import RetreatOptions
 from gameapp.core.scenario import Scenario
 from gameapp.core.units import Unit
+from gameapp.present.fire import FieldHighlight
+from gameapp.present.moves import MoveHighlight
 from gameapp.ui.board.label_stamps import LabelStamps
 from gameapp.ui.board.retreat_overlay import RetreatOverlay
 from gameapp.ui.board.scene import BACKDROP, BoardScene
-from gameapp.ui.fire import FieldHighlight
-from gameapp.ui.moves import MoveHighlight
 
 Highlight = tuple[Collection[Hex], str]  # hexes and a colour name such as "#80ff0000"
 

@@ -21,9 +21,9 @@ from gameapp.core.engine import Game
 from gameapp.core.savegame import SavedGame, load_saved_game, save_game
 from gameapp.core.seats import Seats
 from gameapp.core.yamlsource import DataError
+from gameapp.present.save_problems import diagnose
 from gameapp.ui import settings
 from gameapp.ui.controller import GameController
-from gameapp.ui.save_problems import diagnose
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ from gameapp.core.engine import Game
 from gameapp.core.rules.charge import ChargeOutcome
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Formation, Side
-from gameapp.ui.charge_text import charge_rows
+from gameapp.present.charge_text import charge_rows
 from gameapp.ui.dialogs.charge_dialog import ChargeDialog
 from tests.core.positions import N, S, blank_map, game_on, infantry, place
 

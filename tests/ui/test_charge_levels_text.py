@@ -1,43 +1,12 @@
-"""The charge dialog's morale levels (8.41, 8.42): each checking unit's printed level, then
-each modifier with the level it leaves, along the d66 sequence. The position is
-tests/core/test_charge_preview_levels.py's (2-1, CS-1 with a third lost, US-1 with its
-officer)."""
+"""The charge dialog's morale levels (8.41, 8.42), from the preview of
+tests/present/test_charge_text.py."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pytestqt.qtbot import QtBot
 
-from gameapp.core.rules.charge.preview import ChargePreview
-from gameapp.core.rulesets.tactical import tactical
-from gameapp.core.units import Formation, Side
-from gameapp.ui.charge_text import charge_rows
 from gameapp.ui.dialogs.charge_dialog import ChargeDialog
-from gameapp.ui.fire_text import StepRow
-from tests.core.positions import N, S, blank_map, game_on, infantry, leader, place
-
-
-def preview() -> ChargePreview:
-    m = blank_map()
-    us = place(infantry("US-1"), m, "0607", N, Formation.COLUMN)
-    general = place(leader("US-G"), m, "0605")
-    cs = replace(place(infantry("CS-1", Side.CONFEDERATE), m, "0604", S), losses=2)
-    game = game_on(m, [us, general, cs])
-    return tactical(game).charge_preview(m.parse("0604"), ["US-1"], {"US-1": m.parse("0605")})
-
-
-def test_each_checking_unit_is_shown_step_by_step() -> None:
-    rows = charge_rows(preview(), {"CS-1": "1st Texas"})
-    defender, attacker = rows.levels
-    assert (defender.title, defender.level) == ("Defender 1st Texas (CS-1), 8.41", "15")
-    assert defender.steps == [
-        StepRow("ML", "printed morale level", "=35", "35"),
-        StepRow("7.2 casualties", "Confederate unit lost a third", "-6", "25"),  # 34..26 25
-        StepRow("8.0 odds", "2-1: defender subtracts 6", "-6", "15"),
-    ]
-    assert (attacker.title, attacker.level) == ("Attacker US-1 (US-1), 8.42", "36")
-    assert attacker.steps[-1] == StepRow("7.2 officers", "officer's morale bonus", "+1", "36")
+from tests.present.test_charge_text import preview
 
 
 def test_the_dialog_shows_them(qtbot: QtBot) -> None:
@@ -46,11 +15,3 @@ def test_the_dialog_shows_them(qtbot: QtBot) -> None:
     text = dialog.plain_text()
     assert "Defender 1st Texas (CS-1), 8.41: morale level 15" in text
     assert "Attacker US-1 (US-1), 8.42: morale level 36" in text
-
-
-def test_no_levels_when_no_check_is_rolled() -> None:
-    m = blank_map()
-    game = game_on(m, [place(infantry("US-1", strength=1), m, "0605", N),
-                       place(infantry("CS-1", Side.CONFEDERATE, strength=8), m, "0604", S)])
-    rows = charge_rows(tactical(game).charge_preview(m.parse("0604"), ["US-1"]))  # 1 to 8: AR
-    assert rows.automatic and rows.levels == []

@@ -16,8 +16,8 @@ from gameapp.core.dice import Dice
 from gameapp.core.events import RoutMoved
 from gameapp.core.phases import Phase
 from gameapp.core.units import Side, Status
-from gameapp.ui.retreat_choice import choice_action, decision_options
-from gameapp.ui.retreat_text import PathRole
+from gameapp.present.retreat_choice import choice_action, decision_options
+from gameapp.present.retreat_text import PathRole
 from tests.core.positions import N, S, blank_map, game_on, infantry, place
 
 from .play import aim, board_of, click_hex, game_of, open_window

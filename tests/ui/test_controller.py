@@ -12,9 +12,9 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Formation, Status
+from gameapp.present.labels import mps
 from gameapp.ui.commands import ActionCommand
 from gameapp.ui.controller import GameController
-from gameapp.ui.labels import mps
 
 from .boards import make_scenario, sample_units, showcase_map
 

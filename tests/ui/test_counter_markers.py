@@ -7,9 +7,9 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 from gameapp.core.units import Unit
+from gameapp.present.markers import Marker
 from gameapp.ui.board.counter_item import CounterItem
 from gameapp.ui.board.counter_stamps import Look
-from gameapp.ui.board.markers import Marker, marker_words
 from tests.ui.play import board_of, click_hex, game_of, open_window
 
 
@@ -51,9 +51,3 @@ def test_markers_are_part_of_the_stamp_key(board_units: list[Unit]) -> None:
     bare = Look(unit, False)
     assert Look(unit, False, markers=frozenset({Marker.ENGAGED})) != bare
     assert Look(unit, False, markers=frozenset()) == bare
-
-
-def test_marker_words_in_a_fixed_order() -> None:
-    both = frozenset({Marker.CHECKS_IGNORED, Marker.ENGAGED})
-    assert marker_words(both) == "engaged; further morale checks ignored this phase"
-    assert marker_words(frozenset()) == ""

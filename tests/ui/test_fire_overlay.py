@@ -14,6 +14,7 @@ from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.fire.field import FieldCell
 from gameapp.core.rules.fire.weapons import RangeEffect
 from gameapp.core.terrain import Terrain
+from gameapp.present.fire import FireBand, band_of
 from gameapp.ui.board.fire_overlay import (
     BAND_FILLS,
     EXPOSED_RING,
@@ -22,7 +23,6 @@ from gameapp.ui.board.fire_overlay import (
     TARGET_RING,
 )
 from gameapp.ui.board.scene import BoardScene
-from gameapp.ui.fire import FireBand, band_of
 
 
 def _image(scene: BoardScene) -> QImage:

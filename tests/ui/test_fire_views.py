@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 from gameapp.core.rules.fire.field import exposure
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Formation
+from gameapp.present.fire import band_of
 from gameapp.ui.board.sight_item import BLOCKED, CLEAR
-from gameapp.ui.fire import band_of
 from gameapp.ui.main_window import MainWindow
 
 from .fire_positions import duel

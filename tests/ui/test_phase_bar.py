@@ -7,8 +7,8 @@ from pytestqt.qtbot import QtBot
 from gameapp.core.engine import Game
 from gameapp.core.phases import Phase, Player
 from gameapp.core.scenario import Light, TurnClock
+from gameapp.present.labels import light_word
 from gameapp.ui.board.counter_art import SIDE_COLOURS
-from gameapp.ui.labels import light_word
 from gameapp.ui.phase_bar import PhaseBar
 
 from .boards import make_scenario, sample_units, showcase_map

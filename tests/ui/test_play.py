@@ -12,8 +12,8 @@ from pytestqt.qtbot import QtBot
 from gameapp.core.actions import Move
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rulesets.tactical import tactical
+from gameapp.present.labels import mps
 from gameapp.ui.board.label_stamps import ChipStyle
-from gameapp.ui.labels import mps
 from gameapp.ui.main_window import MainWindow
 
 from .boards import make_scenario, sample_units, showcase_map

@@ -15,7 +15,6 @@ from gameapp.core.engine import Game
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.ui.board.geometry import HEX_SIZE, BoardGeometry
 from gameapp.ui.board.scene import MARGIN
-from gameapp.ui.highlight_spec import KINDS, HighlightSpecError, parse_highlight
 
 from .play import DEMO
 
@@ -115,13 +114,3 @@ def test_kinds_not_built_yet_or_malformed_exit_2(
     assert main(["render", str(DEMO), "--png", str(out), "--highlight", value]) == 2
     assert says in capsys.readouterr().err
     assert not out.exists()
-
-
-def test_parse_highlight() -> None:
-    request = parse_highlight("moves: US-9NH")
-    assert (request.kind, request.unit_id) == (KINDS["moves"], "US-9NH")
-    assert parse_highlight("MOVES:x").kind.name == "moves"
-    assert parse_highlight("fire:x").kind is KINDS["fire"]
-    assert parse_highlight("retreat:x").kind is KINDS["retreat"]
-    with pytest.raises(HighlightSpecError, match="expected one of"):
-        parse_highlight("moves:")

@@ -15,10 +15,10 @@ from gameapp.cli import main
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Side
+from gameapp.present.retreat_text import PathRole
 from gameapp.ui.board.label_stamps import ChipStyle, LabelStamps
 from gameapp.ui.board.retreat_overlay import LINE_STYLE, PATH_FILL, HexTipItem, RetreatOverlay
 from gameapp.ui.board.scene import BoardScene
-from gameapp.ui.retreat_text import PathRole
 from tests.core.positions import N, S, blank_map, game_on, infantry, place
 
 from .play import DEMO

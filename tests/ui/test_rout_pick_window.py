@@ -16,9 +16,9 @@ from gameapp.core.dice import Dice
 from gameapp.core.events import RoutMoved
 from gameapp.core.phases import Phase
 from gameapp.core.units import Side
+from gameapp.present.retreat_text import PathRole
 from gameapp.ui import settings
 from gameapp.ui.main_window import MainWindow
-from gameapp.ui.retreat_text import PathRole
 from tests.core.positions import N, game_on, infantry, place
 from tests.core.test_rout_pick import edged_map, union_router
 

@@ -14,8 +14,8 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPolygonF
 
 from gameapp.core.units import Side, Status, Unit, UnitKind
-from gameapp.ui.board.markers import MARKER_BADGES, NO_MARKERS, Marker
-from gameapp.ui.labels import FORMATION_BADGES, STATUS_BADGES
+from gameapp.present.labels import FORMATION_BADGES, STATUS_BADGES
+from gameapp.present.markers import MARKER_BADGES, NO_MARKERS, Marker
 
 # Device pixels (counter side on screen) below which detail is dropped.
 FULL_DETAIL_MIN = 34.0

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QGraphicsRectItem, QStyleOptionGraphicsItem, QWidg
 
 from gameapp.core.hexgrid import Hex
 from gameapp.core.units import Unit
+from gameapp.present.markers import Marker
 from gameapp.ui.board.counter_stamps import CounterStamps, Look
-from gameapp.ui.board.markers import Marker
 
 COUNTER_Z = 100.0
 

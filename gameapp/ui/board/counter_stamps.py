@@ -16,6 +16,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainter, QTransform
 
 from gameapp.core.units import Unit
+from gameapp.present.markers import NO_MARKERS, Marker
 from gameapp.ui.board.counter_art import (
     BLOCK,
     FULL,
@@ -25,7 +26,6 @@ from gameapp.ui.board.counter_art import (
     detail_for,
 )
 from gameapp.ui.board.device import centred_stamp, device_linear, key_of, scale_of
-from gameapp.ui.board.markers import NO_MARKERS, Marker
 from gameapp.ui.board.pixmap_cache import PixmapCache
 
 

@@ -21,12 +21,12 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsScene
 
 from gameapp.core.hexgrid import Hex
+from gameapp.present.fire import FireBand
 from gameapp.ui.board.chip_item import ChipItem
 from gameapp.ui.board.geometry import BoardGeometry
 from gameapp.ui.board.label_stamps import ChipStyle, LabelStamps
 from gameapp.ui.board.move_overlay import chip_anchor
 from gameapp.ui.board.overlay import HexOverlayItem
-from gameapp.ui.fire import FireBand
 
 FIELD_Z = 45.0  # over the terrain, under the move fills (50) and the counters (100)
 MARKS_Z = 155.0  # over the counters, even the selected stack (150)

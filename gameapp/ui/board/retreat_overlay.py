@@ -35,12 +35,12 @@ from PySide6.QtWidgets import (
 
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.retreat import Outcome, RetreatOptions, RetreatPath
+from gameapp.present.retreat_text import PathRole, broken_box_label, hex_tips, role_of
 from gameapp.ui.board.chip_item import ChipItem
 from gameapp.ui.board.geometry import BoardGeometry
 from gameapp.ui.board.label_stamps import ChipStyle, LabelStamps
 from gameapp.ui.board.move_overlay import chip_anchor
 from gameapp.ui.board.overlay import HexOverlayItem
-from gameapp.ui.retreat_text import PathRole, broken_box_label, hex_tips, role_of
 
 TIPS_Z = 44.0  # under everything that draws: only the tooltips need them
 MARKS_Z = 47.0  # over the terrain and the field of fire (45), under the move fills (50)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QGraphicsScene
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.units import Unit
+from gameapp.present.markers import NO_MARKERS, Marker, marker_words
 from gameapp.ui.board.counter_art import CounterArt
 from gameapp.ui.board.counter_item import COUNTER_Z, CounterItem
 from gameapp.ui.board.counter_stamps import CounterStamps
@@ -25,7 +26,6 @@ from gameapp.ui.board.fire_overlay import FireOverlay
 from gameapp.ui.board.geometry import HEX_SIZE, BoardGeometry
 from gameapp.ui.board.label_stamps import LabelStamps
 from gameapp.ui.board.map_painter import MapPainter
-from gameapp.ui.board.markers import NO_MARKERS, Marker, marker_words
 from gameapp.ui.board.move_overlay import MoveOverlay
 from gameapp.ui.board.overlay import HexOverlayItem
 from gameapp.ui.board.route_item import RouteItem

@@ -23,8 +23,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from gameapp.core.hexgrid import Hex
+from gameapp.present.describe import describe_hex
 from gameapp.ui.board.counter_item import CounterItem
-from gameapp.ui.board.describe import describe_hex
 from gameapp.ui.board.scene import BoardScene
 
 ZOOM_STEP = 1.25

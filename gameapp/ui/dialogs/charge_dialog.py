@@ -18,11 +18,11 @@ from collections.abc import Callable, Mapping
 from PySide6.QtWidgets import QWidget
 
 from gameapp.core.rules.charge.preview import ChargePreview
-from gameapp.ui.charge_text import ChanceRow, ChargeRows, SideRows, charge_rows
+from gameapp.present.charge_text import ChanceRow, ChargeRows, SideRows, charge_rows
+from gameapp.present.fire_text import StepRow, percent
+from gameapp.present.html import Raw, para, table
 from gameapp.ui.dialogs.fire_dialog import BAR, BAR_STEPS, STEP_WIDTHS
 from gameapp.ui.dialogs.roll_dialog import RollDialog, RollOutcome
-from gameapp.ui.fire_text import StepRow, percent
-from gameapp.ui.html import Raw, para, table
 
 OUTCOME_INK = {"Defenders rout": "#1b5e20", "Attackers rout": "#c62828", "Both stand": "#9e9e9e"}
 CHANCE_WIDTHS = (30, 10, 24, 36)

@@ -16,10 +16,10 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QWidget
 
 from gameapp.core.units import UnitKind
+from gameapp.present.fire import TargetOption
+from gameapp.present.fire_text import PlanRows, StepRow, percent, plan_rows, signed
+from gameapp.present.html import Raw, para, table
 from gameapp.ui.dialogs.roll_dialog import RollDialog, RollOutcome
-from gameapp.ui.fire import TargetOption
-from gameapp.ui.fire_text import PlanRows, StepRow, percent, plan_rows, signed
-from gameapp.ui.html import Raw, para, table
 
 BAR = "█"
 BAR_STEPS = 18  # a bar this long is a certainty

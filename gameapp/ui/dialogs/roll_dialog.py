@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from gameapp.core.breakdown import IllegalActionError
-from gameapp.ui.html import REFUSAL_INK, para
+from gameapp.present.html import REFUSAL_INK, para
 
 # What a roll gives back: the lines saying what it did, or the engine's refusal.
 RollOutcome = list[str] | IllegalActionError

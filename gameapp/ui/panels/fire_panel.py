@@ -12,7 +12,7 @@ from html import escape
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from gameapp.ui.html import REFUSAL_INK, para, table
+from gameapp.present.html import REFUSAL_INK, para, table
 
 
 @dataclass(frozen=True)

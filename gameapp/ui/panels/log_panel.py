@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 from gameapp.core.dice import Roll
 from gameapp.core.engine import LogEntry
 from gameapp.core.scenario import Light, TurnClock
-from gameapp.ui.labels import light_word
+from gameapp.present.labels import light_word
 
 NOTE_INDENT = "    "
 NOTE_INK = QColor("#555555")

@@ -10,9 +10,9 @@ from html import escape
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from gameapp.core.breakdown import Breakdown, Term
-from gameapp.ui.html import table
-from gameapp.ui.labels import mps
-from gameapp.ui.moves import Route
+from gameapp.present.html import table
+from gameapp.present.labels import mps
+from gameapp.present.moves import Route
 
 STOP_RULE = "3.310"
 

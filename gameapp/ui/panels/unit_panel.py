@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from gameapp.core.numbering import Numbering
 from gameapp.core.units import Unit, UnitKind
+from gameapp.present.labels import KIND_WORDS, facing_words, status_words
+from gameapp.present.markers import NO_MARKERS, Marker, marker_words
 from gameapp.ui.board.counter_art import CounterArt
-from gameapp.ui.board.markers import NO_MARKERS, Marker, marker_words
-from gameapp.ui.labels import KIND_WORDS, facing_words, status_words
 
 CARD_COUNTER = 72  # counter side in the panel, pixels
 

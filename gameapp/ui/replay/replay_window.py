@@ -31,8 +31,8 @@ from gameapp.core.phases import Phase
 from gameapp.core.savegame import load_game
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError
+from gameapp.present.event_words import report_lines
 from gameapp.ui import settings
-from gameapp.ui.fire_text import report_lines
 from gameapp.ui.panels.log_panel import LogPanel
 from gameapp.ui.replay.past_board import PastBoard
 

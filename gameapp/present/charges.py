@@ -16,7 +16,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
 from gameapp.core.rules.movement.charges import charge_moves
 from gameapp.core.rulesets.tactical import tactical
-from gameapp.ui.moves import MoveHighlight
+from gameapp.present.moves import MoveHighlight
 
 
 def charge_targets(game: Game, unit_id: str | None,

@@ -1,4 +1,4 @@
-"""The words the UI prints: hover text for a hex, facings by the compass, the unit panel's rows."""
+"""The words the UI prints: hover text for a hex, facings by the compass."""
 
 from __future__ import annotations
 
@@ -6,12 +6,8 @@ from gameapp.core.hexgrid import Orientation
 from gameapp.core.mapdata import HexMap
 from gameapp.core.numbering import Numbering, ScreenDirection
 from gameapp.core.terrain import HexsideFeature, RoadGrade, Terrain
-from gameapp.core.units import Side, Status, UnitKind
-from gameapp.ui.board.describe import describe_hex
-from gameapp.ui.labels import compass_point, facing_words
-from gameapp.ui.panels.unit_panel import unit_rows
-
-from .boards import make_unit
+from gameapp.present.describe import describe_hex
+from gameapp.present.labels import compass_point, facing_words
 
 
 def test_hover_text_lists_terrain_sides_roads_and_slopes() -> None:
@@ -43,17 +39,3 @@ def test_facing_words_follow_the_maps_north() -> None:
         positions_grow=ScreenDirection.RIGHT,
     )
     assert compass_point(pointy, 0) == "E"
-
-
-def test_unit_rows_by_kind() -> None:
-    m = HexMap.blank("t", Numbering(Orientation.FLAT, 5, 5))
-    h = m.parse("0101")
-    gun = dict(unit_rows(make_unit("b", h, kind=UnitKind.ARTILLERY, strength=4), m.numbering))
-    assert gun["Guns"] == "4" and gun["Guns type"] == "1 N 2"
-    boss = dict(unit_rows(make_unit("l", h, kind=UnitKind.LEADER), m.numbering))
-    assert boss["Morale bonus"] == "+2" and "Strength" not in boss
-    reb = make_unit("r", h, side=Side.CONFEDERATE, status=frozenset({Status.ROUTED, Status.MOVED}))
-    rows = dict(unit_rows(reb, m.numbering))
-    assert rows["Side"] == "Confederate"
-    assert rows["Status"] == "routed, M"
-    assert rows["Weapon"] == "R, fire power 1.5"

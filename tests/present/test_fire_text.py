@@ -11,15 +11,8 @@ from gameapp.core.engine import Game
 from gameapp.core.events import MoraleChecked
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Side
-from gameapp.ui.fire_text import (
-    odds_line,
-    odds_rows,
-    percent,
-    plan_rows,
-    report_lines,
-    result_meaning,
-    shot_message,
-)
+from gameapp.present.event_words import report_lines, shot_message
+from gameapp.present.fire_text import odds_line, odds_rows, percent, plan_rows, result_meaning
 from tests.core.positions import N, S, blank_map, game_on, infantry, place
 
 

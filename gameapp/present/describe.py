@@ -6,7 +6,7 @@ from __future__ import annotations
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.terrain import RoadGrade, Slope, flag_labels
-from gameapp.ui.labels import screen_direction_names
+from gameapp.present.labels import screen_direction_names
 
 
 def describe_hex(hex_map: HexMap, h: Hex) -> str:

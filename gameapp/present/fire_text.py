@@ -1,27 +1,16 @@
 """Fire attacks in words: the rows of a plan's breakdown (fire points step by step, the column,
-the dice-roll modifiers, the odds of each result) and the lines that report a roll's outcome.
-Pure Python: the fire dialog, the fire panel, the log and the tests read the same text.
+the dice-roll modifiers, the odds of each result) and what each result means. Pure Python: the
+fire dialog, the fire panel and the tests read the same text; what a roll did is told by
+event_words, like every event.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from gameapp.core.breakdown import Term
-from gameapp.core.events import (
-    AmmunitionSpent,
-    CasualtiesTaken,
-    Event,
-    FireResolved,
-    FireShotPassed,
-    MoraleChecked,
-    OfficerIncapacitated,
-    RoutMovementPending,
-    UnitEliminated,
-)
-from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.datafile import show
 from gameapp.core.rules.fire.phase import FirePlan
 from gameapp.core.rules.fire.points import FpTerm
@@ -48,7 +37,7 @@ def result_meaning(result: str) -> str:
     if result == "NE":
         return "no effect"
     if result == OFFICER_HIT:
-        return "an officer in the hex is hit (unmodified roll)"
+        return "an officer in the hex is incapacitated (unmodified roll)"
     steps = int(result[1:]) if result[1:].isdigit() else 0
     if result.startswith("A"):
         check = "a morale check if only artillery fired"
@@ -142,42 +131,3 @@ def plan_rows(plan: FirePlan) -> PlanRows:
         modifier_total=int(plan.modifiers.total),
         odds=odds_rows(plan.odds),
     )
-
-
-def report_lines(events: Iterable[Event], hex_id: Callable[[Hex], str]) -> list[str]:
-    """What a fire attack did, line by line: the roll and the result, casualties, officers hit,
-    each morale check (its own lines), rout movement due, ammunition spent. Other events (a
-    pass, the next phase) give no lines."""
-    lines: list[str] = []
-    for event in events:
-        if isinstance(event, FireResolved):
-            modifiers = int(event.modifiers.total)
-            lines.append(
-                f"fire at {hex_id(event.target)}: rolled {event.roll}, {signed(modifiers)} → "
-                f"{event.modified} on {event.rule}: {event.result} ({result_meaning(event.result)})"
-            )
-        elif isinstance(event, CasualtiesTaken):
-            lines.append(f"{event.unit_id} loses {steps_words(event.steps)} ({event.rule})")
-        elif isinstance(event, UnitEliminated):
-            lines.append(f"{event.unit_id} is eliminated ({event.rule})")
-        elif isinstance(event, OfficerIncapacitated):
-            lines.append(f"{event.unit_id} is hit and leaves the map ({event.rule})")
-        elif isinstance(event, MoraleChecked):
-            lines += event.check.lines()
-        elif isinstance(event, RoutMovementPending):
-            lines.append(f"{event.unit_id} must make rout movement ({event.rule})")
-        elif isinstance(event, AmmunitionSpent):
-            lines.append(f"{event.unit_id} ammunition {event.level} ({event.rule})")
-    return lines
-
-
-def shot_message(events: Iterable[Event]) -> str:
-    """The status bar's summary of a shot: the result, and whose shot it is now."""
-    parts = []
-    for event in events:
-        if isinstance(event, FireResolved):
-            parts.append(f"{'+'.join(event.firers)} fired: {event.roll} → {event.modified}, "
-                         f"{event.result} ({event.rule})")
-        elif isinstance(event, FireShotPassed) and event.side is not None:
-            parts.append(f"{event.side.label} to fire")
-    return "; ".join(parts)

@@ -1,32 +1,20 @@
 """Charges in words: the rows of a charge preview (each side's SPs step by step, the odds column
 and its effect on morale, each checking unit's morale level (8.41, 8.42), the exact chance of
-each outcome and of each unit routing) and the lines that report what a charge did. Pure
-Python: the charge dialog, the log and the tests read the same text.
+each outcome and of each unit routing). Pure Python: the charge dialog and the tests read the
+same text; what a charge did is told by event_words, like every event.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from gameapp.core.dice import D66
-from gameapp.core.events import (
-    CasualtiesTaken,
-    ChargeResolved,
-    Event,
-    OfficerIncapacitated,
-    RoutMoved,
-    UnitBroken,
-    UnitEliminated,
-    UnitMoved,
-    UnitRouted,
-)
-from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.charge import ChargeOutcome, SideStrength, Step
 from gameapp.core.rules.charge.preview import ChargePreview, UnitLevel
 from gameapp.core.rules.datafile import show
-from gameapp.ui.fire_text import StepRow, percent
+from gameapp.present.fire_text import StepRow, percent
 
 OUTCOME_WORDS = {
     ChargeOutcome.DEFENDER_ROUTS: "Defenders rout",
@@ -142,35 +130,3 @@ def chance_line(preview: ChargePreview) -> str:
     """'Defenders rout 52.8%, Attackers rout 24.9%, Both stand 22.3%'."""
     return ", ".join(f"{OUTCOME_WORDS[o]} {percent(p)}"
                      for o, p in preview.chances.outcomes.items())
-
-
-def charge_report(events: Iterable[Event], hex_id: Callable[[Hex], str]) -> list[str]:
-    """What a charge did, line by line: the engine's breakdown of the resolution (dice, checks,
-    outcome), casualties, officers lost, routs and rout movement, the Broken Track, the
-    advance."""
-    lines: list[str] = []
-    resolved = False  # a move before the charge (an immediate one) is no advance
-    for event in events:
-        if isinstance(event, ChargeResolved):
-            resolved = True
-            lines.append(f"charge on {hex_id(event.target)} by {', '.join(event.attackers)}: "
-                         f"{event.outcome} ({event.rule})")
-            lines += [f"  {line}" for line in event.lines]
-        elif isinstance(event, CasualtiesTaken):
-            lines.append(f"{event.unit_id} loses {event.steps} SP"
-                         f"{'' if event.steps == 1 else 's'} ({event.rule})")
-        elif isinstance(event, UnitEliminated):
-            lines.append(f"{event.unit_id} is eliminated ({event.rule})")
-        elif isinstance(event, OfficerIncapacitated):
-            lines.append(f"{event.unit_id} is incapacitated and leaves the map ({event.rule})")
-        elif isinstance(event, UnitRouted):
-            lines.append(f"{event.unit_id} routs ({event.rule})")
-        elif isinstance(event, RoutMoved):
-            path = " ".join(hex_id(h) for h in event.path)
-            lines.append(f"{event.unit_id} rout movement {path}: {event.outcome}, {event.reason} "
-                         f"({event.rule})")
-        elif isinstance(event, UnitBroken):
-            lines.append(f"{event.unit_id} goes to {event.box} of the Broken Track ({event.rule})")
-        elif isinstance(event, UnitMoved) and resolved:
-            lines.append(f"{event.unit_id} advances into {hex_id(event.path[-1])}")
-    return lines
