@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
@@ -21,11 +21,10 @@ from PySide6.QtGui import QUndoStack
 from gameapp.core.actions import Action, EndPhase
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
-from gameapp.core.events import Event, MoraleCheckPending, PhaseStarted
+from gameapp.core.events import Event, PhaseStarted
 from gameapp.core.hexgrid import Hex
 from gameapp.core.units import Unit
 from gameapp.ui.commands import ActionCommand
-from gameapp.ui.fire_text import report_lines, shot_message
 
 # why nothing before the undo stack's first command can be taken back
 DICE_SEEN = "the dice have been seen, this cannot be undone"
@@ -63,9 +62,7 @@ class GameController(QObject):
         self._hover: Hex | None = None
         # why the player at the screen may not act now (the computer is to act), None if free
         self.hold: Callable[[], str | None] = lambda: None
-        # what End phase does now, in words (the ruleset's UI says; see RulesetUI)
-        self.end_phase_text: Callable[[Game], str] = lambda game: (
-            f"end the {game.phase.value} phase")
+        self.words: RulesetWords = PlainWords()  # the ruleset's UI sets its own
         self.undo_barrier = ""  # why nothing before the undo stack's start can be taken back
 
     # --- the game ---------------------------------------------------------------------------
@@ -192,7 +189,7 @@ class GameController(QObject):
             return Availability(False, "no game is open")
         if handler == "end_phase":
             why = self.refusal(EndPhase())
-            return Availability(why is None, why or self.end_phase_text(self.game))
+            return Availability(why is None, why or self.words.end_phase_text(self.game))
         if handler == "clear_selection":
             return Availability(self.selected is not None, "nothing is selected")
         return Availability(True, "")
@@ -224,27 +221,50 @@ class GameController(QObject):
         self._tell(events)
 
     def _note(self, game: Game, events: list[Event]) -> None:
-        """Keep what each logged action did in words (a fire's roll, casualties, morale checks)
-        for the log, and forget the notes of actions taken back."""
+        """Keep what each logged action did in words (the ruleset's: a fire's roll, casualties,
+        morale checks) for the log, and forget the notes of actions taken back."""
         self.notes = {i: lines for i, lines in self.notes.items() if i < len(game.log)}
-        lines = report_lines(events, game.map.hex_id) if events and game.log else []
+        lines = self.words.event_notes(events, game) if events and game.log else []
         if lines:
             self.notes[len(game.log) - 1] = lines
 
     def _tell(self, events: list[Event]) -> None:
-        for event in events:
-            text = _event_message(event)
-            if text:
-                self.message.emit(text)
-        shot = shot_message(events)
-        if shot:
-            self.message.emit(shot)
+        for text in self.words.event_messages(events):
+            self.message.emit(text)
 
 
-def _event_message(event: Event) -> str:
+class RulesetWords(Protocol):
+    """What the window says about a ruleset's game beyond its actions (a RulesetUI says it)."""
+
+    def end_phase_text(self, game: Game) -> str:
+        """What End phase does now, for its tooltip."""
+        ...
+
+    def event_notes(self, events: Sequence[Event], game: Game) -> list[str]:
+        """What an action's events did, in lines under it in the log."""
+        ...
+
+    def event_messages(self, events: Sequence[Event]) -> list[str]:
+        """What the status bar says of events, one message each."""
+        ...
+
+
+class PlainWords:
+    """The words of any ruleset: the phase started, and nothing more."""
+
+    def end_phase_text(self, game: Game) -> str:
+        return f"end the {game.phase.value} phase"
+
+    def event_notes(self, events: Sequence[Event], game: Game) -> list[str]:
+        return []
+
+    def event_messages(self, events: Sequence[Event]) -> list[str]:
+        return [text for event in events if (text := phase_message(event))]
+
+
+def phase_message(event: Event) -> str:
+    """'Turn 1, 3:00 pm: Union movement phase' for a phase started; '' for any other event."""
     if isinstance(event, PhaseStarted):
         side = f"{event.side.label} " if event.side is not None else ""
         return f"Turn {event.turn}, {event.clock}: {side}{event.phase.value} phase"
-    if isinstance(event, MoraleCheckPending):
-        return f"{event.unit_id} must check morale: {event.reason} ({event.rule})"
     return ""

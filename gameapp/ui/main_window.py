@@ -50,7 +50,7 @@ from gameapp.ui.board import BoardScene, BoardView
 from gameapp.ui.computer import ComputerTurns, describe
 from gameapp.ui.computer_controls import ComputerControls
 from gameapp.ui.computer_show import ActionShow
-from gameapp.ui.controller import GameController
+from gameapp.ui.controller import GameController, PlainWords
 from gameapp.ui.editor import EditorWindow
 from gameapp.ui.end_screen import EndOfGame
 from gameapp.ui.fog import UnseenFilter
@@ -172,7 +172,7 @@ class MainWindow(QMainWindow):
         ui.actions_built(actions)
         self._add_docks(ui)
         self.presenter.set_commands(combined(ACTIONS, specs), targets, ui.markers)
-        self.controller.end_phase_text = ui.end_phase_text
+        self.controller.words = ui
         self.router.tools = tuple(ui.tools())
         # the board's selection reaches the controller after the ruleset's UI has shown it
         if self.ruleset_ui is not None:
@@ -209,6 +209,7 @@ class MainWindow(QMainWindow):
             self.removeDockWidget(dock)
             dock.deleteLater()
         self.router.tools = ()
+        self.controller.words = PlainWords()
         ui.setParent(None)
         shiboken6.delete(ui)  # now: its controllers and presenters stop listening at once
 

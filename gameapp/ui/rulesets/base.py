@@ -19,12 +19,14 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from gameapp.core.engine import Game
+from gameapp.core.events import Event
 from gameapp.core.hexgrid import Hex
 from gameapp.core.scenario import Scenario
 from gameapp.core.state import GameState
 from gameapp.ui.actions import ActionSpec
 from gameapp.ui.board.markers import Marker
 from gameapp.ui.board.view import HexClick, HexDrag
+from gameapp.ui.controller import PlainWords
 
 if TYPE_CHECKING:
     from gameapp.ui.main_window import MainWindow
@@ -110,9 +112,18 @@ class RulesetUI(QObject):
     def board_shown(self, scenario: Scenario) -> None:
         """A scenario's board is now on screen (before its game starts)."""
 
+    # --- its words (GameController.words: RulesetWords) ---------------------------------------
     def end_phase_text(self, game: Game) -> str:
         """What End phase does now, for its tooltip."""
-        return f"end the {game.phase.value} phase"
+        return PlainWords().end_phase_text(game)
+
+    def event_notes(self, events: Sequence[Event], game: Game) -> list[str]:
+        """What an action's events did, in lines under it in the log."""
+        return []
+
+    def event_messages(self, events: Sequence[Event]) -> list[str]:
+        """What the status bar says of events (the phase started, by default)."""
+        return PlainWords().event_messages(events)
 
     def uninstall(self) -> None:
         """Another ruleset's UI takes over: let go of the window's signals."""

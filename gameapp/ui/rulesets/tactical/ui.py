@@ -11,14 +11,17 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction
 
 from gameapp.core.engine import Game
+from gameapp.core.events import Event, MoraleCheckPending
 from gameapp.core.phases import Phase
 from gameapp.core.scenario import Scenario
 from gameapp.core.state import GameState
 from gameapp.ui.actions import ActionSpec
 from gameapp.ui.board.markers import Marker, unit_markers
 from gameapp.ui.charge_presenter import ChargePresenter
+from gameapp.ui.controller import phase_message
 from gameapp.ui.fire_controller import FireController
 from gameapp.ui.fire_presenter import FirePresenter
+from gameapp.ui.fire_text import report_lines, shot_message
 from gameapp.ui.panels.broken_track_panel import BrokenTrackPanel
 from gameapp.ui.panels.fire_panel import FirePanel
 from gameapp.ui.panels.move_panel import MovePanel
@@ -105,5 +108,19 @@ class TacticalUI(RulesetUI):
                     "more this phase (1.23)")
         return f"end the {game.phase.value} phase"
 
+    def event_notes(self, events: Sequence[Event], game: Game) -> list[str]:
+        return report_lines(events, game.map.hex_id)
+
+    def event_messages(self, events: Sequence[Event]) -> list[str]:
+        texts = [text for event in events if (text := _event_message(event))]
+        shot = shot_message(events)
+        return [*texts, shot] if shot else texts
+
     def uninstall(self) -> None:
         self.window.phase_bar.clear_pass_action()
+
+
+def _event_message(event: Event) -> str:
+    if isinstance(event, MoraleCheckPending):
+        return f"{event.unit_id} must check morale: {event.reason} ({event.rule})"
+    return phase_message(event)
