@@ -103,14 +103,32 @@ class MainWindow(QMainWindow):
         self.log_dock = make_dock(self, "Log", "log_dock", self.log_panel)
         self._docks_sized = False
         self.phase_bar = PhaseBar(self)
-        self.addToolBar(self.phase_bar)
-        self.addToolBarBreak()
         self.toolbar = self._toolbar("Main", "main_toolbar")
         self.unit_toolbar = self._toolbar("Unit", "unit_toolbar")
         self.unit_toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self._toolbars = {MAIN: self.toolbar, UNIT: self.unit_toolbar}
-        self.actions_by_id = build_actions({WINDOW: self, GAME: self.controller}, self)
+        self.actions_by_id: dict[str, QAction] = {}  # the registry's, the ruleset's included
+        self.presenter = GamePresenter(
+            self.controller, self.view, self.log_panel, self.phase_bar, self.actions_by_id,
+            self.show_message,
+        )  # fmt: skip
+        # the ruleset's part: the first registered until a game of another ruleset starts
+        self.ruleset_ui: RulesetUI | None = None
+        self.ruleset_name = ""
+        self._ruleset_docks: list[QDockWidget] = []
+        self._ruleset_placed: Placed = []
+        self._front_docks: list[QDockWidget] = []  # brought forward when a board is shown
+        self._dock_stretch: list[tuple[QDockWidget, int]] = []
+        # the docks first, then the menus and the bars: their first heights depend on the order
+        first = self._make_ruleset_ui(default_ruleset_name())
+        self.actions_by_id.update(build_actions({WINDOW: self, GAME: self.controller}, self))
         populate(self.menuBar(), self._toolbars, self.actions_by_id)
+        self._wire_ruleset_ui(first, default_ruleset_name())
+        self.phase_bar.set_end_action(self.actions_by_id["end_phase"])
+        self.addToolBar(self.phase_bar)
+        self.addToolBarBreak()
+        self.addToolBar(self.toolbar)
+        self.addToolBar(self.unit_toolbar)
         self.view.hover_text_changed.connect(self._show_hover)
         self.start_screen.scenario_chosen.connect(self.open_scenario)
         self.start_screen.browse_requested.connect(self.open_scenario_dialog)
@@ -123,19 +141,6 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.message_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.view.zoom_changed.connect(lambda zoom: self.zoom_label.setText(f"{zoom:.0%}"))
-        self.presenter = GamePresenter(
-            self.controller, self.view, self.log_panel, self.phase_bar, self.actions_by_id,
-            self.show_message,
-        )  # fmt: skip
-        # the ruleset's part: the first registered until a game of another ruleset starts
-        self.ruleset_ui: RulesetUI | None = None
-        self.ruleset_name = ""
-        self._ruleset_docks: list[QDockWidget] = []
-        self._ruleset_placed: Placed = []
-        self._front_docks: list[QDockWidget] = []  # brought forward when a board is shown
-        self._dock_stretch: list[tuple[QDockWidget, int]] = []
-        self._install_ruleset(default_ruleset_name())
-        self.phase_bar.set_end_action(self.actions_by_id["end_phase"])
         # after the presenters: these read what they have drawn
         self.hot_seat = HotSeat(self.controller, self.pages, self.view, self._board_covered)
         self.unseen = UnseenFilter(self.controller, self.view)
@@ -158,46 +163,55 @@ class MainWindow(QMainWindow):
     def _install_ruleset(self, name: str) -> None:
         """Play games of ruleset `name` here: its UI's docks, commands and tools replace the
         ones before (if another ruleset's)."""
-        if name == self.ruleset_name:
-            return
+        if name != self.ruleset_name:
+            self._wire_ruleset_ui(self._make_ruleset_ui(name), name)
+
+    def _make_ruleset_ui(self, name: str) -> RulesetUI:
+        """The UI of ruleset `name`, in place of the one before, with its docks added."""
         make_ui = ruleset_ui_factory(name)
         if self.ruleset_ui is not None:
             self._uninstall_ruleset(self.ruleset_ui)
         ui = make_ui(self)
+        self._add_docks(ui)
+        return ui
+
+    def _wire_ruleset_ui(self, ui: RulesetUI, name: str) -> None:
+        """Its commands in the menus and bars, its tools on the board, its words and markers."""
         specs = tuple(ui.commands())
         targets = dict(ui.command_targets())
         actions = build_actions({WINDOW: self, GAME: self.controller, **targets}, self, specs)
         self.actions_by_id.update(actions)
         self._ruleset_placed = populate(self.menuBar(), self._toolbars, self.actions_by_id, specs)
         ui.actions_built(actions)
-        self._add_docks(ui)
         self.presenter.set_commands(combined(ACTIONS, specs), targets, ui.markers)
         self.controller.words = ui
         self.router.tools = tuple(ui.tools())
         # the board's selection reaches the controller after the ruleset's UI has shown it
-        if self.ruleset_ui is not None:
+        if self.ruleset_name:  # wired before
             self.view.stack_selected.disconnect(self.presenter.stack_clicked)
         self.view.stack_selected.connect(self.presenter.stack_clicked)
         self.ruleset_ui, self.ruleset_name = ui, name
 
     def _add_docks(self, ui: RulesetUI) -> None:
-        """The ruleset's docks in order, then the Log tabbed behind the first of them."""
+        """The ruleset's docks in order, the Log among them (before the first marked
+        `log_before`, else last) and tabbed behind the first of them."""
         specs = list(ui.docks())
-        for spec in specs:
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, spec.dock)
+        log_at = next((i for i, spec in enumerate(specs) if spec.log_before), len(specs))
+        order = [spec.dock for spec in specs]
+        order.insert(log_at, self.log_dock)
+        for dock in order:
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        if log_at < len(specs):
+            self.tabifyDockWidget(self.log_dock, specs[log_at].dock)
+        if specs:
+            self.tabifyDockWidget(specs[0].dock, self.log_dock)
         by_name = {spec.dock.objectName(): spec.dock for spec in specs}
         for spec in specs:
             if spec.tab_with in by_name:
                 self.tabifyDockWidget(by_name[spec.tab_with], spec.dock)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
-        if specs:
-            self.tabifyDockWidget(specs[0].dock, self.log_dock)
         self._ruleset_docks = [spec.dock for spec in specs]
         self._front_docks = [spec.dock for spec in specs if spec.front]
         self._dock_stretch = [(spec.dock, spec.stretch) for spec in specs if spec.stretch]
-        visible = self.pages.currentWidget() is self.view
-        for dock in self.docks:
-            dock.setVisible(visible)
 
     def _uninstall_ruleset(self, ui: RulesetUI) -> None:
         ui.uninstall()
@@ -210,13 +224,13 @@ class MainWindow(QMainWindow):
             dock.deleteLater()
         self.router.tools = ()
         self.controller.words = PlainWords()
+        self.ruleset_ui = None
         ui.setParent(None)
         shiboken6.delete(ui)  # now: its controllers and presenters stop listening at once
 
     def _toolbar(self, title: str, name: str) -> QToolBar:
         toolbar = QToolBar(title, self)
         toolbar.setObjectName(name)
-        self.addToolBar(toolbar)
         return toolbar
 
     @property

@@ -58,14 +58,17 @@ class BoardTool:
 @dataclass(frozen=True)
 class DockSpec:
     """A dock of the ruleset's (see `make_dock`), on the right of the window. The window adds
-    them in order, then the Log tabbed behind the first; it tabs each behind the dock `tab_with`
-    names (by object name), brings forward those marked `front` when a board is shown, and
-    shares the height among those with a `stretch` the first time."""
+    them in order with its Log among them (just before the first marked `log_before`, which
+    starts out tabbed with it, else last) and tabs the Log behind the first dock; then it tabs
+    each dock behind the one `tab_with` names (by object name). It brings forward those marked
+    `front` when a board is shown, and shares the height among those with a `stretch` the
+    first time (without a saved layout)."""
 
     dock: QDockWidget
     tab_with: str = ""
     front: bool = False
     stretch: int = 0
+    log_before: bool = False
 
 
 def make_dock(window: QMainWindow, title: str, name: str, widget: QWidget) -> QDockWidget:

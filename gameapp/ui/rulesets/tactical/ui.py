@@ -77,7 +77,7 @@ class TacticalUI(RulesetUI):
             DockSpec(self.dock, front=True, stretch=2),  # the stack in front, the log behind
             DockSpec(self.move_dock, front=True, stretch=3),
             DockSpec(self.fire_dock, tab_with="movement_dock"),  # the phase's own in front
-            DockSpec(self.broken_dock),
+            DockSpec(self.broken_dock, log_before=True),
         )
 
     def commands(self) -> Sequence[ActionSpec]:
