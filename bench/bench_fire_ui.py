@@ -69,7 +69,8 @@ def bench(app: QApplication, label: str, scenario: Scenario, repeats: int) -> li
     window.resize(*VIEW)
     window.show()
     app.processEvents()
-    controller, fire, game = window.controller, window.fire_controller, window.controller.game
+    controller, game = window.controller, window.controller.game
+    fire = window.ruleset_ui.fire_controller
     assert game is not None
     view, board = window.view, window.view.board()
     assert board is not None

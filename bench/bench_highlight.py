@@ -110,7 +110,7 @@ def bench(app: QApplication, label: str, scenario: Scenario, repeats: int) -> li
         controller.select_unit(unit_id)
         times.append(time.perf_counter() - started)
     select_ms = statistics.median(times) * 1000
-    highlight = controller.highlight
+    highlight = window.ruleset_ui.moves.highlight
     assert highlight is not None and len(highlight.reach) == count
     occupied = {u.hex for u in game.state.units.values()}
     overlay = median_ms(

@@ -63,7 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     game = Game.from_scenario(ROOT / "scenarios" / "demo.yaml", seed=args.seed)
     window.start_game(game, {Side.UNION: PlayerChoice(),
                              Side.CONFEDERATE: PlayerChoice(PlayerKind.COMPUTER, "normal")})
-    for dock in (window.move_dock, window.fire_dock, window.broken_dock):
+    tactical = window.ruleset_ui
+    for dock in (tactical.move_dock, tactical.fire_dock, tactical.broken_dock):
         dock.hide()
     window.log_dock.show()
     window.log_dock.raise_()

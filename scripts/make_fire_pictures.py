@@ -59,7 +59,7 @@ def main() -> int:
     window.show()
     app.processEvents()
     window.controller.end_phase()
-    window.fire_controller.pass_shot()
+    window.ruleset_ui.fire_controller.pass_shot()
     window.view.set_zoom(0.85)
     click_unit(window, "US-DPA")
     click_unit(window, "US-E2US", adding=True)
@@ -68,7 +68,7 @@ def main() -> int:
     window.view.centerOn(board.geometry.centre(game.map.parse("1508")))
     settle()
     window.grab().save(str(IMAGES / "window-fire.png"))
-    dialog = window.fire_presenter.open_fire(game.map.parse("1812"))
+    dialog = window.ruleset_ui.fire_presenter.open_fire(game.map.parse("1812"))
     assert dialog is not None
     dialog.resize(640, 610)
     settle()

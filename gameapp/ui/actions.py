@@ -1,9 +1,11 @@
 """The one registry of user actions. Menus, toolbars, context menus and keyboard shortcuts are all
-generated from `ACTIONS`. Each entry names the object that handles it (`target`: the main window,
-the game controller or the fire controller) and the method called, with `args`.
+generated from `ACTIONS` (the window's and the game's own entries) followed by the entries of the
+ruleset being played (its `RulesetUI.commands()`: unit commands, its views; gameapp/ui/rulesets).
+Each entry names the object that handles it (`target`: the main window, the game controller, or
+a target the ruleset's UI supplies) and the method called, with `args`.
 
-Entries aimed at the game are enabled only when the engine would accept them now; the
-controller's `availability` says so, with the cost or the reason and rule for the tooltip.
+Entries aimed at the game are enabled only when the engine would accept them now; the target's
+`availability` says so, with the cost or the reason and rule for the tooltip.
 """
 
 from __future__ import annotations
@@ -17,10 +19,9 @@ from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar, QToolBar, QWidget
 
 import gameapp.ui.resources_rc  # noqa: F401  (registers the :/icons resources)
-from gameapp.core.units import Formation
 
 Key = QKeySequence.StandardKey
-WINDOW, GAME, FIRE = "window", "game", "fire"  # targets
+WINDOW, GAME = "window", "game"  # targets (a ruleset's UI adds its own)
 MAIN, UNIT = "main", "unit"  # toolbars
 UNIT_MENU, BOARD_MENU = "unit", "board"  # context menus
 
@@ -41,19 +42,11 @@ class ActionSpec:
     context: str = ""  # UNIT_MENU, BOARD_MENU or "" for none
     checkable: bool = False
     short: str = ""  # toolbar text when it differs from the menu's
+    after: str = ""  # a ruleset's entry: placed after this entry's id (default: at the end)
 
     @property
     def label(self) -> str:
         return self.text.replace("&", "").rstrip("…")
-
-
-def _formation(id_: str, text: str, formation: Formation, short: str = "",
-               separator: bool = False) -> ActionSpec:
-    return ActionSpec(
-        id_, text, "unit_command", "&Unit", toolbar=UNIT, target=GAME,
-        args=("formation", formation), context=UNIT_MENU, checkable=True, short=short,
-        separator_before=separator,
-    )  # fmt: skip
 
 
 ACTIONS: tuple[ActionSpec, ...] = (
@@ -93,42 +86,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("end_phase", "&End phase", "end_phase", "&Game", ("Ctrl+E",),
                ":/icons/end-phase.svg", tip="End this phase and go on to the next",
                target=GAME, context=BOARD_MENU),
-    ActionSpec("pass", "&Pass", "pass_shot", "&Game", ("P",), ":/icons/pass.svg",
-               tip="Fire no more this phase", target=FIRE, context=BOARD_MENU),
     ActionSpec("result", "&Result…", "show_result", "&Game", separator_before=True,
                tip="The score so far: points, losses, and the chart turn by turn"),
-    _formation("formation_line", "&Line", Formation.LINE),
-    _formation("formation_column", "&Column", Formation.COLUMN),
-    _formation("formation_road_column", "&Road column", Formation.ROAD_COLUMN, "Road col."),
-    _formation("formation_square", "S&quare", Formation.SQUARE),
-    _formation("formation_general_order", "&General order", Formation.GENERAL_ORDER, "Gen. order"),
-    _formation("formation_skirmish", "S&kirmish", Formation.SKIRMISH),
-    _formation("limber", "Lim&ber", Formation.LIMBERED, separator=True),
-    _formation("unlimber", "U&nlimber", Formation.UNLIMBERED),
-    _formation("mount", "&Mount", Formation.MOUNTED, separator=True),
-    _formation("dismount", "&Dismount", Formation.DISMOUNTED),
-    ActionSpec("turn_left", "Turn &anticlockwise", "unit_command", "&Unit", (",",),
-               toolbar=UNIT, tip="Turn one hexside anticlockwise", separator_before=True,
-               target=GAME, args=("turn", 1), context=UNIT_MENU, short="⟲ Turn"),
-    ActionSpec("turn_right", "Turn c&lockwise", "unit_command", "&Unit", (".",),
-               toolbar=UNIT, tip="Turn one hexside clockwise", target=GAME, args=("turn", -1),
-               context=UNIT_MENU, short="Turn ⟳"),
-    ActionSpec("about_face", "About &face", "unit_command", "&Unit", ("/",), toolbar=UNIT,
-               tip="Turn to face the opposite hexside", target=GAME, args=("about_face",),
-               context=UNIT_MENU),
-    ActionSpec("cover", "In c&over", "unit_command", "&Unit", toolbar=UNIT,
-               tip="Take cover, or leave it", separator_before=True, target=GAME,
-               args=("cover",), context=UNIT_MENU, checkable=True, short="Cover"),
-    # the View menu's fire toggles, also on the toolbars after the unit's own commands
-    ActionSpec("field_of_fire", "&Field of fire", "toggle_field", "&View", ("Shift+F",),
-               ":/icons/field-of-fire.svg", UNIT, "Shade the selected unit's field of fire by "
-               "range", True, FIRE, checkable=True),
-    ActionSpec("exposure", "E&xposure", "toggle_exposure", "&View", ("Shift+X",),
-               ":/icons/exposure.svg", UNIT, "Ring the hexes from which enemy units can fire "
-               "at the selected unit", target=FIRE, checkable=True),
-    ActionSpec("los_tool", "Line of &sight tool", "toggle_los_tool", "&View", ("L",),
-               ":/icons/line-of-sight.svg", MAIN, "Drag from one hex to another to check the "
-               "line of sight", True, FIRE, checkable=True, short="Line of sight"),
 )  # fmt: skip
 
 
@@ -174,29 +133,86 @@ def set_detail(action: QAction, spec: ActionSpec, detail: str) -> None:
     action.setStatusTip(tip)
 
 
+def combined(specs: Iterable[ActionSpec], extra: Iterable[ActionSpec]) -> tuple[ActionSpec, ...]:
+    """The registry with a ruleset's entries: each after the entry its `after` names, or at
+    the end."""
+    merged = list(specs)
+    for spec in extra:
+        ids = [s.id for s in merged]
+        if spec.after in ids:
+            at = ids.index(spec.after) + 1
+            while at < len(merged) and merged[at].after == spec.after:
+                at += 1  # after the entries placed there before it
+            merged.insert(at, spec)
+        else:
+            merged.append(spec)
+    return tuple(merged)
+
+
+Placed = list[tuple[QWidget, QAction]]  # what populate added where, to take it out again
+
+
 def populate(
     menubar: QMenuBar,
     toolbars: Mapping[str, QToolBar],
     actions: Mapping[str, QAction],
     specs: Iterable[ActionSpec] = ACTIONS,
-) -> None:
-    """Put each action in its menu (in registry order) and, if marked, on its toolbar."""
-    menus: dict[str, QMenu] = {}
-    started: set[str] = set()
+) -> Placed:
+    """Put each action in its menu (in registry order) and, if marked, on its toolbar. Menus
+    and toolbars that already hold entries are added to: a spec with `after` goes after that
+    entry. Returns what was added where (menus created included), for `unpopulate`."""
+    menus: dict[str, QMenu] = {
+        a.text(): m for a in menubar.actions() if isinstance(m := a.menu(), QMenu)
+    }
+    started = {name for name, bar in toolbars.items() if bar.actions()}
+    placed: Placed = []
     for spec in specs:
         menu = menus.get(spec.menu)
         if menu is None:
             menu = menus[spec.menu] = menubar.addMenu(spec.menu)
             menu.setToolTipsVisible(True)  # a disabled entry's tooltip says why
+            placed.append((menubar, menu.menuAction()))
+        anchor = actions.get(spec.after) if spec.after else None
         if spec.separator_before:
-            menu.addSeparator()
+            placed.append((menu, _insert(menu, _separator(menu), anchor)))
         if spec.toolbar:
             toolbar = toolbars[spec.toolbar]
             if spec.separator_before and spec.toolbar in started:
-                toolbar.addSeparator()
+                placed.append((toolbar, _insert(toolbar, _separator(toolbar), anchor)))
             started.add(spec.toolbar)
-            toolbar.addAction(actions[spec.id])
-        menu.addAction(actions[spec.id])
+            placed.append((toolbar, _insert(toolbar, actions[spec.id], anchor)))
+        placed.append((menu, _insert(menu, actions[spec.id], anchor)))
+    return placed
+
+
+def unpopulate(placed: Placed) -> None:
+    """Take out what `populate` added (a ruleset's entries, when another ruleset is played)."""
+    for widget, action in reversed(placed):
+        widget.removeAction(action)
+
+
+def _separator(parent: QWidget) -> QAction:
+    separator = QAction(parent)
+    separator.setSeparator(True)
+    return separator
+
+
+def _insert(widget: QWidget, action: QAction, anchor: QAction | None) -> QAction:
+    """Add `action` to `widget`, after `anchor` (and whatever was put after it before) when
+    given and there, else at the end."""
+    present = widget.actions()
+    if anchor is None or anchor not in present:
+        widget.addAction(action)
+        return action
+    at = present.index(anchor) + 1
+    while at < len(present) and present[at].property("after") == anchor.objectName():
+        at += 1
+    action.setProperty("after", anchor.objectName())
+    if at < len(present):
+        widget.insertAction(present[at], action)
+    else:
+        widget.addAction(action)
+    return action
 
 
 def context_menu(

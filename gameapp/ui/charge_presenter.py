@@ -51,21 +51,23 @@ from gameapp.ui.board.overlay import HexOverlayItem
 from gameapp.ui.board.retreat_overlay import RetreatOverlay
 from gameapp.ui.board.scene import BoardScene
 from gameapp.ui.board.view import BoardView
-from gameapp.ui.controller import GameController
 from gameapp.ui.dialogs.charge_dialog import ChargeDialog
 from gameapp.ui.dialogs.decision_dialog import DecisionDialog
 from gameapp.ui.dialogs.fire_dialog import FireDialog
 from gameapp.ui.dialogs.roll_dialog import RollOutcome
+from gameapp.ui.rulesets.tactical.move_controller import MoveController
 
 CHARGE_RING = QColor("#6a1b9a")
 CHARGE_MARKS_Z = 154.0  # over the counters and the selected stack, under the fire marks (155)
 
 
 class ChargePresenter(QObject):
-    def __init__(self, controller: GameController, view: BoardView,
+    def __init__(self, moves: MoveController, view: BoardView,
                  is_computer: Callable[[Side], bool] = lambda side: False) -> None:
+        controller = moves.controller
         super().__init__(controller)
         self.controller = controller
+        self.moves = moves
         self.view = view
         self.is_computer = is_computer  # the computer answers its own side's decisions
         self.dialog: ChargeDialog | None = None  # the charge dialog last opened
@@ -79,9 +81,8 @@ class ChargePresenter(QObject):
         self._watched: QObject | None = None  # the window whose fire dialogs we watch
         self._asked: object = None  # the path decision last announced in the status bar
         self.targets: dict[Hex, Move] = {}  # the charges the selected unit may declare now
-        view.hex_clicked.connect(self.click_hex)
         controller.state_changed.connect(self.redraw)
-        controller.highlights_changed.connect(self.redraw)
+        moves.highlights_changed.connect(self.redraw)
 
     @property
     def game(self) -> Game | None:
@@ -197,7 +198,7 @@ class ChargePresenter(QObject):
             return
         overlay, marks = self._items(board)
         unit = self.controller.selected_unit
-        targets = charge_targets(game, unit.id, self.controller.highlight) \
+        targets = charge_targets(game, unit.id, self.moves.highlight) \
             if game is not None and unit is not None else {}
         # only hexes where the board shows the enemy: rings must not reveal hidden units
         self.targets = {h: move for h, move in targets.items()

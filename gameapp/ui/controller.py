@@ -1,7 +1,9 @@
-"""GameController: between the window and the Game. It takes the player's intents (select a
-unit, hover or click a hex, move, face, change formation, cover, end the phase, undo, redo),
-turns them into engine actions, and tells the views what changed through signals. The views
-read the state back from here and from `game.state`; they never change it.
+"""GameController: between the window and the Game, for any ruleset. It keeps the selection and
+the hex hovered, applies actions (from the ruleset's tools and commands, or the computer), ends
+the phase, undoes and redoes, and tells the views what changed through signals. The views read
+the state back from here and from `game.state`; they never change it. What a ruleset's intents
+mean (a move, a facing, a formation) is its UI's business (gameapp/ui/rulesets): it builds the
+actions and hands them to `apply`.
 
 Every change goes through `undo_stack` (commands.py). An action the engine refuses is never
 pushed: its reason and rule go out as a `message`.
@@ -11,35 +13,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from gameapp.core.actions import Action, ChangeFormation, Cover, EndPhase, Face, Move
+from gameapp.core.actions import Action, EndPhase
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
-from gameapp.core.events import Event
+from gameapp.core.events import Event, PhaseStarted
 from gameapp.core.hexgrid import Hex
-from gameapp.core.phases import Phase
-from gameapp.core.rulesets.tactical import tactical
-from gameapp.core.units import FORMATIONS_BY_KIND, Status, Unit
-from gameapp.present.event_words import report_lines, status_messages
-from gameapp.present.labels import facing_words, mps
-from gameapp.present.moves import CannotMove, MoveHighlight, Route, movement_highlight, route_to
+from gameapp.core.units import Unit
 from gameapp.ui.commands import ActionCommand
 
 # why nothing before the undo stack's first command can be taken back
 DICE_SEEN = "the dice have been seen, this cannot be undone"
 COMPUTER_ACTED = "the computer has acted since: its moves cannot be taken back"
-
-# The unit commands of the menus and toolbar: name -> the action it means for a unit.
-UNIT_COMMANDS: dict[str, Callable[..., Action]] = {
-    "formation": lambda unit, formation: ChangeFormation(unit.id, formation),
-    "turn": lambda unit, steps: Face(unit.id, (unit.facing + steps) % 6),
-    "about_face": lambda unit: Face(unit.id, (unit.facing + 3) % 6),
-    "cover": lambda unit: Cover(unit.id, Status.COVER not in unit.status),
-}
 
 
 @dataclass(frozen=True)
@@ -52,18 +41,13 @@ class Availability:
     checked: bool = False
 
 
-@dataclass(frozen=True)
-class FacingPreview:
-    hex: Hex
-    facing: int
-    legal: bool
-
 
 class GameController(QObject):
     state_changed = Signal()  # game.state changed: an action, an undo or redo, a new game
     selection_changed = Signal()  # another unit (or none) is selected
-    highlights_changed = Signal()  # the move highlight changed
-    route_changed = Signal()  # the hovered route or the facing on offer changed
+    # the state or the selection changed: what is worked out from them (a ruleset's highlights)
+    # is worked out again now, before state_changed and selection_changed tell the views
+    reread = Signal()
     message = Signal(str)  # something the player should read in the status bar
     log_added = Signal(str)  # an action was applied (or re-applied): its notation
     history_changed = Signal()  # what undo and redo would do changed
@@ -73,15 +57,12 @@ class GameController(QObject):
         self.game: Game | None = None
         self.undo_stack = QUndoStack(self)
         self.selected: str | None = None
-        self.highlight: MoveHighlight | None = None
-        self.cannot_move = ""  # why the selected unit has no highlight
-        self.route: Route | None = None
-        self.facing_preview: FacingPreview | None = None
         self.last_events: list[Event] = []  # what the last action applied caused
         self.notes: dict[int, list[str]] = {}  # log index -> what that action did (fire results)
         self._hover: Hex | None = None
         # why the player at the screen may not act now (the computer is to act), None if free
         self.hold: Callable[[], str | None] = lambda: None
+        self.words: RulesetWords = PlainWords()  # the ruleset's UI sets its own
         self.undo_barrier = ""  # why nothing before the undo stack's start can be taken back
 
     # --- the game ---------------------------------------------------------------------------
@@ -123,7 +104,7 @@ class GameController(QObject):
         if unit_id == self.selected:
             return
         self.selected = unit_id
-        self._refresh_highlight()
+        self.reread.emit()
         self.selection_changed.emit()
 
     def select_stack(self, units: Sequence[Unit]) -> None:
@@ -140,63 +121,10 @@ class GameController(QObject):
         self.select_unit(None)
 
     def hover_hex(self, h: Hex | None) -> None:
+        """The board's mouse is over `h` (None: off the map)."""
         self._hover = h
-        route = None
-        if self.game is not None and self.highlight is not None and h in self.highlight:
-            assert h is not None
-            route = route_to(self.game, self.highlight, h)
-        if route != self.route:
-            self.route = route
-            self.route_changed.emit()
-
-    def click_hex(self, h: Hex) -> bool:
-        """A click on a highlighted hex moves the selected unit there; True if it moved."""
-        return self.highlight is not None and h in self.highlight and self.move_to(h)
-
-    def preview_facing(self, h: Hex, facing: int | None) -> None:
-        """A right-drag from the selected unit's hex toward `facing` (None: the drag ended)."""
-        unit = self.selected_unit
-        preview = None
-        if unit is not None and unit.hex == h and facing is not None:
-            action = Face(unit.id, facing)
-            legal = facing == unit.facing or self._refusal(action) is None
-            preview = FacingPreview(h, facing, legal)
-        if preview != self.facing_preview:
-            self.facing_preview = preview
-            self.route_changed.emit()
-            if unit is not None and preview is not None and preview.facing != unit.facing:
-                assert self.game is not None
-                way = facing_words(self.game.map.numbering, preview.facing)
-                self.message.emit(self._describe(Face(unit.id, preview.facing), f"Face {way}"))
-
-    def drop_facing(self, h: Hex, facing: int) -> None:
-        """A right-drag released: the selected unit in `h` turns to `facing`."""
-        self.preview_facing(h, None)
-        unit = self.selected_unit
-        if unit is not None and unit.hex == h and facing != unit.facing:
-            self.face(facing)
 
     # --- actions ----------------------------------------------------------------------------
-    def move_to(self, h: Hex, facing: int | None = None) -> bool:
-        """Move the selected unit along the cheapest route to `h` (see moves.route_to)."""
-        route = self._route_for(h)
-        if route is None:
-            self.message.emit("Not allowed: that hex is not one the selected unit can reach")
-            return False
-        return self.apply(Move(route.unit_id, route.path, facing))
-
-    def face(self, facing: int) -> bool:
-        unit = self.selected_unit
-        return unit is not None and self.apply(Face(unit.id, facing % 6))
-
-    def unit_command(self, name: str, *args: Any) -> bool:
-        """One of UNIT_COMMANDS for the selected unit, e.g. ("formation", Formation.LINE)."""
-        action = self._unit_action(name, args)
-        if action is None:
-            self.message.emit("Not allowed: select one of your units first")
-            return False
-        return self.apply(action)
-
     def end_phase(self) -> bool:
         return self.game is not None and self.apply(EndPhase())
 
@@ -260,33 +188,13 @@ class GameController(QObject):
         if self.game is None:
             return Availability(False, "no game is open")
         if handler == "end_phase":
-            why = self._refusal(EndPhase())
-            return Availability(why is None, why or self._end_phase_text())
+            why = self.refusal(EndPhase())
+            return Availability(why is None, why or self.words.end_phase_text(self.game))
         if handler == "clear_selection":
             return Availability(self.selected is not None, "nothing is selected")
-        if handler != "unit_command":
-            return Availability(True, "")
-        return self._unit_availability(str(args[0]), args[1:])
+        return Availability(True, "")
 
-    def _unit_availability(self, name: str, args: tuple[Any, ...]) -> Availability:
-        unit = self.selected_unit
-        if unit is None:
-            return Availability(False, "select one of your units first")
-        relevant = name != "formation" or args[0] in FORMATIONS_BY_KIND[unit.kind]
-        checked = name == "cover" and Status.COVER in unit.status
-        if name == "formation" and args[0] is unit.formation:
-            return Availability(False, f"already in {unit.formation.value}", relevant, True)
-        action = UNIT_COMMANDS[name](unit, *args)
-        why = self._refusal(action)
-        detail = why if why is not None else self._cost_text(action)
-        return Availability(why is None, detail, relevant, checked)
-
-    # --- inside -----------------------------------------------------------------------------
-    def _unit_action(self, name: str, args: tuple[Any, ...]) -> Action | None:
-        unit = self.selected_unit
-        return None if unit is None else UNIT_COMMANDS[name](unit, *args)
-
-    def _refusal(self, action: Action) -> str | None:
+    def refusal(self, action: Action) -> str | None:
         """None if the action is legal now, else 'not now: reason (rule)'."""
         assert self.game is not None
         try:
@@ -294,36 +202,6 @@ class GameController(QObject):
         except IllegalActionError as error:
             return f"not now: {error.reason} ({error.rule})"
         return None
-
-    def _end_phase_text(self) -> str:
-        game = self.game
-        assert game is not None
-        if game.phase is Phase.FIRE and game.acting_side is not None:
-            return (f"in the fire phase this is the {game.acting_side.label} pass: it fires no "
-                    "more this phase (1.23)")
-        return f"end the {game.phase.value} phase"
-
-    def _cost_text(self, action: Action) -> str:
-        assert self.game is not None
-        if not isinstance(action, Move | Face | ChangeFormation | Cover):
-            return ""
-        plan = tactical(self.game).movement.plan(action, self.game.current_side)
-        terms = "; ".join(f"{t.label} {t.value:+g} ({t.rule})" for t in plan.cost if t.value)
-        text = mps(plan.cost.total) + (f": {terms}" if terms else "")
-        if plan.checks:
-            text += f"; calls for a morale check ({plan.checks[0].rule})"
-        return text
-
-    def _describe(self, action: Action, what: str) -> str:
-        why = self._refusal(action)
-        return f"{what}: {why if why is not None else self._cost_text(action)}"
-
-    def _route_for(self, h: Hex) -> Route | None:
-        if self.game is None or self.highlight is None:
-            return None
-        if self.route is not None and self.route.target == h:
-            return self.route
-        return route_to(self.game, self.highlight, h)
 
     def _refused(self, error: IllegalActionError) -> None:
         self.message.emit(f"Not allowed: {error.reason} ({error.rule})")
@@ -336,35 +214,57 @@ class GameController(QObject):
             self.selection_changed.emit()
         if game is not None:
             self._note(game, events)
-        self._refresh_highlight()
+        self.reread.emit()
         self.state_changed.emit()
         if game is not None and events and game.log:  # events: an action was (re)applied
-            self.log_added.emit(game.log[-1].notation)
+            self.log_added.emit(game.log[-1].action)
         self._tell(events)
 
     def _note(self, game: Game, events: list[Event]) -> None:
-        """Keep what each logged action did in words (a fire's roll, casualties, morale checks)
-        for the log, and forget the notes of actions taken back."""
+        """Keep what each logged action did in words (the ruleset's: a fire's roll, casualties,
+        morale checks) for the log, and forget the notes of actions taken back."""
         self.notes = {i: lines for i, lines in self.notes.items() if i < len(game.log)}
-        lines = report_lines(events, game.map.hex_id) if events and game.log else []
+        lines = self.words.event_notes(events, game) if events and game.log else []
         if lines:
             self.notes[len(game.log) - 1] = lines
 
     def _tell(self, events: list[Event]) -> None:
-        hex_id = self.game.map.hex_id if self.game is not None else str
-        for text in status_messages(events, hex_id):
+        for text in self.words.event_messages(events):
             self.message.emit(text)
 
-    def _refresh_highlight(self) -> None:
-        unit = self.selected_unit
-        self.highlight, self.cannot_move, self.facing_preview = None, "", None
-        if self.game is not None and unit is not None:
-            try:
-                self.highlight = movement_highlight(self.game, unit.id)
-            except CannotMove as error:
-                self.cannot_move = str(error)
-        self.highlights_changed.emit()
-        self.route = None
-        self.hover_hex(self._hover)
-        self.route_changed.emit()
 
+class RulesetWords(Protocol):
+    """What the window says about a ruleset's game beyond its actions (a RulesetUI says it)."""
+
+    def end_phase_text(self, game: Game) -> str:
+        """What End phase does now, for its tooltip."""
+        ...
+
+    def event_notes(self, events: Sequence[Event], game: Game) -> list[str]:
+        """What an action's events did, in lines under it in the log."""
+        ...
+
+    def event_messages(self, events: Sequence[Event]) -> list[str]:
+        """What the status bar says of events, one message each."""
+        ...
+
+
+class PlainWords:
+    """The words of any ruleset: the phase started, and nothing more."""
+
+    def end_phase_text(self, game: Game) -> str:
+        return f"end the {game.phase.value} phase"
+
+    def event_notes(self, events: Sequence[Event], game: Game) -> list[str]:
+        return []
+
+    def event_messages(self, events: Sequence[Event]) -> list[str]:
+        return [text for event in events if (text := phase_message(event))]
+
+
+def phase_message(event: Event) -> str:
+    """'Turn 1, 3:00 pm: Union movement phase' for a phase started; '' for any other event."""
+    if isinstance(event, PhaseStarted):
+        side = f"{event.side.label} " if event.side is not None else ""
+        return f"Turn {event.turn}, {event.clock}: {side}{event.phase.value} phase"
+    return ""

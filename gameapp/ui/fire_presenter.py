@@ -1,7 +1,7 @@
 """FirePresenter: renders the fire controller's state into the board (field of fire, fire marks
-and chips, the line of sight), the fire panel and the line-of-sight mode of the view; passes the
-board's fire gestures to the fire controller (Ctrl+click adds firers, a click on a target offers
-the attack, a drag in sight mode measures a line); and opens the combat dialog.
+and chips, the line of sight), the fire panel and the hex-drag mode of the view (on with the
+line-of-sight tool); and opens the combat dialog (the tactical board tools, in
+gameapp/ui/rulesets/tactical/tools.py, pass it the board's fire gestures).
 
 It owns no game state: on every change it re-reads the fire controller and `game.state`.
 """
@@ -47,10 +47,6 @@ class FirePresenter(QObject):
         self._docks = (fire_dock, movement_dock)
         self._phase: Phase | None = None
         self._shown: tuple[bool, bool, bool] = (False, False, False)  # the toggles last seen
-        view.stack_added.connect(fire.add_firers)
-        view.fire_requested.connect(self.open_fire)
-        view.sight_dragged.connect(fire.measure)
-        view.sight_dropped.connect(fire.measure)
         fire.changed.connect(self.redraw)
 
     @property
@@ -84,7 +80,7 @@ class FirePresenter(QObject):
     # --- drawing ----------------------------------------------------------------------------
     def redraw(self) -> None:
         fire, board, game = self.fire, self.board, self.fire.game
-        self.view.set_sight_mode(fire.los_tool and game is not None)
+        self.view.set_hex_drags(fire.los_tool and game is not None)
         self._raise_dock(game)
         if board is not None:
             self._draw_board(board, game)

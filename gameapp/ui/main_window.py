@@ -1,15 +1,18 @@
-"""The main window: the start screen or the board, the phase bar, the stack, movement, fire and
-log panels, and menus and toolbars built from the action registry. It shows scenarios and
-starts games on them (`start_game`: from the new-game dialog, a saved file, or app.py when
-`scenario_opened` fires); the controllers play them, the presenters draw them into these
-widgets, and beside them: the hot-seat handover (handover.py), hiding what the side to play
-cannot see (fog.py), the computer's sides (computer.py) and the game's files (session.py)."""
+"""The main window: the start screen or the board, the phase bar, the log, and menus and toolbars
+built from the action registry. What the ruleset being played adds (its docks, commands, board
+tools and markers) comes from its UI, found by the scenario's ruleset name (gameapp/ui/rulesets);
+the window names none of it. It shows scenarios and starts games on them (`start_game`: from the
+new-game dialog, a saved file, or app.py when `scenario_opened` fires); the controllers play
+them, the presenters draw them into these widgets, and beside them: the hot-seat handover
+(handover.py), hiding what the side to play cannot see (fog.py), the computer's sides
+(computer.py) and the game's files (session.py)."""
 
 from __future__ import annotations
 
 import logging
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
@@ -31,29 +34,41 @@ from gameapp.core.scenario import Scenario, load_scenario
 from gameapp.core.seats import Seats
 from gameapp.core.yamlsource import DataError
 from gameapp.ui import settings
-from gameapp.ui.actions import FIRE, GAME, MAIN, UNIT, WINDOW, build_actions, populate
+from gameapp.ui.actions import (
+    ACTIONS,
+    GAME,
+    MAIN,
+    UNIT,
+    WINDOW,
+    Placed,
+    build_actions,
+    combined,
+    populate,
+    unpopulate,
+)
 from gameapp.ui.board import BoardScene, BoardView
-from gameapp.ui.charge_presenter import ChargePresenter
 from gameapp.ui.computer import ComputerTurns, describe
 from gameapp.ui.computer_controls import ComputerControls
 from gameapp.ui.computer_show import ActionShow
-from gameapp.ui.controller import GameController
+from gameapp.ui.controller import GameController, PlainWords
 from gameapp.ui.editor import EditorWindow
 from gameapp.ui.end_screen import EndOfGame
-from gameapp.ui.fire_controller import FireController
-from gameapp.ui.fire_presenter import FirePresenter
 from gameapp.ui.fog import UnseenFilter
 from gameapp.ui.game_presenter import GamePresenter
 from gameapp.ui.handover import HotSeat
 from gameapp.ui.new_game_dialog import NewGameDialog
-from gameapp.ui.panels.broken_track_panel import BrokenTrackPanel
-from gameapp.ui.panels.fire_panel import FirePanel
 from gameapp.ui.panels.log_panel import LogPanel
-from gameapp.ui.panels.move_panel import MovePanel
-from gameapp.ui.panels.unit_panel import UnitPanel
 from gameapp.ui.phase_bar import PhaseBar
 from gameapp.ui.replay.history_mode import HistoryMode
 from gameapp.ui.replay.replay_window import ReplayWindow, open_replay_dialog, replay_live_game
+from gameapp.ui.rulesets import (
+    RulesetUI,
+    ToolRouter,
+    default_ruleset_name,
+    ruleset_name_of,
+    ruleset_ui_factory,
+)
+from gameapp.ui.rulesets.base import make_dock
 from gameapp.ui.session import GameSession
 from gameapp.ui.start_screen import ScenarioLoader, StartScreen
 
@@ -73,44 +88,48 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.controller = controller or GameController(self)
-        self.fire_controller = FireController(self.controller)
         self.setWindowTitle(settings.APPLICATION)
         self.setWindowIcon(QIcon(":/icons/app.svg"))
         self._loader = loader
         self.scenario: Scenario | None = None
         self.view = BoardView()
+        self.router = ToolRouter(self.view, self.controller)  # the board's input to the tools
         self.start_screen = StartScreen(scenarios_dir, loader)
         self.pages = QStackedWidget()
         self.pages.addWidget(self.start_screen)
         self.pages.addWidget(self.view)
         self.setCentralWidget(self.pages)
-        self.panel = UnitPanel()
-        self.move_panel = MovePanel()
         self.log_panel = LogPanel()
-        self.fire_panel = FirePanel()
-        self.dock = self._dock("Stack", "stack_dock", self.panel)
-        self.move_dock = self._dock("Movement", "movement_dock", self.move_panel)
-        self.fire_dock = self._dock("Fire", "fire_dock", self.fire_panel)
-        self.log_dock = self._dock("Log", "log_dock", self.log_panel)
-        self.broken_panel = BrokenTrackPanel()
-        self.broken_dock = self._dock("Broken Track", "broken_dock", self.broken_panel)
-        self.tabifyDockWidget(self.log_dock, self.broken_dock)
-        self.tabifyDockWidget(self.dock, self.log_dock)  # the stack in front, the log behind
-        self.tabifyDockWidget(self.move_dock, self.fire_dock)  # the phase's own in front
+        self.log_dock = make_dock(self, "Log", "log_dock", self.log_panel)
         self._docks_sized = False
         self.phase_bar = PhaseBar(self)
-        self.addToolBar(self.phase_bar)
-        self.addToolBarBreak()
         self.toolbar = self._toolbar("Main", "main_toolbar")
         self.unit_toolbar = self._toolbar("Unit", "unit_toolbar")
         self.unit_toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        targets = {WINDOW: self, GAME: self.controller, FIRE: self.fire_controller}
-        self.actions_by_id = build_actions(targets, self)
-        populate(self.menuBar(), {MAIN: self.toolbar, UNIT: self.unit_toolbar}, self.actions_by_id)
-        self.phase_bar.set_pass_action(self.actions_by_id["pass"])
+        self._toolbars = {MAIN: self.toolbar, UNIT: self.unit_toolbar}
+        self.actions_by_id: dict[str, QAction] = {}  # the registry's, the ruleset's included
+        self.presenter = GamePresenter(
+            self.controller, self.view, self.log_panel, self.phase_bar, self.actions_by_id,
+            self.show_message,
+        )  # fmt: skip
+        # the ruleset's part: the first registered until a game of another ruleset starts
+        self.ruleset_ui: RulesetUI | None = None
+        self.ruleset_name = ""
+        self._ruleset_docks: list[QDockWidget] = []
+        self._ruleset_placed: Placed = []
+        self._front_docks: list[QDockWidget] = []  # brought forward when a board is shown
+        self._dock_stretch: list[tuple[QDockWidget, int]] = []
+        # the docks first, then the menus and the bars: their first heights depend on the order
+        first = self._make_ruleset_ui(default_ruleset_name())
+        self.actions_by_id.update(build_actions({WINDOW: self, GAME: self.controller}, self))
+        populate(self.menuBar(), self._toolbars, self.actions_by_id)
+        self._wire_ruleset_ui(first, default_ruleset_name())
         self.phase_bar.set_end_action(self.actions_by_id["end_phase"])
+        self.addToolBar(self.phase_bar)
+        self.addToolBarBreak()
+        self.addToolBar(self.toolbar)
+        self.addToolBar(self.unit_toolbar)
         self.view.hover_text_changed.connect(self._show_hover)
-        self.view.stack_selected.connect(self.panel.show_units)
         self.start_screen.scenario_chosen.connect(self.open_scenario)
         self.start_screen.browse_requested.connect(self.open_scenario_dialog)
         self.start_screen.new_game_requested.connect(self.new_game_dialog)
@@ -122,17 +141,6 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.message_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.view.zoom_changed.connect(lambda zoom: self.zoom_label.setText(f"{zoom:.0%}"))
-        self.presenter = GamePresenter(
-            self.controller, self.view, self.panel, self.move_panel, self.log_panel,
-            self.phase_bar, self.actions_by_id, self.show_message, self.fire_controller,
-        )  # fmt: skip
-        self.fire_presenter = FirePresenter(
-            self.fire_controller, self.view, self.fire_panel, self.fire_dock, self.move_dock
-        )
-        self.controller.state_changed.connect(
-            lambda: self.broken_panel.show_game(self.controller.game))
-        self.charge_presenter = ChargePresenter(
-            self.controller, self.view, lambda side: side in self.computer.players)
         # after the presenters: these read what they have drawn
         self.hot_seat = HotSeat(self.controller, self.pages, self.view, self._board_covered)
         self.unseen = UnseenFilter(self.controller, self.view)
@@ -151,22 +159,83 @@ class MainWindow(QMainWindow):
         self.history_mode.looking_back.connect(self.presenter.set_looking_back)
         self._enter_start_page()  # the start screen has just scanned its directory
 
-    def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(name)
-        dock.setWidget(widget)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        return dock
+    # --- the ruleset's part ------------------------------------------------------------------
+    def _install_ruleset(self, name: str) -> None:
+        """Play games of ruleset `name` here: its UI's docks, commands and tools replace the
+        ones before (if another ruleset's)."""
+        if name != self.ruleset_name:
+            self._wire_ruleset_ui(self._make_ruleset_ui(name), name)
+
+    def _make_ruleset_ui(self, name: str) -> RulesetUI:
+        """The UI of ruleset `name`, in place of the one before, with its docks added."""
+        make_ui = ruleset_ui_factory(name)
+        if self.ruleset_ui is not None:
+            self._uninstall_ruleset(self.ruleset_ui)
+        ui = make_ui(self)
+        self._add_docks(ui)
+        return ui
+
+    def _wire_ruleset_ui(self, ui: RulesetUI, name: str) -> None:
+        """Its commands in the menus and bars, its tools on the board, its words and markers."""
+        specs = tuple(ui.commands())
+        targets = dict(ui.command_targets())
+        actions = build_actions({WINDOW: self, GAME: self.controller, **targets}, self, specs)
+        self.actions_by_id.update(actions)
+        self._ruleset_placed = populate(self.menuBar(), self._toolbars, self.actions_by_id, specs)
+        ui.actions_built(actions)
+        self.presenter.set_commands(combined(ACTIONS, specs), targets, ui.markers)
+        self.controller.words = ui
+        self.router.tools = tuple(ui.tools())
+        # the board's selection reaches the controller after the ruleset's UI has shown it
+        if self.ruleset_name:  # wired before
+            self.view.stack_selected.disconnect(self.presenter.stack_clicked)
+        self.view.stack_selected.connect(self.presenter.stack_clicked)
+        self.ruleset_ui, self.ruleset_name = ui, name
+
+    def _add_docks(self, ui: RulesetUI) -> None:
+        """The ruleset's docks in order, the Log among them (before the first marked
+        `log_before`, else last) and tabbed behind the first of them."""
+        specs = list(ui.docks())
+        log_at = next((i for i, spec in enumerate(specs) if spec.log_before), len(specs))
+        order = [spec.dock for spec in specs]
+        order.insert(log_at, self.log_dock)
+        for dock in order:
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        if log_at < len(specs):
+            self.tabifyDockWidget(self.log_dock, specs[log_at].dock)
+        if specs:
+            self.tabifyDockWidget(specs[0].dock, self.log_dock)
+        by_name = {spec.dock.objectName(): spec.dock for spec in specs}
+        for spec in specs:
+            if spec.tab_with in by_name:
+                self.tabifyDockWidget(by_name[spec.tab_with], spec.dock)
+        self._ruleset_docks = [spec.dock for spec in specs]
+        self._front_docks = [spec.dock for spec in specs if spec.front]
+        self._dock_stretch = [(spec.dock, spec.stretch) for spec in specs if spec.stretch]
+
+    def _uninstall_ruleset(self, ui: RulesetUI) -> None:
+        ui.uninstall()
+        unpopulate(self._ruleset_placed)
+        self._ruleset_placed = []
+        for spec in ui.commands():
+            self.actions_by_id.pop(spec.id).deleteLater()
+        for dock in self._ruleset_docks:
+            self.removeDockWidget(dock)
+            dock.deleteLater()
+        self.router.tools = ()
+        self.controller.words = PlainWords()
+        self.ruleset_ui = None
+        ui.setParent(None)
+        shiboken6.delete(ui)  # now: its controllers and presenters stop listening at once
 
     def _toolbar(self, title: str, name: str) -> QToolBar:
         toolbar = QToolBar(title, self)
         toolbar.setObjectName(name)
-        self.addToolBar(toolbar)
         return toolbar
 
     @property
     def docks(self) -> tuple[QDockWidget, ...]:
-        return (self.dock, self.move_dock, self.fire_dock, self.log_dock, self.broken_dock)
+        return (*self._ruleset_docks, self.log_dock)
 
     def show_message(self, text: str) -> None:
         """A message from the game (a refusal with its reason and rule, a phase started)."""
@@ -221,22 +290,24 @@ class MainWindow(QMainWindow):
         self.scenario_opened.emit(scenario)
 
     def _show_board(self, scenario: Scenario) -> None:
+        self._install_ruleset(ruleset_name_of(scenario))
         self.scenario = scenario
         old = self.view.board()
         board = BoardScene(scenario.map, scenario.units, progressive=True)
         self.view.set_board(board)
         if old is not None:
             old.deleteLater()
-        self.panel.set_numbering(scenario.map.numbering)
-        self.panel.show_units([])
+        if self.ruleset_ui is not None:
+            self.ruleset_ui.board_shown(scenario)
         self.pages.setCurrentWidget(self.view)
         for dock in self.docks:
             dock.show()
-        self.dock.raise_()
-        self.move_dock.raise_()
-        if not self._docks_sized:  # first board of a session without saved window state
+        for dock in self._front_docks:
+            dock.raise_()
+        if not self._docks_sized and self._dock_stretch:  # first board without a saved layout
             self._docks_sized = True
-            self.resizeDocks([self.dock, self.move_dock], [2, 3], Qt.Orientation.Vertical)
+            docks, sizes = zip(*self._dock_stretch, strict=True)
+            self.resizeDocks(list(docks), list(sizes), Qt.Orientation.Vertical)
         self._enable_board_actions(True)
         self.setWindowTitle(f"{scenario.name} — {settings.APPLICATION}")
         self.view.fit()
@@ -247,6 +318,7 @@ class MainWindow(QMainWindow):
                    path: Path | None = None, hot_seat: bool = False) -> None:
         """Play `game`: on its board, by `players` (all human by default: one person playing
         both sides unless `hot_seat`), from `path` if it was opened from a file."""
+        self._install_ruleset(ruleset_name_of(game.scenario))
         if self.scenario is not game.scenario or self.pages.currentWidget() is self.start_screen:
             self._show_board(game.scenario)
         self.players = dict(players or ALL_HUMAN)

@@ -117,6 +117,12 @@ class PhaseBar(QToolBar):
         self._pass_item = self.addWidget(button)
         self._pass_item.setVisible(False)
 
+    def clear_pass_action(self) -> None:
+        """No Pass button (a ruleset without one is played)."""
+        if self._pass_item is not None:
+            self.removeAction(self._pass_item)
+        self.pass_button = self._pass_item = None
+
     def set_end_action(self, action: QAction) -> None:
         self.addAction(action)
 

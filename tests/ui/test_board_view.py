@@ -46,7 +46,7 @@ def test_clicking_a_counter_shows_its_stack_in_the_panel(
     with qtbot.waitSignal(window.view.stack_selected) as selected:
         qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
     assert [u.id for u in selected.args[0]] == ["wis2", "wis6", "meredith"]
-    text = window.panel.plain_text()
+    text = window.ruleset_ui.panel.plain_text()
     assert "2nd Wisconsin" in text
     assert "Strength: 7 SP" in text
     assert "Morale: 44" in text
@@ -66,7 +66,7 @@ def test_clicking_empty_ground_clears_the_selection(
         qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
     assert selected.args[0] == []
     assert board.selected_hex is None
-    assert window.panel.plain_text() == ""
+    assert window.ruleset_ui.panel.plain_text() == ""
 
 
 def test_hover_puts_hex_id_and_terrain_in_the_status_bar(

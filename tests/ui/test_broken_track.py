@@ -51,9 +51,9 @@ def test_a_unit_routed_off_its_own_edge_appears_in_the_dock(qtbot: QtBot) -> Non
     us = place(infantry("US-1"), m, "0204", N)
     cs = place(infantry("CS-1", Side.CONFEDERATE), m, "0203", S)
     window = open_window(qtbot, game_on(m, [us, cs]).scenario)
-    dock = window.broken_dock
+    dock = window.ruleset_ui.broken_dock
     assert dock.isVisible() and dock.windowTitle() == "Broken Track"
-    assert window.broken_panel.rows() == []
+    assert window.ruleset_ui.broken_panel.rows() == []
     game = game_of(window)
     game.dice = Dice.forcing([65])  # the defender's 8.41 roll, above its ML 35: it routs
     # an immediate charge (5 MPs, under 9: 3.411.a), resolved once CS-1 chooses to stand
@@ -61,8 +61,8 @@ def test_a_unit_routed_off_its_own_edge_appears_in_the_dock(qtbot: QtBot) -> Non
     assert window.controller.apply(Move("US-1", (m.parse("0203"),)))
     assert window.controller.apply(RetreatBeforeCombat(m.parse("0203"), False))
     assert "CS-1" in game.state.broken
-    assert window.broken_panel.rows() == [
+    assert window.ruleset_ui.broken_panel.rows() == [
         "Broken Box 1 (1): reached its own map edge short of the retreat",
         "CS-1 (CS-1) | Confederate | 4 | turn 1",  # 5 SPs less 1 by 8.52 (5 / 8 rounds to 1)
     ]
-    assert window.broken_panel.note.text().startswith("1 unit on the Broken Track")
+    assert window.ruleset_ui.broken_panel.note.text().startswith("1 unit on the Broken Track")

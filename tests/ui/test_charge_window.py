@@ -29,7 +29,7 @@ def test_a_charge_from_declaration_to_the_rout(qtbot: QtBot) -> None:
     scenario = game_on(m, [place(infantry("US-1"), m, "0607", N),
                            place(infantry("CS-1", Side.CONFEDERATE), m, "0604", S)]).scenario
     window = open_window(qtbot, scenario)
-    game, presenter = game_of(window), window.charge_presenter
+    game, presenter = game_of(window), window.ruleset_ui.charge_presenter
 
     # Movement: US-1 selected, the enemy hex it can reach the side of is ringed for a charge
     click_hex(qtbot, window, p("0607"))
@@ -103,7 +103,7 @@ def test_the_owner_clicks_one_of_the_equal_paths(qtbot: QtBot) -> None:
     scenario = game_on(m, [place(infantry("US-1"), m, "0607", N),
                            place(infantry("CS-1", Side.CONFEDERATE), m, "0604", S)]).scenario
     window = open_window(qtbot, scenario)
-    game, presenter = game_of(window), window.charge_presenter
+    game, presenter = game_of(window), window.ruleset_ui.charge_presenter
     click_hex(qtbot, window, p("0607"))
     click_hex(qtbot, window, p("0604"))  # the charge
     game.dice = Dice.forcing([11])  # the 3.5 roll: 11, at or under CS-1's level, it goes
@@ -160,9 +160,9 @@ def test_no_question_for_a_side_the_computer_plays(qtbot: QtBot) -> None:
     scenario = game_on(m, [place(infantry("US-1"), m, "0607", N),
                            place(infantry("CS-1", Side.CONFEDERATE), m, "0604", S)]).scenario
     window = open_window(qtbot, scenario)
-    window.charge_presenter.is_computer = lambda side: side is Side.CONFEDERATE
+    window.ruleset_ui.charge_presenter.is_computer = lambda side: side is Side.CONFEDERATE
     click_hex(qtbot, window, p("0607"))
     click_hex(qtbot, window, p("0604"))
     decision = game_of(window).pending_decision
     assert decision is not None and decision.side is Side.CONFEDERATE
-    assert window.charge_presenter.decision_dialog is None
+    assert window.ruleset_ui.charge_presenter.decision_dialog is None

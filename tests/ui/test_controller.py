@@ -15,6 +15,7 @@ from gameapp.core.units import Formation, Status
 from gameapp.present.labels import mps
 from gameapp.ui.commands import ActionCommand
 from gameapp.ui.controller import GameController
+from gameapp.ui.rulesets.tactical.move_controller import MoveController
 
 from .boards import make_scenario, sample_units, showcase_map
 
@@ -30,6 +31,13 @@ def controller(qtbot: QtBot, game: Game) -> GameController:
     c = GameController()
     c.start(game)
     return c
+
+
+@pytest.fixture
+def moves(controller: GameController) -> MoveController:
+    m = MoveController(controller)
+    m.refresh()
+    return m
 
 
 def _messages(controller: GameController) -> list[str]:
@@ -55,7 +63,7 @@ def test_a_refused_action_is_reported_and_never_pushed(
 
 
 def test_undo_and_redo_go_through_the_stack_and_redo_reapplies_the_same_action(
-    controller: GameController, game: Game
+    controller: GameController, moves: MoveController, game: Game
 ) -> None:
     logged: list[str] = []
     controller.log_added.connect(logged.append)
@@ -63,7 +71,7 @@ def test_undo_and_redo_go_through_the_stack_and_redo_reapplies_the_same_action(
     controller.select_unit("cav1")
     target = _far_target(game, "cav1")
     path = tactical(game).movement.reachable("cav1")[target].path
-    assert controller.move_to(target)
+    assert moves.move_to(target)
     after = game.state.copy()
     command = controller.undo_stack.command(0)
     assert isinstance(command, ActionCommand)
@@ -74,11 +82,11 @@ def test_undo_and_redo_go_through_the_stack_and_redo_reapplies_the_same_action(
     controller.redo()
     assert game.state == after
     assert logged == [command.text(), command.text()]
-    assert game.log[-1].notation == command.text()
+    assert game.log[-1].action == command.text()
 
 
 def test_selection_cycles_through_a_stack_and_follows_the_unit(
-    controller: GameController, game: Game
+    controller: GameController, moves: MoveController, game: Game
 ) -> None:
     stack = game.state.units_at(game.state.units["wis2"].hex)
     order = [u.id for u in stack]
@@ -89,48 +97,54 @@ def test_selection_cycles_through_a_stack_and_follows_the_unit(
         picked.append(controller.selected)
     assert picked == [*order, order[0]]
     controller.select_stack([])
-    assert controller.selected is None and controller.highlight is None
+    assert controller.selected is None and moves.highlight is None
 
 
-def test_highlight_and_why_not(controller: GameController, game: Game) -> None:
+def test_highlight_and_why_not(
+    controller: GameController, moves: MoveController, game: Game
+) -> None:
     controller.select_unit("cav1")
-    assert controller.highlight is not None
-    assert set(controller.highlight.reach) == set(tactical(game).movement.reachable("cav1"))
+    assert moves.highlight is not None
+    assert set(moves.highlight.reach) == set(tactical(game).movement.reachable("cav1"))
     controller.select_unit("btyb")  # unlimbered artillery
-    assert controller.highlight is None
-    assert controller.cannot_move.endswith("limber first (TEC)")
+    assert moves.highlight is None
+    assert moves.cannot_move.endswith("limber first (TEC)")
     controller.select_unit("va26")  # the other side's
-    assert controller.highlight is None
-    assert "not yours to move this phase (1.22)" in controller.cannot_move
+    assert moves.highlight is None
+    assert "not yours to move this phase (1.22)" in moves.cannot_move
 
 
-def test_hover_routes_only_over_the_highlight(controller: GameController, game: Game) -> None:
+def test_hover_routes_only_over_the_highlight(
+    controller: GameController, moves: MoveController, game: Game
+) -> None:
     controller.select_unit("cav1")
     target = _far_target(game, "cav1")
-    controller.hover_hex(target)
-    route = controller.route
+    moves.hover_hex(target)
+    route = moves.route
     assert route is not None and route.target == target
     assert route.cost == tactical(game).movement.path_breakdown("cav1", route.path)
     assert route.remaining == tactical(game).movement.reachable("cav1")[target].remaining
-    controller.hover_hex(game.state.units["cav1"].hex)
-    assert controller.route is None
+    moves.hover_hex(game.state.units["cav1"].hex)
+    assert moves.route is None
 
 
-def test_availability_gives_costs_and_reasons(controller: GameController, game: Game) -> None:
-    nothing = controller.availability("unit_command", ("formation", Formation.COLUMN))
+def test_availability_gives_costs_and_reasons(
+    controller: GameController, moves: MoveController, game: Game
+) -> None:
+    nothing = moves.availability("unit_command", ("formation", Formation.COLUMN))
     assert not nothing.enabled and nothing.detail == "select one of your units first"
     controller.select_unit("cav1")
-    column = controller.availability("unit_command", ("formation", Formation.COLUMN))
+    column = moves.availability("unit_command", ("formation", Formation.COLUMN))
     assert column.enabled and column.relevant
     plan = tactical(game).movement.plan(ChangeFormation("cav1", Formation.COLUMN),
                                         game.current_side)
     terms = "; ".join(f"{t.label} {t.value:+g} ({t.rule})" for t in plan.cost)
     assert column.detail == f"{mps(plan.cost.total)}: {terms}"
     assert "mounted to column" in column.detail and "(MP changes column line)" in column.detail
-    square = controller.availability("unit_command", ("formation", Formation.SQUARE))
+    square = moves.availability("unit_command", ("formation", Formation.SQUARE))
     assert not square.enabled and not square.relevant
     assert square.detail == "not now: a cavalry unit cannot go from mounted to square (2.5)"
-    cover = controller.availability("unit_command", ("cover",))
+    cover = moves.availability("unit_command", ("cover",))
     assert Status.COVER not in game.state.units["cav1"].status
     assert cover.enabled and not cover.checked
     assert cover.detail == "3 MPs: take cover +3 (MP changes cover)"
@@ -139,15 +153,15 @@ def test_availability_gives_costs_and_reasons(controller: GameController, game: 
 
 
 def test_a_right_drag_offers_a_facing_and_the_drop_applies_it(
-    controller: GameController, game: Game
+    controller: GameController, moves: MoveController, game: Game
 ) -> None:
     controller.select_unit("cav1")
     unit = game.state.units["cav1"]
     wanted = (unit.facing + 2) % 6  # 120 degrees: 4 MPs
-    controller.preview_facing(unit.hex, wanted)
-    assert controller.facing_preview is not None and controller.facing_preview.legal
-    controller.drop_facing(unit.hex, wanted)
-    assert controller.facing_preview is None
+    moves.preview_facing(unit.hex, wanted)
+    assert moves.facing_preview is not None and moves.facing_preview.legal
+    moves.drop_facing(unit.hex, wanted)
+    assert moves.facing_preview is None
     assert game.state.units["cav1"].facing == wanted
     assert game.state.mp_spent["cav1"] == 4
     command = controller.undo_stack.command(0)

@@ -38,7 +38,8 @@ def test_markers_reach_the_counters_and_the_panel(qtbot: QtBot) -> None:
     assert item(plain).toolTip() == ""
 
     click_hex(qtbot, window, game.state.units[routed].hex)
-    assert "Markers: engaged; further morale checks ignored this phase" in window.panel.plain_text()
+    stack = window.ruleset_ui.panel.plain_text()
+    assert "Markers: engaged; further morale checks ignored this phase" in stack
 
     # A new phase forgets rout movement: the marker goes (7.65 lasts the phase only).
     game.state.rout_moved.clear()

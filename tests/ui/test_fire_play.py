@@ -54,12 +54,13 @@ def _to_union_shot(qtbot: QtBot, window: MainWindow) -> None:
     _press(qtbot, window, "pass")
     assert game_of(window).acting_side is Side.UNION
     assert "Union to fire" in bar.plain_text() and "Confederate passed" in bar.plain_text()
-    assert window.fire_dock.isVisible() and not window.fire_panel.visibleRegion().isEmpty()
+    tactical = window.ruleset_ui
+    assert tactical.fire_dock.isVisible() and not tactical.fire_panel.visibleRegion().isEmpty()
 
 
 def _open_dialog(qtbot: QtBot, window: MainWindow, target: Hex) -> FireDialog:
     click_hex(qtbot, window, target)
-    dialog = window.fire_presenter.dialog
+    dialog = window.ruleset_ui.fire_presenter.dialog
     assert dialog is not None and dialog.isVisible()
     return dialog
 
@@ -79,12 +80,13 @@ def test_a_shot_from_selection_to_roll(qtbot: QtBot) -> None:
     _to_union_shot(qtbot, window)
     u, c = game.state.units["u"], game.state.units["c"]
     click_hex(qtbot, window, u.hex)
-    assert window.fire_controller.firers == ("u",)
+    assert window.ruleset_ui.fire_controller.firers == ("u",)
     lit = set(tactical(game).fire.targets("u"))
     assert set(board.fire.targets) == lit == {c.hex}
     assert board.fire.firers == {u.hex}
     assert board.fire.targets[c.hex] == "33%"  # 12 of the 36 throws have an effect
-    assert "0604" in window.fire_panel.plain_text() and "NE 66.7%" in window.fire_panel.plain_text()
+    panel = window.ruleset_ui.fire_panel
+    assert "0604" in panel.plain_text() and "NE 66.7%" in panel.plain_text()
 
     dialog = _open_dialog(qtbot, window, c.hex)
     text = dialog.plain_text()
@@ -117,7 +119,7 @@ def test_a_shot_from_selection_to_roll(qtbot: QtBot) -> None:
     assert not window.actions_by_id["undo"].isEnabled()
     dialog.accept()
 
-    assert window.fire_controller.firers == ()  # u has fired
+    assert window.ruleset_ui.fire_controller.firers == ()  # u has fired
     assert board.fire.targets == {}
     _press(qtbot, window, "pass")  # the Union passes too: the phase ends
     assert game.phase is Phase.RALLY
@@ -148,7 +150,7 @@ def test_ctrl_click_combines_firers(qtbot: QtBot) -> None:
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton,
                      Qt.KeyboardModifier.ControlModifier, window.view.mapFromScene(
                          board_of(window).geometry.centre(u2.hex)))
-    assert window.fire_controller.firers == ("u", "u2")
+    assert window.ruleset_ui.fire_controller.firers == ("u", "u2")
     assert window.controller.selected == "u"  # Ctrl+click adds; it does not reselect
     both = set(tactical(game).fire.targets("u")) & set(tactical(game).fire.targets("u2"))
     assert set(board_of(window).fire.targets) == both == {c.hex}
@@ -166,13 +168,13 @@ def test_a_refused_attack_says_why_and_opens_nothing(qtbot: QtBot) -> None:
     click_hex(qtbot, window, d.hex)
     assert board.fire.targets == {c.hex: ""}  # in its field, but the attack would be refused
     click_hex(qtbot, window, c.hex)
-    assert window.fire_presenter.dialog is None
+    assert window.ruleset_ui.fire_presenter.dialog is None
     message = window.message_label.text()
     assert message.startswith("Not allowed: 1/16 fire points") and "(6.0 step 7)" in message
-    assert "refused: 1/16 fire points" in window.fire_panel.plain_text()
+    assert "refused: 1/16 fire points" in window.ruleset_ui.fire_panel.plain_text()
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)  # no firers: c is no target now
     assert board.fire.targets == {}
     click_hex(qtbot, window, c.hex)  # so a click on it selects it
     assert window.controller.selected == "c"
     assert "is not yours to fire now: it is the Union shot (1.23)" in \
-        window.fire_panel.plain_text()
+        window.ruleset_ui.fire_panel.plain_text()

@@ -36,7 +36,7 @@ def test_the_field_of_fire_toggle_lights_exactly_the_engine_field(qtbot: QtBot) 
     assert field and set(board.fire.bands) == set(field)
     assert board.fire.bands == {h: band_of(cell) for h, cell in field.items()}
     assert set(board.fire.field.hexes) == set(field)  # what the one item paints
-    text = window.fire_panel.plain_text()
+    text = window.ruleset_ui.fire_panel.plain_text()
     assert "Field of fire of u (u)" in text and "N: full fire points" in text
     click_hex(qtbot, window, game.state.units["c"].hex)  # it follows the selection
     assert set(board.fire.bands) == set(tactical(game).fire.field("c"))
@@ -49,13 +49,13 @@ def test_a_unit_without_a_field_says_why(qtbot: QtBot) -> None:
     window = woods_window(qtbot)
     game, board = game_of(window), board_of(window)
     window.actions_by_id["field_of_fire"].trigger()
-    assert "Select a unit to see its field of fire." in window.fire_panel.plain_text()
+    assert "Select a unit to see its field of fire." in window.ruleset_ui.fire_panel.plain_text()
     click_hex(qtbot, window, game.state.units["u"].hex)
     assert board.fire.bands
     window.actions_by_id["formation_general_order"].trigger()  # no front: no field of fire
     assert game.state.units["u"].formation is Formation.GENERAL_ORDER
     assert board.fire.bands == {}
-    text = window.fire_panel.plain_text()
+    text = window.ruleset_ui.fire_panel.plain_text()
     assert "u: a unit in general order has no front to fire through (3.310)" in text
     assert "(3.310)" in window.actions_by_id["field_of_fire"].toolTip()
 
@@ -69,7 +69,7 @@ def test_exposure_rings_the_hexes_enemies_can_fire_from(qtbot: QtBot) -> None:
     expected = exposure(c, game.state.units, game.map, game.scenario.los_conventions)
     assert expected and board.fire.exposed == set(expected)
     assert board.fire.marks.ring_count == len(expected)
-    text = window.fire_panel.plain_text()
+    text = window.ruleset_ui.fire_panel.plain_text()
     assert "Enemy units that can fire at c now" in text and "0606" in text
 
 
@@ -92,7 +92,7 @@ def test_the_line_of_sight_tool_reports_the_blocking_hex(qtbot: QtBot) -> None:
     tool = window.actions_by_id["los_tool"]
     assert tool in window.toolbar.actions()
     tool.trigger()
-    assert window.view.sight_mode
+    assert window.view.hex_drags
     _drag(qtbot, window, "0307", "0311")
     sight = board.sight
     assert (sight.start, sight.end) == (game.map.parse("0307"), game.map.parse("0311"))
@@ -101,7 +101,7 @@ def test_the_line_of_sight_tool_reports_the_blocking_hex(qtbot: QtBot) -> None:
     message = window.message_label.text()
     assert message.startswith("Line of sight 0307 → 0311: blocked at 0309: woods in 0309")
     assert message.endswith("(LOS obstacles)")
-    assert "blocked at 0309" in window.fire_panel.plain_text()
+    assert "blocked at 0309" in window.ruleset_ui.fire_panel.plain_text()
     assert window.controller.selected is None  # a drag measures; it selects nothing
 
     _drag(qtbot, window, "0207", "0211")  # beside the wood
@@ -111,4 +111,4 @@ def test_the_line_of_sight_tool_reports_the_blocking_hex(qtbot: QtBot) -> None:
     click_hex(qtbot, window, game.state.units["u"].hex)  # a click still selects
     assert window.controller.selected == "u"
     tool.trigger()
-    assert not window.view.sight_mode and sight.start is None
+    assert not window.view.hex_drags and sight.start is None

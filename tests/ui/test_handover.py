@@ -76,7 +76,7 @@ def test_fire_shots_alternate_without_a_handover_and_the_next_player_turn_hands_
     assert "Confederate movement phase" in window.hot_seat.cover.detail.text()
     assert not window.actions_by_id["undo"].isEnabled()  # the Union's turn is out of reach
     click_through(qtbot, window)
-    assert window.view.isVisible() and window.dock.isVisible()
+    assert window.view.isVisible() and window.ruleset_ui.dock.isVisible()
 
 
 def test_one_person_playing_both_sides_is_never_covered(qtbot: QtBot) -> None:

@@ -15,7 +15,7 @@ from gameapp.core.scenario import Scenario
 from gameapp.core.units import Unit
 from gameapp.core.yamlsource import DataError, Problem
 from gameapp.ui import settings
-from gameapp.ui.actions import ACTIONS, MAIN, UNIT
+from gameapp.ui.actions import MAIN, UNIT
 from gameapp.ui.main_window import MainWindow
 
 from .boards import make_scenario
@@ -45,7 +45,7 @@ def test_menus_and_toolbar_come_from_the_registry(qtbot: QtBot) -> None:
         name: {a.objectName() for a in bar.actions() if a.objectName()}
         for name, bar in ((MAIN, window.toolbar), (UNIT, window.unit_toolbar))
     }
-    for spec in ACTIONS:
+    for spec in window.presenter.specs:  # the registry and the tactical ruleset's entries
         assert spec.id in menu_actions
         for name, ids in toolbars.items():
             assert (spec.id in ids) == (spec.toolbar == name)

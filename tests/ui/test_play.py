@@ -56,7 +56,7 @@ def test_selecting_a_unit_lights_its_legal_moves_with_the_mps_left(
     assert board.moves.remaining == {h: r.remaining for h, r in reach.items()}
     assert board.moves.chips == {h: (str(r.remaining), ChipStyle.REACH) for h, r in reach.items()}
     assert len(board.moves.labels.labels) == len(reach)  # what the label item paints
-    assert "Movement allowance" in window.move_panel.plain_text()
+    assert "Movement allowance" in window.ruleset_ui.move_panel.plain_text()
 
 
 def test_clicking_elsewhere_clears_the_highlight(qtbot: QtBot, window: MainWindow) -> None:
@@ -78,7 +78,7 @@ def test_hovering_a_lit_hex_shows_the_route_and_its_cost_term_by_term(
     reach = tactical(game).movement.reachable(UNIT)[target]
     board = board_of(window)
     assert board.route.hexes == (game.state.units[UNIT].hex, *reach.path)
-    text = window.move_panel.plain_text()
+    text = window.ruleset_ui.move_panel.plain_text()
     assert f"Move to {game.map.hex_id(target)}" in text
     cost = tactical(game).movement.path_breakdown(UNIT, reach.path)
     for term in cost:
@@ -145,7 +145,7 @@ def test_keys_turn_open_the_menu_and_clear(qtbot: QtBot, window: MainWindow) -> 
     menu.close()
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
     assert window.controller.selected is None and board_of(window).moves.remaining == {}
-    assert board_of(window).selected_hex is None and window.panel.units == []
+    assert board_of(window).selected_hex is None and window.ruleset_ui.panel.units == []
 
 
 def test_right_drag_turns_the_unit_toward_the_mouse(qtbot: QtBot, window: MainWindow) -> None:
@@ -160,12 +160,12 @@ def test_right_drag_turns_the_unit_toward_the_mouse(qtbot: QtBot, window: MainWi
     qtbot.mousePress(viewport, Qt.MouseButton.RightButton, pos=start)
     qtbot.mouseMove(viewport, (start + end) / 2)
     qtbot.mouseMove(viewport, end)
-    preview = window.controller.facing_preview
+    preview = window.ruleset_ui.moves.facing_preview
     assert preview is not None and (preview.facing, preview.legal) == (wanted, True)
     assert board.route.facing == wanted
     qtbot.mouseRelease(viewport, Qt.MouseButton.RightButton, pos=end)
     assert game.state.units[UNIT].facing == wanted
-    assert window.controller.facing_preview is None
+    assert window.ruleset_ui.moves.facing_preview is None
 
 
 def test_a_right_click_on_a_unit_opens_its_menu_with_reasons(
@@ -197,7 +197,7 @@ def test_menus_say_why_a_unit_of_the_other_side_cannot_act(
 ) -> None:
     _select(qtbot, window, "CS-20GA")
     assert board_of(window).moves.remaining == {}
-    assert "not yours to move this phase (1.22)" in window.move_panel.plain_text()
+    assert "not yours to move this phase (1.22)" in window.ruleset_ui.move_panel.plain_text()
     column = window.actions_by_id["formation_column"]
     assert not column.isEnabled()
     assert "not yours to move this phase (1.22)" in column.toolTip()
@@ -218,7 +218,7 @@ def test_end_phase_advances_the_phase_bar_and_can_be_undone(
     assert "Union fire phase" in bar.plain_text()
     assert "Confederate to fire" in bar.plain_text()  # the non-phasing side shoots first
     assert board_of(window).moves.remaining == {}  # no moves in the fire phase
-    assert "only in their movement phase" in window.move_panel.plain_text()
+    assert "only in their movement phase" in window.ruleset_ui.move_panel.plain_text()
     tip = window.actions_by_id["formation_line"].toolTip()
     assert "units move only in their movement phase, not in the fire phase (1.22)" in tip
     qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
@@ -236,7 +236,7 @@ def test_a_refused_action_reports_reason_and_rule_and_is_not_pushed(
     assert window.controller.undo_stack.count() == 0
     message = window.message_label.text()
     assert "limber first (TEC)" in message and message.startswith("Not allowed")
-    assert "cannot move in unlimbered" in window.move_panel.plain_text()
+    assert "cannot move in unlimbered" in window.ruleset_ui.move_panel.plain_text()
 
 
 def test_must_stop_hexes_are_marked_apart(qtbot: QtBot) -> None:
@@ -253,5 +253,5 @@ def test_must_stop_hexes_are_marked_apart(qtbot: QtBot) -> None:
         assert board.moves.chips[h] == (str(r.remaining), style)
     stop = next(iter(stops))
     hover_hex(qtbot, window, stop)
-    assert "must stop there (3.310)" in window.move_panel.plain_text()
+    assert "must stop there (3.310)" in window.ruleset_ui.move_panel.plain_text()
 

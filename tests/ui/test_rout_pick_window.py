@@ -45,10 +45,10 @@ def fire_at_the_router(qtbot: QtBot) -> MainWindow:
 
 def test_a_fire_rout_previews_its_paths_and_the_owner_clicks_one(qtbot: QtBot) -> None:
     window = fire_at_the_router(qtbot)
-    game, presenter = game_of(window), window.charge_presenter
+    game, presenter = game_of(window), window.ruleset_ui.charge_presenter
     m = game.map
     p = m.parse
-    dialog = window.fire_presenter.dialog
+    dialog = window.ruleset_ui.fire_presenter.dialog
     assert dialog is not None and dialog.isVisible()
 
     # before the roll: US-1's rout paths away from CS-1, the engine's first bold
@@ -82,7 +82,7 @@ def test_with_the_preference_off_the_first_path_is_taken_without_asking(qtbot: Q
     window = fire_at_the_router(qtbot)
     game = game_of(window)
     p = game.map.parse
-    dialog = window.fire_presenter.dialog
+    dialog = window.ruleset_ui.fire_presenter.dialog
     assert dialog is not None
     game.dice = Dice.forcing([66, 66])  # C2 and rout movement, as above
     qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)

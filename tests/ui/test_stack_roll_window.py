@@ -25,12 +25,12 @@ def test_a_fire_at_a_stack_asks_and_one_roll_serves_both(qtbot: QtBot) -> None:
              place(infantry("c1", Side.CONFEDERATE, 4), m, "0604", S),
              place(replace(infantry("c2", Side.CONFEDERATE, 4), morale=45), m, "0604", S)]
     window = open_window(qtbot, make_scenario(m, units))
-    game, presenter = game_of(window), window.charge_presenter
+    game, presenter = game_of(window), window.ruleset_ui.charge_presenter
     window.controller.apply(EndPhase())
     window.controller.apply(Pass())  # the Confederates pass; the Union shoots
     click_hex(qtbot, window, m.parse("0606"))
     click_hex(qtbot, window, m.parse("0604"))
-    fire_dialog = window.fire_presenter.dialog
+    fire_dialog = window.ruleset_ui.fire_presenter.dialog
     assert fire_dialog is not None and fire_dialog.isVisible()
 
     game.dice = Dice.forcing([63, 41])  # C1 (63 + 2 density = 65), then the stack's one roll

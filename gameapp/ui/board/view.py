@@ -1,15 +1,21 @@
 """BoardView: zoom (wheel under the mouse, + and - keys), pan (drag the background, arrow keys),
-fit, and rotation in 90-degree steps. Hovering reports the hex under the mouse; clicking a counter
-selects its stack and emits the stack's units (Ctrl+click adds the stack instead, for the fire
-phase's firers); clicking a hex of the move highlight asks for a move there, and one of the fire
-targets asks to fire at it. The right button either drags a facing out of a hex (press, drag
-toward a hexside, release) or, without a drag, asks for the context menu of the hex. In sight
-mode (the line-of-sight tool) a left drag measures from the hex pressed to the hex under the
-mouse instead of panning; a left click still clicks."""
+fit, and rotation in 90-degree steps. It knows no rules: it reports what the pointer does in
+hexes, and the ruleset's tools (gameapp/ui/rulesets) give that a meaning.
+
+- Hovering reports the hex under the mouse (`hex_hovered`).
+- A click on a hex emits `hex_clicked` with a `HexClick` (the hex, the button, the modifiers,
+  the stack there). A slot that acts on it calls `accept()`; a plain click nobody accepted
+  selects the hex's stack (or clears the selection on empty ground) and emits `stack_selected`.
+- The right button either drags out of a hex (press, drag, release: `drag_moved` while held,
+  `drag_released` at the end, each with a `HexDrag`) or, without a drag, asks for the context
+  menu of the hex (`context_requested`).
+- With hex drags on (`set_hex_drags`, e.g. a measuring tool) a left drag reports the hex pressed
+  and the hex under the mouse the same way instead of panning; a left click still clicks."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import (
@@ -23,6 +29,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from gameapp.core.hexgrid import Hex
+from gameapp.core.units import Unit
 from gameapp.present.describe import describe_hex
 from gameapp.ui.board.counter_item import CounterItem
 from gameapp.ui.board.scene import BoardScene
@@ -33,20 +40,45 @@ MAX_ZOOM = 4.0
 CLICK_SLOP = 4  # pixels a press may move and still count as a click
 
 
+@dataclass
+class HexClick:
+    """A click on a hex. Whoever acts on it calls `accept()`, so the board does not also
+    select the stack there."""
+
+    hex: Hex
+    button: Qt.MouseButton
+    modifiers: Qt.KeyboardModifier
+    units: list[Unit] = field(default_factory=list)  # the stack in the hex, top counter first
+    accepted: bool = False
+
+    @property
+    def ctrl(self) -> bool:
+        return bool(self.modifiers & Qt.KeyboardModifier.ControlModifier)
+
+    def accept(self) -> None:
+        self.accepted = True
+
+
+@dataclass(frozen=True)
+class HexDrag:
+    """A drag out of a hex: the button, the hex pressed, the hex under the mouse now, and the
+    direction (0..5, the hexside) from the pressed hex's centre toward the mouse."""
+
+    button: Qt.MouseButton
+    start: Hex
+    end: Hex | None
+    direction: int
+
+
 class BoardView(QGraphicsView):
     hover_text_changed = Signal(str)
-    hex_clicked = Signal(object)  # Hex
+    hex_clicked = Signal(object)  # HexClick
     stack_selected = Signal(object)  # list[Unit], top counter first; empty when cleared
     zoom_changed = Signal(float)
     hex_hovered = Signal(object)  # Hex, or None off the map
-    move_requested = Signal(object)  # Hex: a click on a hex of the move highlight
-    facing_dragged = Signal(object, object)  # Hex, direction 0..5: a right-drag in progress
-    facing_dropped = Signal(object, int)  # Hex, direction 0..5: a right-drag released
+    drag_moved = Signal(object)  # HexDrag: a right drag (or a left one in hex-drag mode) held
+    drag_released = Signal(object)  # HexDrag: that drag released
     context_requested = Signal(object, QPoint)  # Hex or None, global position: a right-click
-    stack_added = Signal(object)  # list[Unit]: a Ctrl+click on a stack
-    fire_requested = Signal(object)  # Hex: a click on a fire target
-    sight_dragged = Signal(object, object)  # Hex, Hex: a sight line being dragged
-    sight_dropped = Signal(object, object)  # Hex, Hex: a sight line released
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -55,9 +87,9 @@ class BoardView(QGraphicsView):
         self._hover: Hex | None = None
         self._press: QPoint | None = None
         self._right: tuple[QPoint, Hex | None] | None = None  # where a right press started
-        self._dragged: int | None = None  # the direction a right-drag points, once it is one
-        self._sight_mode = False
-        self._sight: tuple[Hex, Hex] | None = None  # a sight line being dragged: start, end
+        self._dragged: HexDrag | None = None  # where a right-drag points, once it is one
+        self._hex_drags = False
+        self._left: HexDrag | None = None  # a left hex drag under way
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
@@ -82,16 +114,16 @@ class BoardView(QGraphicsView):
         self.setScene(scene)
         self._apply_transform()
 
-    # --- the line-of-sight tool -------------------------------------------------------------
+    # --- hex drags (a tool measuring from hex to hex) ---------------------------------------
     @property
-    def sight_mode(self) -> bool:
-        return self._sight_mode
+    def hex_drags(self) -> bool:
+        return self._hex_drags
 
-    def set_sight_mode(self, on: bool) -> None:
-        """Left drags measure lines of sight (on) or pan the map (off)."""
-        if on == self._sight_mode:
+    def set_hex_drags(self, on: bool) -> None:
+        """Left drags report hex to hex (on) or pan the map (off)."""
+        if on == self._hex_drags:
             return
-        self._sight_mode, self._sight = on, None
+        self._hex_drags, self._left = on, None
         mode = QGraphicsView.DragMode.NoDrag if on else QGraphicsView.DragMode.ScrollHandDrag
         self.setDragMode(mode)
         if on:
@@ -189,10 +221,12 @@ class BoardView(QGraphicsView):
             self._right, self._dragged = (at, board.hex_at(self.mapToScene(at))), None
             event.accept()
             return
-        if self._sight_mode and board is not None and event.button() == Qt.MouseButton.LeftButton:
-            start = board.hex_at(self.mapToScene(event.position().toPoint()))
+        if self._hex_drags and board is not None and event.button() == Qt.MouseButton.LeftButton:
+            at = event.position().toPoint()
+            start = board.hex_at(self.mapToScene(at))
             if start is not None:
-                self._sight = (start, start)
+                direction = board.geometry.direction_towards(start, self.mapToScene(at))
+                self._left = HexDrag(Qt.MouseButton.LeftButton, start, start, direction)
             event.accept()
             return
         self._press = event.position().toPoint()
@@ -204,29 +238,29 @@ class BoardView(QGraphicsView):
             and item.unit is not None
         ):
             self._press = None
-            self._click(board, item.unit.hex, _adding(event))
+            self._click(board, item.unit.hex, event)
             event.accept()
             return
         super().mousePressEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.RightButton and self._right is not None:
-            (start, h), direction = self._right, self._dragged
+            (start, h), drag = self._right, self._dragged
             self._right = self._dragged = None
-            if direction is not None and h is not None:
-                self.facing_dropped.emit(h, direction)
+            if drag is not None and h is not None:
+                self.drag_released.emit(drag)
             else:
                 self.context_requested.emit(h, self.viewport().mapToGlobal(start))
             event.accept()
             return
-        if self._sight is not None and event.button() == Qt.MouseButton.LeftButton:
-            self._drag_sight(event.position().toPoint())
-            (first, last), self._sight = self._sight, None
+        if self._left is not None and event.button() == Qt.MouseButton.LeftButton:
+            self._drag_left(event.position().toPoint())
+            drag, self._left = self._left, None
             board = self.board()
-            if first != last:
-                self.sight_dropped.emit(first, last)
-            elif board is not None:  # a click, not a drag: it selects as ever
-                self._click(board, first, _adding(event))
+            if drag.start != drag.end:
+                self.drag_released.emit(drag)
+            elif board is not None:  # a click, not a drag: it clicks as ever
+                self._click(board, drag.start, event)
             event.accept()
             return
         super().mouseReleaseEvent(event)
@@ -235,7 +269,7 @@ class BoardView(QGraphicsView):
         if board is None or press is None or event.button() != Qt.MouseButton.LeftButton:
             return
         if (event.position().toPoint() - press).manhattanLength() <= CLICK_SLOP:
-            self._click(board, board.hex_at(self.mapToScene(press)), _adding(event))
+            self._click(board, board.hex_at(self.mapToScene(press)), event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         super().mouseMoveEvent(event)
@@ -245,12 +279,13 @@ class BoardView(QGraphicsView):
         at = event.position().toPoint()
         start, origin = self._right if self._right is not None else (at, None)
         dragging = self._dragged is not None or (at - start).manhattanLength() > CLICK_SLOP
-        if origin is not None and dragging:
-            self._dragged = board.geometry.direction_towards(origin, self.mapToScene(at))
-            self.facing_dragged.emit(origin, self._dragged)
-        if self._sight is not None:
-            self._drag_sight(at)
         h = board.hex_at(self.mapToScene(at))
+        if origin is not None and dragging:
+            direction = board.geometry.direction_towards(origin, self.mapToScene(at))
+            self._dragged = HexDrag(Qt.MouseButton.RightButton, origin, h, direction)
+            self.drag_moved.emit(self._dragged)
+        if self._left is not None:
+            self._drag_left(at)
         if h != self._hover:
             self._hover = h
             self.hover_text_changed.emit(describe_hex(board.hex_map, h) if h is not None else "")
@@ -270,34 +305,32 @@ class BoardView(QGraphicsView):
             at = self.mapFromScene(board.geometry.centre(selected))
         self.context_requested.emit(selected, self.viewport().mapToGlobal(at))
 
-    def _drag_sight(self, at: QPoint) -> None:
-        board = self.board()
-        if board is None or self._sight is None:
+    def _drag_left(self, at: QPoint) -> None:
+        """A left hex drag reaching another hex reports it (a new hex, never off the map)."""
+        board, drag = self.board(), self._left
+        if board is None or drag is None:
             return
         end = board.hex_at(self.mapToScene(at))
-        if end is not None and end != self._sight[1]:
-            self._sight = (self._sight[0], end)
-            self.sight_dragged.emit(*self._sight)
+        if end is not None and end != drag.end:
+            direction = board.geometry.direction_towards(drag.start, self.mapToScene(at))
+            self._left = HexDrag(drag.button, drag.start, end, direction)
+            self.drag_moved.emit(self._left)
 
-    def _click(self, board: BoardScene, h: Hex | None, adding: bool = False) -> None:
-        """A click on a hex of the move highlight asks for a move there, one on a fire target
-        asks to fire at it, a Ctrl+click on a stack adds it (to the firers); elsewhere a click on
-        a hex selects its stack, and one on an empty hex or off the map clears the selection."""
+    def _click(self, board: BoardScene, h: Hex | None, event: QMouseEvent) -> None:
+        """Report a click on a hex; unless a slot accepted it, a plain click selects the hex's
+        stack (an empty hex, or off the map, clears the selection). A click with Ctrl held that
+        nobody took does nothing."""
         if h is not None:
-            self.hex_clicked.emit(h)
-            if adding:
-                if board.units_at(h):
-                    self.stack_added.emit(board.units_at(h))
+            click = HexClick(h, event.button(), event.modifiers(), board.units_at(h))
+            self.hex_clicked.emit(click)
+            if click.accepted or click.ctrl:
                 return
-            if h in board.moves:
-                self.move_requested.emit(h)
-                return
-            if h in board.fire:
-                self.fire_requested.emit(h)
-                return
+        self.select_stack(h)
+
+    def select_stack(self, h: Hex | None) -> None:
+        """Select the stack in `h` (none: an empty hex, or off the map) and say so."""
+        board = self.board()
+        if board is None:
+            return
         units = board.select_hex(h if h is not None and board.units_at(h) else None)
         self.stack_selected.emit(units)
-
-
-def _adding(event: QMouseEvent) -> bool:
-    return bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)

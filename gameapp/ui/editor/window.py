@@ -32,6 +32,7 @@ from gameapp.editor.problems import EditorProblem, live_problems
 from gameapp.editor.scenario_doc import ScenarioDocument
 from gameapp.editor.validate import load_text_beside, validate_text
 from gameapp.ui.board import BoardScene
+from gameapp.ui.board.view import HexDrag
 from gameapp.ui.editor.board_view import EditorBoardView
 from gameapp.ui.editor.commands import EditCommand
 from gameapp.ui.editor.group_moves import GroupMoves
@@ -157,7 +158,7 @@ class EditorWindow(QMainWindow):
         self.view.units_dropped.connect(self.drop_units)
         self.view.counter_moved.connect(self.move_counter)
         self.view.rotate_requested.connect(lambda steps: self.rotate(-steps))
-        self.view.facing_dropped.connect(self._facing_dropped)
+        self.view.drag_released.connect(self._drag_released)
         self.view.context_requested.connect(self._context_menu)
         self.view.unit_selected.connect(self._unit_selected)
         self.view.hover_text_changed.connect(self._hover)
@@ -430,12 +431,13 @@ class EditorWindow(QMainWindow):
         if self.doc is not None:
             self.push(self.doc.set_field(path, value))
 
-    def _facing_dropped(self, h: Hex, direction: int) -> None:
+    def _drag_released(self, drag: HexDrag) -> None:
         """A right-drag out of a hex faces the selected counter there (or the top one)."""
         board = self.view.board()
-        if self.doc is None or board is None:
+        if self.doc is None or board is None or drag.button != Qt.MouseButton.RightButton:
             return
-        units = board.units_at(h)
+        direction = drag.direction
+        units = board.units_at(drag.start)
         chosen = next((u for u in units if u.id == self.view.selected_unit), None)
         unit = chosen or (units[0] if units else None)
         if unit is not None:

@@ -1,0 +1,68 @@
+"""Each ruleset's part of the window: its board tools, docks, commands and markers (base.py),
+found by the ruleset's name (registry.py). The tactical ruleset's is registered here.
+
+A ruleset's UI plugs in by registration alone, with no edit to the main window or the board:
+
+    class OrdersTool(BoardTool):
+        def __init__(self, controller: GameController) -> None:
+            self.controller = controller
+
+        def click(self, click: HexClick) -> None:
+            if click.units:                      # a click on one of its counters
+                click.accept()                   # the board selects nothing then
+                self.controller.apply(GiveOrder(click.units[0].id))
+
+    class StrategicUI(RulesetUI):
+        def __init__(self, window: MainWindow) -> None:
+            super().__init__(window)
+            self.tool = OrdersTool(window.controller)
+            self.dock = make_dock(window, "Supply", "supply_dock", SupplyPanel())
+
+        def tools(self) -> Sequence[BoardTool]:
+            return (self.tool,)
+
+        def docks(self) -> Sequence[DockSpec]:
+            return (DockSpec(self.dock, front=True),)
+
+    register_ruleset_ui("strategic", StrategicUI)
+
+A game whose scenario says `ruleset: strategic` is then played with that dock and that tool
+(tests/ui/test_ruleset_ui.py does this with a toy UI)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gameapp.ui.rulesets.base import BoardTool, DockSpec, RulesetUI
+from gameapp.ui.rulesets.registry import (
+    default_ruleset_name,
+    register_ruleset_ui,
+    ruleset_name_of,
+    ruleset_ui_factory,
+    unregister_ruleset_ui,
+)
+from gameapp.ui.rulesets.router import ToolRouter
+
+if TYPE_CHECKING:
+    from gameapp.ui.main_window import MainWindow
+
+
+def _tactical(window: MainWindow) -> RulesetUI:
+    from gameapp.ui.rulesets.tactical.ui import TacticalUI  # imported when first played
+
+    return TacticalUI(window)
+
+
+register_ruleset_ui("tactical", _tactical)
+
+__all__ = [
+    "BoardTool",
+    "DockSpec",
+    "RulesetUI",
+    "ToolRouter",
+    "default_ruleset_name",
+    "register_ruleset_ui",
+    "ruleset_name_of",
+    "ruleset_ui_factory",
+    "unregister_ruleset_ui",
+]

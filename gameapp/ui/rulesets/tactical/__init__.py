@@ -1,0 +1,1 @@
+"""The tactical ruleset's part of the window (ui.py: TacticalUI)."""
