@@ -202,6 +202,10 @@ class Ruleset:
         """The time a turn stands for, in words."""
         return f"turn {turn}"
 
+    def end_step_action(self) -> Any:
+        """The action a player takes to end the step (the window's End phase button)."""
+        raise NotImplementedError
+
     def refusal(self, action: object, ctx: RuleContext) -> IllegalActionError:
         """Why `action` cannot be taken in the current step (no step handler routes it)."""
         return IllegalActionError(f"'{type(action).__name__}' is not an action of the "

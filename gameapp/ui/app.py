@@ -13,7 +13,8 @@ import gameapp.ui.resources_rc  # noqa: F401  (registers the :/icons resources)
 from gameapp import paths
 from gameapp.core.engine import Game
 from gameapp.core.newgame import Players
-from gameapp.core.scenario import Scenario, load_scenario
+from gameapp.core.ruleset import load_scenario_file
+from gameapp.core.scenario import Scenario
 from gameapp.ui import settings
 from gameapp.ui.controller import GameController
 from gameapp.ui.main_window import MainWindow
@@ -41,7 +42,7 @@ def build_window(
     scenario: str | None = None,
     scenarios_dir: Path | None = None,
     seed: int = 0,
-    loader: ScenarioLoader = load_scenario,
+    loader: ScenarioLoader = load_scenario_file,
     players: Players | None = None,
 ) -> MainWindow:
     """The main window with its settings restored, showing `scenario` or the start screen.

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from gameapp.core.actions import Action, EndPhase
+from gameapp.core.actions import Action
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.events import Event, PhaseStarted
@@ -126,7 +126,7 @@ class GameController(QObject):
 
     # --- actions ----------------------------------------------------------------------------
     def end_phase(self) -> bool:
-        return self.game is not None and self.apply(EndPhase())
+        return self.game is not None and self.apply(self.game.ruleset.end_step_action())
 
     def apply(self, action: Action, as_computer: bool = False) -> bool:
         """Apply an action through the undo stack; False (and a message) if the engine refuses,
@@ -188,7 +188,7 @@ class GameController(QObject):
         if self.game is None:
             return Availability(False, "no game is open")
         if handler == "end_phase":
-            why = self.refusal(EndPhase())
+            why = self.refusal(self.game.ruleset.end_step_action())
             return Availability(why is None, why or self.words.end_phase_text(self.game))
         if handler == "clear_selection":
             return Availability(self.selected is not None, "nothing is selected")

@@ -29,8 +29,9 @@ from PySide6.QtWidgets import (
 
 from gameapp.core.engine import Game
 from gameapp.core.newgame import ALL_HUMAN, GameSetup, Players
+from gameapp.core.ruleset import load_scenario_file
 from gameapp.core.savegame import SavedGame
-from gameapp.core.scenario import Scenario, load_scenario
+from gameapp.core.scenario import Scenario
 from gameapp.core.seats import Seats
 from gameapp.core.yamlsource import DataError
 from gameapp.ui import settings
@@ -82,7 +83,7 @@ class MainWindow(QMainWindow):
     def __init__(
         self,
         scenarios_dir: Path | None = None,
-        loader: ScenarioLoader = load_scenario,
+        loader: ScenarioLoader = load_scenario_file,
         parent: QWidget | None = None,
         controller: GameController | None = None,
     ) -> None:

@@ -33,7 +33,8 @@ from gameapp.core.newgame import (
     PlayerKind,
     option_choices,
 )
-from gameapp.core.scenario import Scenario, load_scenario
+from gameapp.core.ruleset import load_scenario_file
+from gameapp.core.scenario import Scenario
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError
 from gameapp.ui.board.scene import BACKDROP, BoardScene
@@ -118,7 +119,7 @@ class NewGameDialog(QDialog):
     def __init__(
         self,
         scenarios_dir: Path | None,
-        loader: ScenarioLoader = load_scenario,
+        loader: ScenarioLoader = load_scenario_file,
         selected: Path | None = None,
         parent: QWidget | None = None,
     ) -> None:

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 import gameapp.ui.resources_rc  # noqa: F401  (registers the :/icons resources)
-from gameapp.core.scenario import Scenario, load_scenario
+from gameapp.core.ruleset import load_scenario_file
+from gameapp.core.scenario import Scenario
 from gameapp.core.yamlsource import DataError
 
 ScenarioLoader = Callable[[Path], Scenario]
@@ -40,7 +41,8 @@ class ScenarioEntry:
         return not self.error
 
 
-def scan_scenarios(directory: Path, loader: ScenarioLoader = load_scenario) -> list[ScenarioEntry]:
+def scan_scenarios(directory: Path,
+                   loader: ScenarioLoader = load_scenario_file) -> list[ScenarioEntry]:
     """One entry per *.yaml / *.yml file in `directory`, sorted by file name."""
     if not directory.is_dir():
         return []
@@ -68,7 +70,7 @@ class StartScreen(QWidget):
     def __init__(
         self,
         directory: Path | None = None,
-        loader: ScenarioLoader = load_scenario,
+        loader: ScenarioLoader = load_scenario_file,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)

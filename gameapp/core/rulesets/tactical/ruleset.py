@@ -146,6 +146,9 @@ class TacticalRuleset(Ruleset):
     def clock(self, scenario: Scenario, turn: int) -> str:
         return scenario.clock.time_of(turn)
 
+    def end_step_action(self) -> EndPhase:
+        return EndPhase()
+
     def refusal(self, action: object, ctx: RuleContext) -> IllegalActionError:
         words = _BELONGS.get(type(action))
         if words is None:
