@@ -15,7 +15,8 @@ from gameapp.core.mapdata import HexMap
 from gameapp.core.mapfile import load_map
 from gameapp.core.numbering import Numbering
 from gameapp.core.ruleset import Player, RuleContext, Ruleset, Step, register_ruleset
-from gameapp.core.units import Side
+from gameapp.core.scenario import TurnClock
+from gameapp.core.units import Side, Unit, UnitDef, UnitKind
 from gameapp.core.yamlsource import DataError, load_yaml
 
 # --- the scenario ------------------------------------------------------------------------------
@@ -28,9 +29,19 @@ class PicketScenario:
     map: HexMap
     turns: int
     first_side: Side
-    pickets: Mapping[str, tuple[Side, Hex]]
+    units: list[Unit]  # the pickets, drawn as cavalry counters of one SP
+    clock: TurnClock  # the window's phase bar and log read the turns' times from it
     ruleset: str = "pickets"
     options: Mapping[str, object] = field(default_factory=dict)
+    description: str = "A test ruleset's skirmish of pickets."
+
+
+DAWN = 5 * 60  # the pickets' first turn begins at 5 am, and each lasts an hour
+MINUTES_A_TURN = 60
+
+
+def picket(picket_id: str, side: Side, at: Hex) -> Unit:
+    return Unit(UnitDef(picket_id, side, f"Picket {picket_id}", UnitKind.CAVALRY, 1, 35), at)
 
 
 def load_pickets(path: Path) -> PicketScenario:
@@ -39,10 +50,12 @@ def load_pickets(path: Path) -> PicketScenario:
     try:
         hexmap = load_map(Path(path).parent / data["map"])
         numbering = hexmap.numbering
-        pickets = {str(p["id"]): (Side(p["side"]), numbering.parse(str(p["at"])))
-                   for p in data["pickets"]}
-        return PicketScenario(Path(path), str(data["name"]), hexmap, int(data["turns"]),
-                              Side(data["first_side"]), pickets)
+        units = [picket(str(p["id"]), Side(p["side"]), numbering.parse(str(p["at"])))
+                 for p in data["pickets"]]
+        turns = int(data["turns"])
+        clock = TurnClock(1, turns, DAWN, MINUTES_A_TURN, ())
+        return PicketScenario(Path(path), str(data["name"]), hexmap, turns,
+                              Side(data["first_side"]), units, clock)
     except (KeyError, TypeError, ValueError) as error:
         raise DataError([doc.problem((), f"not a Pickets scenario: {error}")]) from None
 
@@ -55,17 +68,21 @@ class PicketState:
     turn: int
     step_index: int
     first_side: Side
-    pickets: dict[str, tuple[Side, Hex]]
+    units: dict[str, Unit]  # the pickets on the map
     acted: set[str] = field(default_factory=set)  # pickets that acted this step
     decisions: list[PendingDecision] = field(default_factory=list)
     revision: int = field(default=0, compare=False)
 
     def copy(self) -> PicketState:
-        return replace(self, pickets=dict(self.pickets), acted=set(self.acted),
+        return replace(self, units=dict(self.units), acted=set(self.acted),
                        decisions=list(self.decisions))
 
+    @property
+    def pickets(self) -> dict[str, tuple[Side, Hex]]:
+        return {p: (u.side, u.hex) for p, u in self.units.items()}
+
     def at(self, h: Hex) -> str | None:
-        return next((p for p, (_, where) in self.pickets.items() if where == h), None)
+        return next((p for p, u in self.units.items() if u.hex == h), None)
 
 
 # --- the actions -----------------------------------------------------------------------------
@@ -110,6 +127,10 @@ def parse_picket_action(text: str, numbering: Numbering) -> Advance | Skirmish |
 
 class PicketPhase(Enum):
     MARCH = "march"
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
 
 
 @dataclass(frozen=True)
@@ -161,16 +182,15 @@ class PicketHandler:
                 ) -> list[Any]:
         state: PicketState = ctx.state
         state.acted.add(action.picket)
-        owner, _ = state.pickets[action.picket]
         if isinstance(action, Advance):
-            state.pickets[action.picket] = (owner, action.to)
+            state.units[action.picket] = state.units[action.picket].moved_to(action.to)
             return []
         target = state.at(action.at)
         assert target is not None
         roll = ctx.dice.d6(f"skirmish {action.picket} at {ctx.map.hex_id(action.at)}")
         driven_off = roll >= 5
         if driven_off:
-            del state.pickets[target]
+            del state.units[target]
         terms = (Term("the die", roll, "P2"), Term("drives off on", 5, "P2"))
         return [SkirmishResolved(action.picket, target, roll, terms, driven_off)]
 
@@ -195,6 +215,7 @@ class PicketResult:
     pickets: dict[Side, int]
     winner: Side | None
     terms: tuple[Term, ...]
+    sudden_death: None = None  # Pickets ends only after its last turn
 
 
 class PicketsRuleset(Ruleset):
@@ -220,7 +241,10 @@ class PicketsRuleset(Ruleset):
                           for p, (side, h) in sorted(state.pickets.items())}}
 
     def initial_state(self, scenario: PicketScenario) -> PicketState:
-        return PicketState(1, 0, scenario.first_side, dict(scenario.pickets))
+        return PicketState(1, 0, scenario.first_side, {u.id: u for u in scenario.units})
+
+    def clock(self, scenario: PicketScenario, turn: int) -> str:
+        return scenario.clock.time_of(turn)
 
     def is_over(self, scenario: PicketScenario, state: PicketState) -> bool:
         return state.turn > scenario.turns
@@ -235,6 +259,9 @@ class PicketsRuleset(Ruleset):
         winner = None if union == confederate else (
             Side.UNION if union > confederate else Side.CONFEDERATE)
         return PicketResult(left, winner, terms)
+
+    def end_step_action(self) -> Halt:
+        return Halt()
 
     def refusal(self, action: object, ctx: RuleContext) -> IllegalActionError:
         return IllegalActionError(f"Pickets has no action {action!r}", "P1")
