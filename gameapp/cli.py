@@ -86,11 +86,13 @@ def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",
     only what their side can see); print the log, each AI choice with its reason, and the
     result."""
     from gameapp.ai.settings import Difficulty
+    from gameapp.core.engine import Game
     from gameapp.headless import log_lines, make_players, play
 
     try:
-        outcome = play(scenario, seed, turns,
-                       players=make_players(seed, ai, Difficulty(difficulty), fog))
+        game = Game.from_scenario(scenario, seed=seed)
+        outcome = play(game, seed, turns, players=make_players(
+            seed, ai, Difficulty(difficulty), fog, ruleset=game.scenario.ruleset))
     except DataError as error:
         print(error, file=sys.stderr)
         return 1

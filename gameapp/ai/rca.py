@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from gameapp.core.actions import Action
 from gameapp.core.engine import Game
@@ -52,6 +52,13 @@ class CandidateAction(Protocol):
     def execute(self, game: Game) -> Choice:
         """The action to take (legal now) and why; called only right after `evaluate` won."""
         ...
+
+
+@runtime_checkable
+class ExplainingPlayer(Protocol):
+    """A player that says why it chose its action (the log shows it)."""
+
+    def decide(self, game: Game) -> Choice: ...
 
 
 EndPart = Callable[[Game], Choice]  # what a player does when no candidate action scores

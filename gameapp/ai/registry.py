@@ -1,12 +1,16 @@
 """The computer players of each ruleset, found by the ruleset's name (the scenario's `ruleset:`).
 
-A ruleset's AI registers a factory and the levels it offers:
+A ruleset's AI registers a factory and the levels it offers, and is found by the name:
 
-    register_ai("tactical", tactical_player, levels=("easy", "normal", "hard", "random"))
-    player = make_player("tactical", Side.UNION, "hard", seed=3)
+    def skirmish_player(side: Side, level: str, seed: int, fog: bool) -> Player:
+        return RCAPlayer(side, [Shoot(side), Advance(side)], end=end_turn)
 
-The factory usually returns an `rca.RCAPlayer` over the ruleset's candidate actions (or a player
-built on `rca.decide`). The AIs that ship with the program are registered by
+    register_ai("skirmish", skirmish_player, levels=("normal",))
+    player = make_player("skirmish", Side.UNION, seed=3)
+
+The factory usually returns an `rca.RCAPlayer` over the ruleset's candidate actions, or a player
+of its own built on `rca.decide` (one that keeps memory its candidate actions share, as the
+tactical `AIPlayer` does). The AIs that ship with the program are registered by
 `gameapp/ai/rulesets.py`, imported on the first look-up; a ruleset defined elsewhere (a plug-in,
 a test) calls `register_ai` itself.
 """
@@ -23,6 +27,7 @@ from gameapp.core.engine import Game
 from gameapp.core.units import Side
 
 BUILT_IN = "gameapp.ai.rulesets"  # the module that registers the AIs shipped with the program
+RANDOM_LEVEL = "random"  # by convention, the level of a ruleset's seeded random player
 
 
 class Player(Protocol):

@@ -8,20 +8,18 @@ imports this module on its first look-up).
 from __future__ import annotations
 
 from gameapp.ai.random_player import RandomPlayer
-from gameapp.ai.registry import Player, register_ai
+from gameapp.ai.registry import RANDOM_LEVEL, Player, register_ai
 from gameapp.ai.settings import Difficulty
 from gameapp.core.units import Side
 
-RANDOM = "random"
-
 
 def tactical_player(side: Side, level: str, seed: int, fog: bool) -> Player:
-    if level == RANDOM:
+    if level == RANDOM_LEVEL:
         return RandomPlayer(side, seed=seed)  # it looks at nothing, so fog changes nothing
     from gameapp.ai.player import AIPlayer  # the candidate-action player: loaded when it plays
 
     return AIPlayer(side, seed=seed, difficulty=Difficulty(level), fog=fog)
 
 
-register_ai("tactical", tactical_player, [*(d.value for d in Difficulty), RANDOM],
+register_ai("tactical", tactical_player, [*(d.value for d in Difficulty), RANDOM_LEVEL],
             default=Difficulty.NORMAL.value)
