@@ -11,7 +11,7 @@ printed beside the log entry it made.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -61,7 +61,7 @@ def make_players(seed: int, ai: str = "none", difficulty: Difficulty | dict[Side
 
 def play(path: str | Path | Game, seed: int, turns: int | None = None,
          on_action: Callable[[Game, list[Event]], None] | None = None,
-         players: dict[Side, Player] | None = None) -> HeadlessGame:
+         players: Mapping[Side, Player] | None = None) -> HeadlessGame:
     """Play the scenario to its end or for `turns` turns: random players on both sides unless
     `players` are given (make_players)."""
     game = path if isinstance(path, Game) else Game.from_scenario(path, seed=seed)
