@@ -178,3 +178,14 @@ def test_headless_play_gets_the_scenarios_rulesets_players() -> None:
     assert reasons, "the Union's AI explains its choices"
     sides = {cast(Any, outcome.game.log[i]).side for i in reasons}
     assert sides == {Side.UNION}  # the random Confederates explain nothing
+
+
+def test_a_scenario_whose_ruleset_has_no_ai_is_a_message_not_a_traceback(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from gameapp.ai import registry
+    from gameapp.cli import run_headless
+
+    ai_for("tactical")  # the built-in AIs are registered; now take the tactical one away
+    monkeypatch.delitem(registry._AIS, "tactical")
+    assert run_headless(DEMO, seed=1, turns=1) == 1
+    assert "no computer player for the ruleset 'tactical'" in capsys.readouterr().err
