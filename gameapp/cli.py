@@ -86,13 +86,16 @@ def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",
     """Play headless (the AI on the `ai` sides, random players on the others, with `fog` seeing
     only what their side can see); print the log, each AI choice with its reason, what each
     action did, and the result."""
+    from gameapp.ai.registry import UnknownAIError
     from gameapp.ai.settings import Difficulty
+    from gameapp.core.engine import Game
     from gameapp.headless import log_lines, make_players, play
 
     try:
-        outcome = play(scenario, seed, turns,
-                       players=make_players(seed, ai, Difficulty(difficulty), fog))
-    except DataError as error:
+        game = Game.from_scenario(scenario, seed=seed)
+        outcome = play(game, seed, turns, players=make_players(
+            seed, ai, Difficulty(difficulty), fog, ruleset=game.scenario.ruleset))
+    except (DataError, UnknownAIError) as error:
         print(error, file=sys.stderr)
         return 1
     for line in log_lines(outcome.game, outcome.reasons, outcome.notes):

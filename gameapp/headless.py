@@ -3,20 +3,21 @@
     gameapp run SCENARIO --ai both|usa|csa|none --difficulty easy|normal|hard --seed N [--turns K]
                          [--fog]
 
-The sides the AI (gameapp/ai/player.py) does not play are played by the seeded random player
-(gameapp/ai/random_player.py), so `--ai none` is random against random. Each AI choice is kept
-with its one-line explanation, printed beside the log entry it made, and what each action did is
-printed under it in the words of the window's log (gameapp/present/event_words.py).
+The players come from the AI the scenario's ruleset registered (gameapp/ai/registry.py); the
+sides the AI does not play are played by its seeded random player, so `--ai none` is random
+against random. Each choice a player explains (`decide`) is kept with its one-line explanation,
+printed beside the log entry it made, and what each action did is printed under it in the words
+of the window's log (gameapp/present/event_words.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gameapp.ai.player import AIPlayer
-from gameapp.ai.random_player import RandomPlayer
+from gameapp.ai.rca import ExplainingPlayer
+from gameapp.ai.registry import RANDOM_LEVEL, Player, make_player
 from gameapp.ai.settings import Difficulty
 from gameapp.core.engine import Game
 from gameapp.core.events import Event
@@ -52,23 +53,25 @@ def log_lines(game: Game, reasons: dict[int, str] | None = None,
 
 
 def make_players(seed: int, ai: str = "none", difficulty: Difficulty | dict[Side, Difficulty]
-                 = Difficulty.NORMAL, fog: bool = False) -> dict[Side, AIPlayer | RandomPlayer]:
-    """The AI for the sides `ai` names (both, usa, csa or none), random players for the rest;
-    with `fog` the AI sees only what its side can see (ai/fog.py)."""
+                 = Difficulty.NORMAL, fog: bool = False, ruleset: str = "tactical"
+                 ) -> dict[Side, Player]:
+    """The ruleset's AI for the sides `ai` names (both, usa, csa or none), its random players
+    for the rest; with `fog` the AI sees only what its side can see (ai/fog.py)."""
     if ai not in AI_SIDES:
         raise ValueError(f"--ai {ai!r}: expected one of {', '.join(AI_SIDES)}")
     levels = difficulty if isinstance(difficulty, dict) else dict.fromkeys(Side, difficulty)
-    return {side: AIPlayer(side, seed, levels[side], fog=fog) if side in AI_SIDES[ai]
-            else RandomPlayer(side, seed) for side in Side}
+    return {side: make_player(ruleset, side, levels[side].value, seed, fog)
+            if side in AI_SIDES[ai] else make_player(ruleset, side, RANDOM_LEVEL, seed)
+            for side in Side}
 
 
 def play(path: str | Path | Game, seed: int, turns: int | None = None,
          on_action: Callable[[Game, list[Event]], None] | None = None,
-         players: dict[Side, AIPlayer | RandomPlayer] | None = None) -> HeadlessGame:
+         players: Mapping[Side, Player] | None = None) -> HeadlessGame:
     """Play the scenario to its end or for `turns` turns: random players on both sides unless
     `players` are given (make_players)."""
     game = path if isinstance(path, Game) else Game.from_scenario(path, seed=seed)
-    players = players or make_players(seed)
+    players = players or make_players(seed, ruleset=game.scenario.ruleset)
     last = game.scenario.clock.last_turn if turns is None else \
         min(game.scenario.clock.last_turn, game.scenario.clock.first_turn + turns - 1)
     count = 0
@@ -79,7 +82,7 @@ def play(path: str | Path | Game, seed: int, turns: int | None = None,
         if side is None:
             raise RuntimeError(f"nobody to act in the {game.phase.value} phase")
         player = players[side]
-        if isinstance(player, AIPlayer):
+        if isinstance(player, ExplainingPlayer):
             choice = player.decide(game)
             action = choice.action
             reasons[len(game.log)] = choice.why

@@ -1,4 +1,6 @@
-"""A candidate action with its score and the one line that explains it."""
+"""One unit's candidate move with its score in VP and the one line that explains it: what
+`move_choice` proposes and the movement candidate action (movement_ca.py) ranks. Not to be
+confused with rca.py's candidate actions, the kinds of thing a player may do."""
 
 from __future__ import annotations
 

@@ -15,14 +15,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from gameapp.ai.rca import NotMyTurnError, check_turn
 from gameapp.core.actions import Action, EndPhase, Pass
 from gameapp.core.engine import Game
 from gameapp.core.phases import Phase
 from gameapp.core.units import Side
 
-
-class NotMyTurnError(RuntimeError):
-    """The player was asked to act when its side is not the acting side."""
+__all__ = ["NotMyTurnError", "RandomPlayer"]
 
 
 @dataclass
@@ -43,10 +42,7 @@ class RandomPlayer:
 
     def choose(self, game: Game) -> Action:
         """A legal action for this player's side, now."""
-        acting = game.acting_side
-        if acting is not self.side:
-            whose = f"{acting.label}'s turn" if acting else "no side's turn"
-            raise NotMyTurnError(f"{self.side.label} was asked to act, but it is {whose}")
+        check_turn(game, self.side)
         key = (game.state.turn, game.state.step_index, game.phase)
         if key != self._phase_key:
             self._phase_key, self._taken = key, 0

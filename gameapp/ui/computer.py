@@ -9,8 +9,9 @@ zooms and answers hovering, and Pause still works. The choice is applied on the 
 and only if the position is still the one it was made for.
 
 The seam for gameapp/ai: a computer player is anything with `choose(game) -> Action`, made by
-`make_player`: the candidate-action player of gameapp/ai/player.py at its three difficulties,
-or the random legal player (gameapp/ai/random_player), labelled as what it is.
+`make_player` from the AI the game's ruleset registered (gameapp/ai/registry.py): for the
+tactical ruleset the candidate-action player at its three difficulties, or the random legal
+player, labelled as what it is.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from gameapp.ai.random_player import RandomPlayer
+from gameapp.ai.registry import UnknownAIError, ai_for
 from gameapp.ai.settings import Difficulty
 from gameapp.ai.thinking_copy import ThinkingCopy, thinking_copy
 from gameapp.core.actions import Action, EndPhase
@@ -36,6 +37,7 @@ from gameapp.ui.pace import Pace
 log = logging.getLogger(__name__)
 
 RANDOM = "random"
+DEFAULT_RULESET = "tactical"  # before a game is started (the players are made again with it)
 FAILED = "ends its part of the phase: its player failed: "
 POLL_MS = 15  # how often the window looks whether the computer has decided
 # difficulty id -> what the new-game dialog calls it
@@ -49,18 +51,18 @@ class ComputerPlayer(Protocol):
     def choose(self, game: Game) -> Action: ...
 
 
-def make_player(side: Side, choice: PlayerChoice, seed: int = 0,
-                fog: bool = False) -> ComputerPlayer:
-    """The computer player for `side` at the chosen level (random for an unknown one); with
-    `fog`, one that sees only what its side can see (the random player looks at nothing)."""
-    levels = {d.value: d for d in Difficulty}
-    if choice.difficulty in levels:
-        from gameapp.ai.player import AIPlayer  # the search player: loaded only when it plays
-
-        return AIPlayer(side, seed=seed, difficulty=levels[choice.difficulty], fog=fog)
-    if choice.difficulty not in ("", RANDOM):
-        log.warning("no computer player %r: the random player plays", choice.difficulty)
-    return RandomPlayer(side, seed=seed)
+def make_player(side: Side, choice: PlayerChoice, seed: int = 0, fog: bool = False,
+                ruleset: str = DEFAULT_RULESET) -> ComputerPlayer:
+    """The ruleset's computer player for `side` at the chosen level (random, or the ruleset's
+    default level if it has no random player, for an unknown one); with `fog`, one that sees
+    only what its side can see (the random player looks at nothing)."""
+    ai = ai_for(ruleset)
+    fallback = RANDOM if RANDOM in ai.levels else ai.default
+    level = choice.difficulty or fallback
+    if level not in ai.levels:
+        log.warning("no computer player %r: the %s player plays", level, fallback)
+        level = fallback
+    return ai.player(side, level, seed, fog)
 
 
 class ComputerTurns(QObject):
@@ -112,8 +114,14 @@ class ComputerTurns(QObject):
         self._generation += 1
         self._ready = None
         self._copies.clear()
-        self.players = {side: make_player(side, choice, seed, fog)
-                        for side, choice in players.items() if choice.kind is PlayerKind.COMPUTER}
+        game = self.controller.game
+        ruleset = game.scenario.ruleset if game is not None else DEFAULT_RULESET
+        try:
+            self.players = {side: make_player(side, choice, seed, fog, ruleset) for side, choice
+                            in players.items() if choice.kind is PlayerKind.COMPUTER}
+        except UnknownAIError as error:  # a ruleset without a computer player: people play it
+            self.players = {}
+            self.controller.message.emit(f"No computer player: {error}")
         self.reasons.clear()
         self.reasons_changed.emit()
         self.players_changed.emit()

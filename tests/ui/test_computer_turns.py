@@ -64,6 +64,30 @@ def test_each_level_makes_its_player() -> None:
     assert isinstance(make_player(Side.UNION, COMPUTER), RandomPlayer)
 
 
+def test_the_players_come_from_the_ai_the_ruleset_registered() -> None:
+    """A ruleset's own AI (here one registered by the test, with no random player) plays its
+    levels; no level or an unknown one falls back to its default level."""
+    from gameapp.ai.rca import Choice, RCAPlayer
+    from gameapp.ai.registry import Player, register_ai, unregister_ai
+    from gameapp.ui.computer import make_player
+
+    made: list[str] = []
+
+    def toy(side: Side, level: str, seed: int, fog: bool) -> Player:
+        made.append(level)
+        return RCAPlayer(side, [], end=lambda game: Choice(EndPhase(), "ends its part"))
+
+    register_ai("toy", toy, levels=("normal", "clever"), default="clever")
+    try:
+        for level in ("normal", "", "brutal"):
+            player = make_player(Side.UNION, PlayerChoice(PlayerKind.COMPUTER, level),
+                                 ruleset="toy")
+            assert isinstance(player, RCAPlayer) and player.side is Side.UNION
+        assert made == ["normal", "clever", "clever"]
+    finally:
+        unregister_ai("toy")
+
+
 def test_a_human_against_the_ai_goes_through_the_computers_whole_turn(qtbot: QtBot) -> None:
     """The human (Union, first) ends its phases; the computer (normal) plays its part of the
     Union fire phase and then its whole player turn, with the animation off; then the next
