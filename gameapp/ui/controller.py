@@ -217,7 +217,7 @@ class GameController(QObject):
         self.reread.emit()
         self.state_changed.emit()
         if game is not None and events and game.log:  # events: an action was (re)applied
-            self.log_added.emit(game.log[-1].action)
+            self.log_added.emit(game.log[-1].notation)
         self._tell(events)
 
     def _note(self, game: Game, events: list[Event]) -> None:

@@ -82,7 +82,7 @@ def test_undo_and_redo_go_through_the_stack_and_redo_reapplies_the_same_action(
     controller.redo()
     assert game.state == after
     assert logged == [command.text(), command.text()]
-    assert game.log[-1].action == command.text()
+    assert game.log[-1].notation == command.text()
 
 
 def test_selection_cycles_through_a_stack_and_follows_the_unit(
