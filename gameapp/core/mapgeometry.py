@@ -28,7 +28,7 @@ import shapely
 from shapely.geometry import LineString, Point
 from shapely.geometry.base import BaseGeometry
 
-from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Hex, Hexside, Layout, Orientation
+from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Hex, Hexside, Layout, Orientation, cube_round
 from gameapp.core.numbering import Numbering
 
 SQRT3 = math.sqrt(3.0)
@@ -58,18 +58,6 @@ class Frame:
         if self.y_up:
             out[..., 1] = -out[..., 1]
         return out
-
-
-def cube_round(fq: np.ndarray, fr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Vectorised `hexgrid.cube_round`: the axial (q, r) of the hexes holding fractional ones."""
-    fs = -fq - fr
-    q, r, s = np.round(fq), np.round(fr), np.round(fs)
-    dq, dr, ds = np.abs(q - fq), np.abs(r - fr), np.abs(s - fs)
-    fix_q = (dq > dr) & (dq > ds)
-    fix_r = ~fix_q & (dr > ds)
-    q = np.where(fix_q, -r - s, q)
-    r = np.where(fix_r, -q - s, r)
-    return q.astype(np.int64), r.astype(np.int64)
 
 
 class MapGrid:
