@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gameapp.core.breakdown import FigureStep, note
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.datafile import show
 from gameapp.core.rules.fire.inputs import (
@@ -47,20 +48,7 @@ __all__ = [
 HOUSE_RULE = "docs/rules.md"  # the rule of a decision the seed leaves open
 
 
-@dataclass(frozen=True)
-class FpTerm:
-    """One step: `op` is "=" (start), "×" (multiply), "≤" (cap) or "note" (explains, no change)."""
-
-    label: str
-    op: str
-    value: Fraction
-    rule: str
-    result: Fraction  # the running figure after this step
-
-    def __str__(self) -> str:
-        if self.op == "note":
-            return f"{self.rule} {self.label}"
-        return f"{self.rule} {self.label} {self.op}{show(self.value)} → {show(self.result)}"
+FpTerm = FigureStep  # a step of the fire point calculation
 
 
 @dataclass(frozen=True)
@@ -101,36 +89,32 @@ def _hexes(n: int) -> str:
     return f"{n} hex" if n == 1 else f"{n} hexes"
 
 
-def _note(label: str, rule: str, result: Fraction = Fraction(0)) -> FpTerm:
-    return FpTerm(label, "note", Fraction(0), rule, result)
-
-
 def _cannot_fire(firer: FirerInput) -> FpTerm | None:
     unit, effects, mods = firer.unit, fire_tables().effects, fire_tables().modifiers
     status, defn = unit.status, unit.defn
     if defn.weapon is None and defn.gun is None:
-        return _note("officers do not fire", "6.0 step 1")
+        return note("officers do not fire", "6.0 step 1")
     if Status.ROUTED in status and not effects.routed_firer_fires:
-        return _note("routed units may not fire", effects.rules["routed_firer_fires"])
+        return note("routed units may not fire", effects.rules["routed_firer_fires"])
     if unit.formation is Formation.ROAD_COLUMN and not effects.road_column_fires:
-        return _note("road column may not fire", effects.rules["road_column_fires"])
+        return note("road column may not fire", effects.rules["road_column_fires"])
     if Status.DOUBLE_MOVED in status:
-        return _note("double moved (DM): cannot fire", mods.rules["moved"])
+        return note("double moved (DM): cannot fire", mods.rules["moved"])
     if Status.CHARGE in status and Status.MOVED in status:
-        return _note("charging and moved (Ch and M): cannot fire", mods.rules["moved"])
+        return note("charging and moved (Ch and M): cannot fire", mods.rules["moved"])
     if unit.kind is UnitKind.ARTILLERY and unit.formation is Formation.LIMBERED:
-        return _note("limbered guns do not fire", HOUSE_RULE)
+        return note("limbered guns do not fire", HOUSE_RULE)
     if Status.NO_AMMUNITION in status:
-        return _note("no ammunition", HOUSE_RULE)
+        return note("no ammunition", HOUSE_RULE)
     if firer.canister and defn.gun is None:
-        return _note("only guns fire canister", "Canister")
+        return note("only guns fire canister", "Canister")
     if range_factor(defn, firer.distance, firer.canister) is None:
         if firer.canister:
             reach = canister_range(defn)
             why = f"canister reaches {reach} hexes" if reach else f"{defn.gun_label} fires no " \
                 "canister"
-            return _note(f"{_hexes(firer.distance)}: {why}", "Canister")
-        return _note(f"out of range: {_hexes(firer.distance)}, max {max_range(defn)}", "Range")
+            return note(f"{_hexes(firer.distance)}: {why}", "Canister")
+        return note(f"out of range: {_hexes(firer.distance)}, max {max_range(defn)}", "Range")
     return None
 
 
@@ -194,7 +178,7 @@ def _firer(firer: FirerInput, target: TargetInput, posture: Posture | None,
         sps = step(label, "≤", room, firer.firing_limit.rule, room)
     pools[pool] = used + sps
     if sps == 0:
-        return FirerPoints(unit.id, False, (*terms, _note("no SPs may fire", "TEC N1")),
+        return FirerPoints(unit.id, False, (*terms, note("no SPs may fire", "TEC N1")),
                            Fraction(0), guns and not firer.canister, guns)
     power = fire_power(defn)
     fp = step(f"fire power {show(power)}" + (f" ({defn.gun_label})" if defn.gun_label else ""),
@@ -238,7 +222,7 @@ def fire_points(firers: list[FirerInput], target: TargetInput,
     done = [_firer(f, target, posture, pools) for f in firers]
     firing = [p for p in done if p.fires]
     if not firing:
-        return FirePoints(tuple(done), (_note("no unit can fire", "6.0"),), Fraction(0),
+        return FirePoints(tuple(done), (note("no unit can fire", "6.0"),), Fraction(0),
                           False, False, None)
     artillery = all(p.shell for p in firing)
     if not artillery:
@@ -252,7 +236,7 @@ def fire_points(firers: list[FirerInput], target: TargetInput,
     if causes is not None:
         if causes.mixed:
             what = " and ".join(c.value for c in sorted(causes.value, key=lambda c: c.value))
-            terms.append(_note(causes.note(f"target {what or 'in no square, order or rout'}"),
+            terms.append(note(causes.note(f"target {what or 'in no square, order or rout'}"),
                                effects.rules["majority"], total))
         for cause in sorted(causes.value, key=lambda c: list(TargetCause).index(c)):
             factor = cause_factor(frozenset({cause}))
@@ -265,13 +249,13 @@ def fire_points(firers: list[FirerInput], target: TargetInput,
     if not artillery and total < effects.small_arms_minimum:
         rule = effects.rules["small_arms_minimum"]
         if sharpshooters:
-            terms.append(_note("under ½ FP: sharpshooters at an officer, only an unmodified 66",
+            terms.append(note("under ½ FP: sharpshooters at an officer, only an unmodified 66",
                                rule, total))
         else:
-            terms.append(_note("under ½ FP: no effect", rule, total))
+            terms.append(note("under ½ FP: no effect", rule, total))
     first = fire_tables().headings[True][0]
     if artillery and total < first:
-        terms.append(_note(f"under {show(first)} artillery FP: first column, dice-roll penalty",
+        terms.append(note(f"under {show(first)} artillery FP: first column, dice-roll penalty",
                            effects.rules["artillery_under_first_column"], total))
     column = fcrt_column(total, artillery, sharpshooter_at_officer=sharpshooters)
     return FirePoints(tuple(done), tuple(terms), total, artillery,
