@@ -52,6 +52,7 @@ from gameapp.core.events import (
 )
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.options import RuleOptions
 from gameapp.core.phases import TACTICAL_TURN, Phase, Player, StartEffect, Step
 from gameapp.core.rules.arrivals import arrive
 from gameapp.core.rules.charge.preview import ChargePreview, preview_charge
@@ -426,7 +427,7 @@ class Game:
 
     def _leader_falls(self, rule: LeaderFalls) -> list[Event]:
         at_turn_start = rule.turn == self.state.turn and self.state.step_index == 0
-        enabled = not rule.optional or bool(self.scenario.options.get("historical_events"))
+        enabled = not rule.optional or RuleOptions.of(self.scenario.options).historical_events
         if not (at_turn_start and enabled and rule.unit in self.state.units):
             return []
         del self.state.units[rule.unit]
@@ -532,8 +533,8 @@ class Game:
             causers = [self.state.units[i] for i in causer_ids if i in self.state.units]
         options = self.scenario.options
         return retreat_paths(unit, distance, causers, self.state.units, self.map,
-                             str(options.get("retreat", "ss15_4")),
-                             str(options.get("stacking", "tec_sl")), costs=self._costs)
+                             RuleOptions.of(options).retreat, RuleOptions.of(options).stacking,
+                             costs=self._costs)
 
 
 class LegalActions:

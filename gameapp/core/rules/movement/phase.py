@@ -21,6 +21,7 @@ from gameapp.core.events import (
 )
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.options import RuleOptions
 from gameapp.core.rules.engagement import artillery_zone
 from gameapp.core.rules.engagement import move_problem as engagement_problem
 from gameapp.core.rules.exhaustion import DOUBLE, MOVED, level_of, note
@@ -396,7 +397,7 @@ class MovementRules:
     def _stacking(self, end: Unit) -> tuple[str, str] | None:
         others = [u for u in self.state.units_at(end.hex) if u.id != end.id]
         return stacking_problem(end.hex, [*others, end], self.map, self.costs.chart,
-                                str(self.options.get("stacking", "tec_sl")))
+                                RuleOptions.of(self.options).stacking)
 
     def _why_immobile(self, unit: Unit) -> tuple[str, str] | None:
         if unit.id in self.state.held:
