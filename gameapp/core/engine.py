@@ -212,7 +212,7 @@ class Game:
                     f"({choices})", decision.rule)
             return
         if isinstance(action, RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll):
-            raise IllegalActionError("no decision is waiting for that answer", "-")
+            raise IllegalActionError("no decision is waiting for that answer", "R&C actions")
         if isinstance(action, ResolveCharge):
             if self.phase is not Phase.CHARGE:
                 raise IllegalActionError(
@@ -238,7 +238,7 @@ class Game:
                 )
             self.movement.plan(action, self.current_side)
             return
-        raise IllegalActionError(f"unknown action {action!r}", "-")
+        raise IllegalActionError(f"unknown action {action!r}", "R&C actions")
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return what it caused; IllegalActionError if not legal."""
@@ -293,9 +293,10 @@ class Game:
     def undo(self) -> None:
         """Restore the state before the last action. Never crosses a roll a player has seen."""
         if not self._undo:
-            raise IllegalActionError("nothing to undo", "-")
+            raise IllegalActionError("nothing to undo", "R&C undo")
         if self.log[-1].rolls:
-            raise IllegalActionError("the dice have been seen: this action cannot be undone", "-")
+            raise IllegalActionError("the dice have been seen: this action cannot be undone",
+                                     "R&C undo")
         snapshot = self._undo.pop()
         self.state = snapshot.state
         del self.log[snapshot.log_length :]
@@ -431,7 +432,7 @@ class Game:
         if not (at_turn_start and enabled and rule.unit in self.state.units):
             return []
         del self.state.units[rule.unit]
-        return [OfficerIncapacitated(rule.unit, f"{rule.rule}: {rule.name}")]
+        return [OfficerIncapacitated(rule.unit, rule.rule)]
 
     def _note_release_triggers(self, side: Side | None, events: list[Event]) -> None:
         """An enemy unit entering the named hexrow releases the held units from the next
@@ -507,7 +508,7 @@ class Game:
                                      "1.25")
         unknown = [i for i in ids if i not in self.state.units]
         if unknown:
-            raise IllegalActionError(f"there is no unit {unknown[0]} on the map", "-")
+            raise IllegalActionError(f"there is no unit {unknown[0]} on the map", "R&C actions")
         parties = charge_parties(self.state, target, ids, positions)
         if parties is None:
             raise IllegalActionError(f"nothing to charge in {self.map.hex_id(target)}: no "
@@ -524,7 +525,7 @@ class Game:
         changes). IllegalActionError if the unit is not on the map."""
         unit = self.state.units.get(unit_id)
         if unit is None:
-            raise IllegalActionError(f"there is no unit '{unit_id}'", "-")
+            raise IllegalActionError(f"there is no unit '{unit_id}'", "R&C actions")
         enemies = [u for u in self.state.units.values()
                    if u.side is not unit.side and u.kind is not UnitKind.LEADER]
         nearest = min((unit.hex.distance(u.hex) for u in enemies), default=0)

@@ -47,7 +47,7 @@ class LeaderFalls:
     unit: str
     turn: int
     optional: bool = True
-    rule: str = "history"
+    rule: str = "R&C historical events"
 
 
 SpecialRule = HeldUntilReleased | LeaderFalls

@@ -85,6 +85,6 @@ def test_an_optional_historical_event_strikes_a_leader_only_when_switched_on() -
         events: list = []
         while game.state.turn < 2 or game.phase is not Phase.MOVEMENT:
             events += game.apply(Pass() if game.phase is Phase.FIRE else EndPhase())
-        struck = OfficerIncapacitated("winder", "history: Winder falls") in events
+        struck = OfficerIncapacitated("winder", "R&C historical events") in events
         assert struck is switched_on
         assert ("winder" in game.state.units) is not switched_on

@@ -443,7 +443,7 @@ class MovementTables:
                 Change(key), mp if isinstance(mp, int) else None, row.get("in_fire_field_mp"),
                 row.get("doubled_in_fire_field", False), column_cost=mp == "column cost",
                 morale_check=mp == "morale check",
-                rule=f"{row['rule']} {label}" if "rule" in row else f"MP changes {label}",
+                rule=f"{row['rule']} {label}" if "rule" in row else f"MPA changes {label}",
             )
 
     def movement_allowance(self, kind: UnitKind, edition: Edition | str,

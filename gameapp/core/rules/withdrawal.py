@@ -82,7 +82,7 @@ def level(state: GameState, game_map: HexMap, unit: Unit) -> tuple[Breakdown, D6
     """The unit's morale level for a withdrawal roll, term by term (the printed ML first, then
     the terms every check shares), and as a d66 value."""
     terms = standing_terms(state, game_map, unit)
-    level_terms = Breakdown.of([Term("printed morale level", unit.defn.morale, "ML"), *terms])
+    level_terms = Breakdown.of([Term("printed morale level", unit.defn.morale, "7.0"), *terms])
     return level_terms, D66.of(unit.defn.morale) + int(sum(t.value for t in terms))
 
 

@@ -176,7 +176,7 @@ def _reference_notes(defenders: Sequence[Unit], ref: Unit | None, t: ChargeTable
     if len(_troops(defenders)) > 1:
         notes.append(Step(f"the defender's formation and facing are those of its largest "
                           f"unit, {ref.id} ({ref.formation.value})", "note", Fraction(0),
-                          "docs/rules.md", Fraction(0)))
+                          "R&C reference defender", Fraction(0)))
     if Status.SHAKEN in ref.status:
         notes.append(Step(f"{ref.id} shaken: keeps its formation and facing", "note",
                           Fraction(0), t.shaken_rule, Fraction(0)))

@@ -142,7 +142,7 @@ def fire_check(unit: Unit, target: Hex, state_units: UnitsOnMap, game_map: HexMa
     cell = range_cells(unit.defn)[distance] if distance <= reach(unit.defn) else None
     if cell is None:
         return FireCheck(None, f"out of range: {distance} hexes, the weapon reaches "
-                               f"{reach(unit.defn)}", "weapon range table")
+                               f"{reach(unit.defn)}", "Range maximum")
     arc = half_arc(unit, game_map)
     assert arc is not None
     if not in_arc(unit, target, arc):

@@ -45,7 +45,6 @@ __all__ = [
     "Sun", "TargetInput", "TargetMovement", "dice_modifiers", "fire_points", "firing_limit",
 ]
 
-HOUSE_RULE = "docs/rules.md"  # the rule of a decision the seed leaves open
 
 
 FpTerm = FigureStep  # a step of the fire point calculation
@@ -103,18 +102,19 @@ def _cannot_fire(firer: FirerInput) -> FpTerm | None:
     if Status.CHARGE in status and Status.MOVED in status:
         return note("charging and moved (Ch and M): cannot fire", mods.rules["moved"])
     if unit.kind is UnitKind.ARTILLERY and unit.formation is Formation.LIMBERED:
-        return note("limbered guns do not fire", HOUSE_RULE)
+        return note("limbered guns do not fire", "R&C limbered guns")
     if Status.NO_AMMUNITION in status:
-        return note("no ammunition", HOUSE_RULE)
+        return note("no ammunition", "R&C ammunition")
     if firer.canister and defn.gun is None:
-        return note("only guns fire canister", "Canister")
+        return note("only guns fire canister", "Range canister")
     if range_factor(defn, firer.distance, firer.canister) is None:
         if firer.canister:
             reach = canister_range(defn)
             why = f"canister reaches {reach} hexes" if reach else f"{defn.gun_label} fires no " \
                 "canister"
-            return note(f"{_hexes(firer.distance)}: {why}", "Canister")
-        return note(f"out of range: {_hexes(firer.distance)}, max {max_range(defn)}", "Range")
+            return note(f"{_hexes(firer.distance)}: {why}", "Range canister")
+        return note(f"out of range: {_hexes(firer.distance)}, max {max_range(defn)}",
+                    "Range maximum")
     return None
 
 
@@ -204,7 +204,7 @@ def _to_small_arms_row(points: FirerPoints) -> FirerPoints:
     ratio = fire_tables().artillery_per_small_arms
     fp = points.fp / ratio
     term = FpTerm(f"artillery FP on the small-arms row ({ratio} = 1)", "×", Fraction(1, ratio),
-                  "FCRT", fp)
+                  "FCRT artillery row", fp)
     return FirerPoints(points.unit_id, True, (*points.terms, term), fp, points.shell, points.guns)
 
 

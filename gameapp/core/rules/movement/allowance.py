@@ -65,7 +65,7 @@ def movement_allowance(
     kind = UnitKind.INFANTRY if unit.formation is Formation.DISMOUNTED else unit.kind
     holders = unit.defn.horse_holders and kind is UnitKind.CAVALRY  # 16 MPs
     base = tables.movement_allowance(kind, edition, horse_artillery=horse, horse_holders=holders)
-    terms = [Term(f"{unit.kind.value} allowance ({edition.value})", base, "MPA")]
+    terms = [Term(f"{unit.kind.value} allowance ({edition.value})", base, "MPA basic")]
     adjustment = tables.exhaustion_adjustment(unit.kind, exhaustion)
     if adjustment.mp:
         terms.append(Term(f"exhaustion level {exhaustion}", adjustment.mp, adjustment.rule))
