@@ -199,7 +199,7 @@ class Game:
     def legal_actions(self) -> LegalActions:
         return LegalActions(self)
 
-    def check(self, action: Action) -> None:
+    def check(self, action: Action) -> None:  # noqa: C901  (the lead rewrites check: issue 21)
         """Raise IllegalActionError if `action` is not legal now."""
         if self.is_over:
             raise IllegalActionError("the game is over", "1.3")

@@ -54,7 +54,7 @@ class Frame:
 
     def to_map(self, coords: np.ndarray) -> np.ndarray:
         scale = SQRT3 / self.hex_across
-        out = (np.asarray(coords, dtype=float) - np.asarray(self.origin)) * scale
+        out: np.ndarray = (np.asarray(coords, dtype=float) - np.asarray(self.origin)) * scale
         if self.y_up:
             out[..., 1] = -out[..., 1]
         return out
@@ -77,7 +77,8 @@ class MapGrid:
     def _half(self, n: np.ndarray) -> np.ndarray:
         """Vectorised `numbering._half`: the axial correction for offset index n."""
         odd = n & 1
-        return (n - odd) // 2 if self.numbering.odd_shoved else (n + odd) // 2
+        half: np.ndarray = (n - odd) // 2 if self.numbering.odd_shoved else (n + odd) // 2
+        return half
 
     def _offset_to_axial(self, cols: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         if self.numbering.orientation is Orientation.FLAT:
@@ -135,7 +136,8 @@ class MapGrid:
         """The hexes as shapely polygons, by index."""
         corners = np.array([self.layout.corner_offset(i) for i in range(6)])
         centres = np.stack([self.x, self.y], axis=1)
-        return shapely.polygons(centres[:, None, :] + corners[None, :, :])
+        polygons: np.ndarray = shapely.polygons(centres[:, None, :] + corners[None, :, :])
+        return polygons
 
     @cached_property
     def tree(self) -> shapely.STRtree:

@@ -17,8 +17,8 @@ from fractions import Fraction
 from gameapp.core.breakdown import FigureStep, note
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.datafile import show
+from gameapp.core.rules.fire.enfilade import Enfilade
 from gameapp.core.rules.fire.inputs import (
-    Enfilade,
     FirerInput,
     FiringLimit,
     Situation,
@@ -144,19 +144,39 @@ def _note4(firer: FirerInput, target: TargetInput, posture: Posture | None) -> F
     return FpTerm(reason, "×", effects.artillery_factor, f"{rule}{part}", Fraction(0))
 
 
-def _firer(firer: FirerInput, target: TargetInput, posture: Posture | None,
-           pools: dict[tuple[Hex, bool], Fraction]) -> FirerPoints:
-    unit, defn, effects = firer.unit, firer.unit.defn, fire_tables().effects
-    guns = defn.gun is not None
-    stop = _cannot_fire(firer)
-    if stop is not None:
-        return FirerPoints(unit.id, False, (stop,), Fraction(0), guns and not firer.canister, guns)
-    terms: list[FpTerm] = []
+class _Steps:
+    """The steps of one firer's fire points, each appended with its running figure."""
 
-    def step(label: str, op: str, value: Fraction, rule: str, result: Fraction) -> Fraction:
-        terms.append(FpTerm(label, op, value, rule, result))
+    def __init__(self) -> None:
+        self.terms: list[FpTerm] = []
+
+    def step(self, label: str, op: str, value: Fraction, rule: str, result: Fraction
+             ) -> Fraction:
+        self.terms.append(FpTerm(label, op, value, rule, result))
         return result
 
+
+def _firer(firer: FirerInput, target: TargetInput, posture: Posture | None,
+           pools: dict[tuple[Hex, bool], Fraction]) -> FirerPoints:
+    unit, guns = firer.unit, firer.unit.defn.gun is not None
+    shell = guns and not firer.canister
+    stop = _cannot_fire(firer)
+    if stop is not None:
+        return FirerPoints(unit.id, False, (stop,), Fraction(0), shell, guns)
+    steps = _Steps()
+    sps = _sps_firing(firer, pools, steps)
+    if sps == 0:
+        return FirerPoints(unit.id, False, (*steps.terms, note("no SPs may fire", "TEC N1")),
+                           Fraction(0), shell, guns)
+    fp = _fire_points_of(firer, target, posture, sps, steps)
+    return FirerPoints(unit.id, True, tuple(steps.terms), fp, shell, guns)
+
+
+def _sps_firing(firer: FirerInput, pools: dict[tuple[Hex, bool], Fraction], steps: _Steps
+                ) -> Fraction:
+    """Step 1's SPs: shaken and column shares, then the hex's firing limit (shared in `pools`)."""
+    unit, effects, step = firer.unit, fire_tables().effects, steps.step
+    guns = unit.defn.gun is not None
     sps = Fraction(firer.strength)
     what = ("gun" if guns else "SP") + ("" if firer.strength == 1 else "s")
     step(f"{firer.strength} {what}", "=", sps, "6.0 step 1", sps)
@@ -177,9 +197,13 @@ def _firer(firer: FirerInput, target: TargetInput, posture: Posture | None,
             label += f", {show(used)} of it firing already"
         sps = step(label, "≤", room, firer.firing_limit.rule, room)
     pools[pool] = used + sps
-    if sps == 0:
-        return FirerPoints(unit.id, False, (*terms, note("no SPs may fire", "TEC N1")),
-                           Fraction(0), guns and not firer.canister, guns)
+    return sps
+
+
+def _fire_points_of(firer: FirerInput, target: TargetInput, posture: Posture | None,
+                    sps: Fraction, steps: _Steps) -> Fraction:
+    """Steps 1 to 4 after the SPs: fire power, range (and note 4), enfilade."""
+    defn, effects, step = firer.unit.defn, fire_tables().effects, steps.step
     power = fire_power(defn)
     fp = step(f"fire power {show(power)}" + (f" ({defn.gun_label})" if defn.gun_label else ""),
               "×", power, "6.0 step 1", sps * power)
@@ -189,7 +213,7 @@ def _firer(firer: FirerInput, target: TargetInput, posture: Posture | None,
     if effect.band not in ("1 hex", f"{firer.distance} hexes"):
         where += f" ({effect.band})"
     fp = step(f"{effect.label} at {where}", "×", effect.factor, effect.rule, fp * effect.factor)
-    if guns:
+    if defn.gun is not None:
         doubled = _note4(firer, target, posture)
         if doubled is not None:
             fp = step(doubled.label, "×", doubled.value, doubled.rule, fp * doubled.value)
@@ -197,7 +221,7 @@ def _firer(firer: FirerInput, target: TargetInput, posture: Posture | None,
         factor = effects.enfilade[firer.enfilade.value]
         fp = step(f"{firer.enfilade.value} enfilade", "×", factor, effects.rules["enfilade"],
                   fp * factor)
-    return FirerPoints(unit.id, True, tuple(terms), fp, guns and not firer.canister, guns)
+    return fp
 
 
 def _to_small_arms_row(points: FirerPoints) -> FirerPoints:

@@ -56,7 +56,8 @@ class Lines:
     @property
     def interior(self) -> np.ndarray:
         """bool [nodes]: nodes strictly between the two ends."""
-        return (self.step > 0) & (self.step < self.path_n[self.path])
+        inside: np.ndarray = (self.step > 0) & (self.step < self.path_n[self.path])
+        return inside
 
     @property
     def crossings(self) -> np.ndarray:
