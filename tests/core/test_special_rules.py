@@ -47,7 +47,7 @@ def test_held_units_may_not_move_but_may_fire_ones_fire() -> None:
     for unit_id, to in (("trimble", "0903"), ("latimer", "0308")):
         with pytest.raises(IllegalActionError) as refused:
             game.apply(Move(unit_id, (m.parse(to),)))
-        assert refused.value.rule == "22.2"
+        assert refused.value.rule == "000 22.2"
     assert game.movement.reachable("trimble") == {}
 
 
@@ -60,7 +60,7 @@ def test_entering_the_hexrow_releases_from_the_next_phase() -> None:
     assert set(game.state.held) == {"trimble", "latimer"}  # not yet: still this phase
     events = game.apply(EndPhase())
     assert UnitsReleased(("latimer", "trimble"), "Trimble waits for Jackson",
-                         "an enemy entered hexrow 06", "22.2") in events
+                         "an enemy entered hexrow 06", "000 22.2") in events
     assert game.state.held == {}
 
 
