@@ -29,26 +29,44 @@ class RuleOptions:
 
     @classmethod
     def of(cls, options: OptionMap) -> RuleOptions:
-        """The typed view of a scenario's options map (unknown keys, such as `los`, ignored)."""
+        """The typed view of a scenario's options map (unknown keys, such as `los`, ignored).
 
-        def text(name: str, default: str) -> str:
-            return str(options.get(name, default))
-
-        def flag(name: str, default: bool) -> bool:
-            return bool(options.get(name, default))
-
-        d = cls()
-        return cls(
-            stacking=text("stacking", d.stacking),
-            movement_allowances=text("movement_allowances", d.movement_allowances),
-            retreat=text("retreat", d.retreat),
-            engagement=flag("engagement", d.engagement),
-            historical_events=flag("historical_events", d.historical_events),
-            broken_track_return=text("broken_track_return", d.broken_track_return),
-        )
+        Rules ask for it in their inner loops, so the view of a map is kept while the map (the
+        same object, with the same contents) is asked about again."""
+        seen = _SEEN.get(id(options))
+        if seen is not None and seen[0] is options and seen[1] == options:
+            return seen[2]
+        view = _read(options)
+        if len(_SEEN) >= 32:
+            _SEEN.clear()
+        _SEEN[id(options)] = (options, dict(options), view)
+        return view
 
     def as_dict(self) -> dict[str, OptionValue]:
         return asdict(self)
+
+
+def _read(options: OptionMap) -> RuleOptions:
+    d = RuleOptions()
+
+    def text(name: str, default: str) -> str:
+        return str(options.get(name, default))
+
+    def flag(name: str, default: bool) -> bool:
+        return bool(options.get(name, default))
+
+    return RuleOptions(
+        stacking=text("stacking", d.stacking),
+        movement_allowances=text("movement_allowances", d.movement_allowances),
+        retreat=text("retreat", d.retreat),
+        engagement=flag("engagement", d.engagement),
+        historical_events=flag("historical_events", d.historical_events),
+        broken_track_return=text("broken_track_return", d.broken_track_return),
+    )
+
+
+# id(map) -> (the map, a copy of its contents, its view); the map is kept so its id stays its own
+_SEEN: dict[int, tuple[OptionMap, dict[str, OptionValue], RuleOptions]] = {}
 
 
 DEFAULT_OPTIONS: dict[str, OptionValue] = RuleOptions().as_dict()

@@ -65,3 +65,11 @@ def test_no_module_repeats_an_option_default() -> None:
 def test_the_check_finds_a_repeated_default() -> None:
     tree = ast.parse('mode = str(options.get("retreat", "ss15_4"))\nx = d.get("colour", 1)\n')
     assert _defaults_read_in_place(tree) == [(1, "retreat")]
+
+
+def test_a_map_changed_in_place_is_read_again() -> None:
+    options: dict[str, str | bool | int] = {"retreat": "g88"}
+    assert RuleOptions.of(options).retreat == "g88"
+    options["retreat"] = "ss15_4"
+    assert RuleOptions.of(options).retreat == "ss15_4"
+    assert RuleOptions.of(dict(options, engagement=True)).engagement
