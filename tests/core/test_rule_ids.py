@@ -2,16 +2,17 @@
 so a player can find the rule and a developer the code that cites it.
 
 The ids are gathered from the loaded data tables (every `rule`, `*_rule` and `rules` entry), the
-scenarios' special rules (`case`) and the source: `rule=` / `*_rule=` arguments, `RULE` /
-`*_RULE` constants, and the rule argument of breakdown terms, steps, errors, decisions and every
-dataclass with a `rule` field. The shape cannot tell a case of the wrong document (`22.2` was
-`000 22.2`): reading the ids for that is a review's job.
+scenarios' special rules (`case`), the events of a game of random legal actions, and the source:
+`rule=` / `*_rule=` arguments, `RULE` / `*_RULE` constants, and the rule argument of breakdown
+terms, steps, errors, decisions and every dataclass with a `rule` field. The shape cannot tell a
+case of the wrong document (`22.2` was `000 22.2`): reading the ids for that is a review's job.
 """
 
 from __future__ import annotations
 
 import ast
 import dataclasses
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,11 +21,14 @@ import pytest
 import yaml
 
 import gameapp
+from gameapp.core.breakdown import IllegalActionError
+from gameapp.core.engine import Game
 from gameapp.core.rules.charge.tables import charge_tables
 from gameapp.core.rules.fire.tables import fire_tables
 from gameapp.core.rules.fire.weapons import weapon_tables
 from gameapp.core.rules.sight.obstacles import los_tables
 from gameapp.core.rules.tables import movement_tables, terrain_effects
+from gameapp.core.scenario import load_scenario
 
 PACKAGE = Path(gameapp.__file__).parent
 RULES_DOC = PACKAGE.parent / "docs" / "rules.md"
@@ -93,6 +97,26 @@ def scenario_rule_ids() -> dict[str, str]:
         for i, entry in enumerate(rules or []):
             if isinstance(entry, dict) and "case" in entry:
                 found[str(entry["case"])] = f"{path.name} special_rules[{i}]"
+    return found
+
+
+def played_rule_ids(seed: int, actions: int) -> dict[str, str]:
+    """The rules cited by the events of a game of random legal actions on the demo scenario."""
+    game = Game.from_scenario(load_scenario(PACKAGE.parent / "scenarios" / "demo.yaml"),
+                              seed=seed)
+    rng, found = random.Random(seed), {}
+    for _ in range(actions):
+        if game.is_over or game.acting_side is None:
+            break
+        try:
+            events = game.apply(rng.choice(list(game.legal_actions())))
+        except IllegalActionError as refused:  # a legal action refused is another test's matter
+            found.setdefault(refused.rule, "a refusal")
+            continue
+        for event in events:
+            for rule in _walk(event, "", set()):
+                if rule:  # "" is a default meaning "no rule", never shown
+                    found.setdefault(rule, type(event).__name__)
     return found
 
 
@@ -186,6 +210,12 @@ def test_the_tables_rule_ids_have_the_accepted_shape() -> None:
 def test_the_scenarios_special_rules_cite_rule_ids() -> None:
     ids = scenario_rule_ids()
     assert "000 22.2" in ids  # Slaughter Mountain's held until released
+    assert _problems(ids) == []
+
+
+def test_the_rules_a_game_cites_have_the_accepted_shape() -> None:
+    ids = played_rule_ids(seed=5, actions=100)
+    assert len(ids) >= 3  # the game got far enough to cite rules
     assert _problems(ids) == []
 
 
