@@ -174,6 +174,21 @@ def _rule_nodes(tree: ast.Module, positions: dict[str, int]) -> Iterator[ast.exp
                         yield node.value.orelse
 
 
+# functions answering (why, rule): their second element is a rule id
+NOT_RULES = {"hexside_pair", "read_text"}  # (str, str) functions that return no rule
+
+
+def _returned_rules(tree: ast.Module) -> Iterator[ast.expr]:
+    for fn in ast.walk(tree):
+        if not isinstance(fn, ast.FunctionDef) or fn.returns is None or fn.name in NOT_RULES \
+                or not ast.unparse(fn.returns).startswith("tuple[str, str]"):
+            continue
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) \
+                    and len(node.value.elts) == 2:
+                yield node.value.elts[1]
+
+
 def code_rule_ids() -> dict[str, str]:
     """rule id -> 'file:line' of one place the source writes it."""
     trees = {path: ast.parse(path.read_text(encoding="utf-8"))
@@ -181,7 +196,7 @@ def code_rule_ids() -> dict[str, str]:
     positions = _rule_positions(trees)
     found: dict[str, str] = {}
     for path, tree in trees.items():
-        for node in _rule_nodes(tree, positions):
+        for node in [*_rule_nodes(tree, positions), *_returned_rules(tree)]:
             text = _text(node)
             if text:  # "" is a default meaning "no rule", never shown
                 found.setdefault(text, f"{path.relative_to(PACKAGE)}:{node.lineno}")

@@ -97,7 +97,7 @@ def test_highlight_and_why_not(controller: GameController, game: Game) -> None:
     assert set(controller.highlight.reach) == set(game.movement.reachable("cav1"))
     controller.select_unit("btyb")  # unlimbered artillery
     assert controller.highlight is None
-    assert controller.cannot_move.endswith("limber first (TEC)")
+    assert controller.cannot_move.endswith("limber first (TEC movement cost)")
     controller.select_unit("va26")  # the other side's
     assert controller.highlight is None
     assert "not yours to move this phase (1.22)" in controller.cannot_move

@@ -186,5 +186,5 @@ def test_render_of_an_unknown_unit_exits_1(tmp_path: Path,
     out = tmp_path / "x.png"
     assert main(["render", str(DEMO), "--png", str(out), "--highlight", "retreat:US-NOPE"]) == 1
     assert capsys.readouterr().err.strip() == "--highlight retreat:US-NOPE: there is no unit " \
-                                              "'US-NOPE'"
+                                              "'US-NOPE' (R&C actions)"
     assert not out.exists()

@@ -409,7 +409,8 @@ class MovementRules:
             return f"{unit.defn.name} may not spend MPs", "MPA shaken units"
         if mover_class(unit) is None:
             what = "limber first" if unit.kind is UnitKind.ARTILLERY else "leave square first"
-            return f"{unit.defn.name} cannot move in {unit.formation.value}: {what}", "TEC"
+            return (f"{unit.defn.name} cannot move in {unit.formation.value}: {what}",
+                    "TEC movement cost")
         return None
 
     def _formation_terms(self, unit: Unit, formation: Formation) -> list[Term]:
