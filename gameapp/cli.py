@@ -163,8 +163,7 @@ def render(scenario_path: Path, out: Path, width: int, highlight: str | None = N
             else:
                 moves = movement_highlight(game, request.unit_id)
         except (CannotMove, CannotFire, IllegalActionError) as error:
-            rule = f" ({error.rule})" if error.rule != "-" else ""
-            print(f"--highlight {highlight}: {error.reason}{rule}", file=sys.stderr)
+            print(f"--highlight {highlight}: {error.reason} ({error.rule})", file=sys.stderr)
             return 1
     out.parent.mkdir(parents=True, exist_ok=True)
     render_scenario_png(scenario, out, width=width, units=units, moves=moves, fire=fire,

@@ -1,8 +1,8 @@
 """Fog of war for the computer: the game as one side sees it.
 
 `SideView` is a `Game` whose state lacks the enemy units the side cannot see (core
-sight/visibility.py, rule tag HIDE: an enemy is seen when next to one of the side's units or in
-the line of sight of one). Everything the AI scores with reads it: the state, the fields of
+sight/visibility.py, rule R&C hidden units: an enemy is seen when next to one of the side's units
+or in the line of sight of one). Everything the AI scores with reads it: the state, the fields of
 fire (`fire`), the reach (`movement`), the charge previews. What is legal still comes from the
 real game (`legal_actions`, `check`, `is_over`, `result`): the engine refusing a move is not
 information the side lacks, and the score is on the table for both players.
@@ -63,15 +63,17 @@ class SideView(Game):
         return self.real.is_over
 
     def result(self) -> VictoryResult:
-        return self.real.result()
+        result: VictoryResult = self.real.result()
+        return result
 
     # --- a view never plays -----------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         raise IllegalActionError(f"{self.side.label}'s view of the game cannot be played: "
-                                 "apply the action to the game", "-")
+                                 "apply the action to the game", "R&C actions")
 
     def undo(self) -> None:
-        raise IllegalActionError(f"{self.side.label}'s view of the game cannot be undone", "-")
+        raise IllegalActionError(f"{self.side.label}'s view of the game cannot be undone",
+                                 "R&C undo")
 
 
 def side_view(game: Game, side: Side, view: SideView | None = None) -> SideView:

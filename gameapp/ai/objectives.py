@@ -112,7 +112,8 @@ class Objectives:
     def holders(self) -> dict[Hex, Side]:
         """Who holds each victory hex now. Read from the game's state each time, never kept:
         a copy of the game (fog's view, the thinking copy) gets a new state every decision."""
-        return self.game.state.holders
+        holders: dict[Hex, Side] = self.game.state.holders
+        return holders
 
     def value(self, h: Hex, enemy_hexes: frozenset[Hex], occupied: bool = False) -> float:
         """What standing on `h` is worth to one unit; `occupied`: a friendly combat unit

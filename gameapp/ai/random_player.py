@@ -47,7 +47,7 @@ class RandomPlayer:
         if key != self._phase_key:
             self._phase_key, self._taken = key, 0
         numbering = game.map.numbering
-        legal = sorted(game.legal_actions(), key=lambda a: a.to_text(numbering))
+        legal: list[Action] = sorted(game.legal_actions(), key=lambda a: a.to_text(numbering))
         enders = [a for a in legal if isinstance(a, EndPhase | Pass)]
         others = [a for a in legal if not isinstance(a, EndPhase | Pass)]
         wants_to_end = self._rng.random() < self.end_chance or self._taken >= self.max_per_phase

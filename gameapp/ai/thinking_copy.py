@@ -35,10 +35,11 @@ class ThinkingCopy(Game):
 
     def apply(self, action: Action) -> list[Event]:
         raise IllegalActionError("a computer player's copy of the game cannot be played: "
-                                 "apply the action to the game", "-")
+                                 "apply the action to the game", "R&C actions")
 
     def undo(self) -> None:
-        raise IllegalActionError("a computer player's copy of the game cannot be undone", "-")
+        raise IllegalActionError("a computer player's copy of the game cannot be undone",
+                                 "R&C undo")
 
 
 def thinking_copy(game: Game, copy: ThinkingCopy | None = None) -> ThinkingCopy:

@@ -20,6 +20,7 @@ Formation names with spaces are written with hyphens (`road-column`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gameapp.core.hexgrid import Hex
@@ -168,44 +169,49 @@ def parse_action(text: str, numbering: Numbering) -> Action:
     words = text.split()
     if not words:
         raise NotationError("empty action")
-    verb, args = words[0], words[1:]
+    parser = _PARSERS.get(words[0])
     try:
-        if verb == "end-phase" and not args:
-            return EndPhase()
-        if verb == "pass" and not args:
-            return Pass()
-        if verb == "fire" and len(args) in (2, 3):
-            return _parse_fire(args, numbering)
-        if verb == "face" and len(args) == 2:
-            return Face(args[0], _facing(args[1]))
-        if verb == "cover" and len(args) == 2 and args[1] in ("on", "off"):
-            return Cover(args[0], args[1] == "on")
-        if verb == "formation" and len(args) == 2:
-            return ChangeFormation(args[0], _formation(args[1]))
-        if verb == "move" and len(args) >= 2:
-            return _parse_move(args, numbering)
-        if verb == "charge" and len(args) == 1:
-            return ResolveCharge(numbering.parse(args[0]))
-        if verb == "retreat-before-combat" and len(args) == 2 and args[1] in _YES_NO:
-            return RetreatBeforeCombat(numbering.parse(args[0]), args[1] == "yes")
-        if verb == "prolong" and len(args) == 2 and args[1] in _YES_NO:
-            return Prolong(args[0], args[1] == "yes")
-        if verb == "retreat-path" and len(args) == 2:
-            return ChooseRetreatPath(args[0], tuple(numbering.parse(h)
-                                                    for h in args[1].split(">")))
-        if verb == "stack-roll" and len(args) == 1 and args[0] in ("one", "each"):
-            return StackRoll(args[0] == "one")
+        action = parser(words[1:], numbering) if parser is not None else None
     except HexIdError as exc:
         raise NotationError(f"{text!r}: {exc}") from None
-    raise NotationError(
-        f"{text!r}: expected 'move UNIT HEX>HEX [face=N] [formation=F]', 'face UNIT N', "
-        "'formation UNIT F', 'cover UNIT on|off', 'fire UNIT[,UNIT] HEX [officer=UNIT]', "
-        "'pass', 'end-phase', 'charge HEX', 'retreat-before-combat HEX yes|no', "
-        "'prolong UNIT yes|no', 'retreat-path UNIT HEX>HEX' or 'stack-roll one|each'"
-    )
+    if action is None:
+        raise NotationError(
+            f"{text!r}: expected 'move UNIT HEX>HEX [face=N] [formation=F]', 'face UNIT N', "
+            "'formation UNIT F', 'cover UNIT on|off', 'fire UNIT[,UNIT] HEX [officer=UNIT]', "
+            "'pass', 'end-phase', 'charge HEX', 'retreat-before-combat HEX yes|no', "
+            "'prolong UNIT yes|no', 'retreat-path UNIT HEX>HEX' or 'stack-roll one|each'"
+        )
+    return action
+
+
+def _path(text: str, numbering: Numbering) -> tuple[Hex, ...]:
+    return tuple(numbering.parse(h) for h in text.split(">"))
 
 
 _YES_NO = ("yes", "no")
+
+# verb -> the action its arguments name, or None when they do not fit the verb
+_PARSERS: dict[str, Callable[[list[str], Numbering], Action | None]] = {
+    "end-phase": lambda a, n: EndPhase() if not a else None,
+    "pass": lambda a, n: Pass() if not a else None,
+    "fire": lambda a, n: _parse_fire(a, n) if len(a) in (2, 3) else None,
+    "face": lambda a, n: Face(a[0], _facing(a[1])) if len(a) == 2 else None,
+    "cover": lambda a, n: Cover(a[0], a[1] == "on") if len(a) == 2 and a[1] in ("on", "off")
+    else None,
+    "formation": lambda a, n: ChangeFormation(a[0], _formation(a[1])) if len(a) == 2 else None,
+    "move": lambda a, n: _parse_move(a, n) if len(a) >= 2 else None,
+    "charge": lambda a, n: ResolveCharge(n.parse(a[0])) if len(a) == 1 else None,
+    "retreat-before-combat": lambda a, n: RetreatBeforeCombat(n.parse(a[0]), a[1] == "yes")
+    if len(a) == 2 and a[1] in _YES_NO else None,
+    "prolong": lambda a, n: Prolong(a[0], a[1] == "yes") if len(a) == 2 and a[1] in _YES_NO
+    else None,
+    "retreat-path": lambda a, n: ChooseRetreatPath(a[0], _path(a[1], n)) if len(a) == 2
+    else None,
+    "stack-roll": lambda a, n: StackRoll(a[0] == "one") if len(a) == 1 and a[0] in ("one", "each")
+    else None,
+}
+
+
 
 
 def _yes(flag: bool) -> str:
@@ -213,7 +219,7 @@ def _yes(flag: bool) -> str:
 
 
 def _parse_move(args: list[str], numbering: Numbering) -> Move:
-    path = tuple(numbering.parse(h) for h in args[1].split(">"))
+    path = _path(args[1], numbering)
     facing: int | None = None
     formation: Formation | None = None
     double = False

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
+
+from gameapp.core.rules.datafile import show
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,33 @@ class Breakdown:
 
     def lines(self) -> list[str]:
         return [str(t) for t in self.terms]
+
+
+@dataclass(frozen=True)
+class FigureStep:
+    """One step of a figure worked out step by step (a fire attack's points, a side's SPs in a
+    charge), each with its rule and the running figure after it.
+
+    `op` is "=" (start), "×" (multiply), "≤" (cap), "≈" (rounded) or "note" (explains, no change).
+    """
+
+    label: str
+    op: str
+    value: Fraction
+    rule: str
+    result: Fraction  # the running figure after this step
+
+    def __str__(self) -> str:
+        if self.op == "note":
+            return f"{self.rule} {self.label}"
+        if self.op == "≈":
+            return f"{self.rule} {self.label} → {show(self.result)}"
+        return f"{self.rule} {self.label} {self.op}{show(self.value)} → {show(self.result)}"
+
+
+def note(label: str, rule: str, result: Fraction = Fraction(0)) -> FigureStep:
+    """A step that explains and changes nothing."""
+    return FigureStep(label, "note", Fraction(0), rule, result)
 
 
 class IllegalActionError(Exception):

@@ -111,7 +111,8 @@ class Game:
     # --- where we are -----------------------------------------------------------------------
     @property
     def step(self) -> Step:
-        return self.ruleset.turn_steps[self.state.step_index]
+        index: int = self.state.step_index
+        return self.ruleset.turn_steps[index]
 
     @property
     def phase(self) -> Any:
@@ -199,9 +200,10 @@ class Game:
     def undo(self) -> None:
         """Restore the state before the last action. Never crosses a roll a player has seen."""
         if not self._undo:
-            raise IllegalActionError("nothing to undo", "-")
+            raise IllegalActionError("nothing to undo", "R&C undo")
         if self.log[-1].rolls:
-            raise IllegalActionError("the dice have been seen: this action cannot be undone", "-")
+            raise IllegalActionError("the dice have been seen: this action cannot be undone",
+                                     "R&C undo")
         snapshot = self._undo.pop()
         self.state = snapshot.state
         del self.log[snapshot.log_length :]

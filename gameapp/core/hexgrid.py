@@ -15,7 +15,11 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
 
 AXIAL_DIRECTIONS: tuple[tuple[int, int], ...] = (
     (1, 0),
@@ -102,31 +106,39 @@ _NUDGE = (1e-6, 2e-6, -3e-6)
 
 
 def _line(a: Hex, b: Hex, sign: int) -> list[Hex]:
-    n = a.distance(b)
-    if n == 0:
+    if a == b:
         return [a]
-    aq, ar, as_ = (a.q + sign * _NUDGE[0], a.r + sign * _NUDGE[1], a.s + sign * _NUDGE[2])
-    bq, br, bs = (b.q + sign * _NUDGE[0], b.r + sign * _NUDGE[1], b.s + sign * _NUDGE[2])
-    step = 1.0 / n
-    return [
-        cube_round(
-            aq + (bq - aq) * i * step,
-            ar + (br - ar) * i * step,
-            as_ + (bs - as_) * i * step,
-        )
-        for i in range(n + 1)
-    ]
+    return [Hex(a.q + q, a.r + r) for q, r in _line_from_origin(b.q - a.q, b.r - a.r, sign)]
 
 
-def cube_round(fq: float, fr: float, fs: float) -> Hex:
-    """The hex containing fractional cube coordinates."""
-    q, r, s = round(fq), round(fr), round(fs)
-    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
-    if dq > dr and dq > ds:
-        q = -r - s
-    elif dr > ds:
-        r = -q - s
-    return Hex(q, r)
+@lru_cache(maxsize=4096)
+def _line_from_origin(dq: int, dr: int, sign: int) -> tuple[tuple[int, int], ...]:
+    """The nudged line from (0, 0) to (dq, dr); a line elsewhere is this one moved, so the few
+    hundred distinct offsets a game uses are rounded once each."""
+    n = Hex(dq, dr).distance(Hex(0, 0))
+    aq, ar, as_ = sign * _NUDGE[0], sign * _NUDGE[1], sign * _NUDGE[2]
+    t = np.arange(n + 1) / n
+    qs, rs = cube_round(aq + dq * t, ar + dr * t, as_ + (-dq - dr) * t)
+    return tuple(zip(qs.tolist(), rs.tolist(), strict=True))
+
+
+def cube_round(fq: npt.ArrayLike, fr: npt.ArrayLike, fs: npt.ArrayLike | None = None
+               ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The axial (q, r) of the hexes holding fractional cube coordinates, element by element.
+
+    `fs` defaults to -fq - fr; the lines pass the s they interpolate beside q and r. Halves
+    round to even, then the coordinate that moved most is rebuilt from the other two (the Red
+    Blob Games rounding). The one rounding of the program: points, lines and map compiling.
+    """
+    fq, fr = np.asarray(fq, dtype=float), np.asarray(fr, dtype=float)
+    fs = -fq - fr if fs is None else np.asarray(fs, dtype=float)
+    q, r, s = np.rint(fq), np.rint(fr), np.rint(fs)
+    dq, dr, ds = np.abs(q - fq), np.abs(r - fr), np.abs(s - fs)
+    fix_q = (dq > dr) & (dq > ds)
+    fix_r = ~fix_q & (dr > ds)
+    q = np.where(fix_q, -r - s, q)
+    r = np.where(fix_r, -q - s, r)
+    return q.astype(np.int64), r.astype(np.int64)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -194,7 +206,8 @@ class Layout:
         return q, r, -q - r
 
     def pixel_to_hex(self, x: float, y: float) -> Hex:
-        return cube_round(*self.pixel_to_fractional(x, y))
+        q, r = cube_round(*self.pixel_to_fractional(x, y))
+        return Hex(int(q), int(r))
 
     def corner_offset(self, corner: int) -> tuple[float, float]:
         """Offset of corner `corner` (0..5, counter-clockwise on screen) from the hex centre.

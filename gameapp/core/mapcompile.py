@@ -135,7 +135,8 @@ def majority_terrain(
     area[:, int(base)] += np.clip(HEX_AREA - area.sum(axis=1), 0.0, None)
     best = area.max(axis=1, keepdims=True)
     tied = area >= best - _EPSILON
-    return np.argmax(np.where(tied, rank, -2), axis=1).astype(np.uint8)
+    majority: np.ndarray = np.argmax(np.where(tied, rank, -2), axis=1).astype(np.uint8)
+    return majority
 
 
 def _area_of(grid: MapGrid, item: TerrainSpec, issues: list[Issue]) -> BaseGeometry | None:

@@ -28,7 +28,7 @@ import shapely
 from shapely.geometry import LineString, Point
 from shapely.geometry.base import BaseGeometry
 
-from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Hex, Hexside, Layout, Orientation
+from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Hex, Hexside, Layout, Orientation, cube_round
 from gameapp.core.numbering import Numbering
 
 SQRT3 = math.sqrt(3.0)
@@ -54,22 +54,10 @@ class Frame:
 
     def to_map(self, coords: np.ndarray) -> np.ndarray:
         scale = SQRT3 / self.hex_across
-        out = (np.asarray(coords, dtype=float) - np.asarray(self.origin)) * scale
+        out: np.ndarray = (np.asarray(coords, dtype=float) - np.asarray(self.origin)) * scale
         if self.y_up:
             out[..., 1] = -out[..., 1]
         return out
-
-
-def cube_round(fq: np.ndarray, fr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Vectorised `hexgrid.cube_round`: the axial (q, r) of the hexes holding fractional ones."""
-    fs = -fq - fr
-    q, r, s = np.round(fq), np.round(fr), np.round(fs)
-    dq, dr, ds = np.abs(q - fq), np.abs(r - fr), np.abs(s - fs)
-    fix_q = (dq > dr) & (dq > ds)
-    fix_r = ~fix_q & (dr > ds)
-    q = np.where(fix_q, -r - s, q)
-    r = np.where(fix_r, -q - s, r)
-    return q.astype(np.int64), r.astype(np.int64)
 
 
 class MapGrid:
@@ -89,7 +77,8 @@ class MapGrid:
     def _half(self, n: np.ndarray) -> np.ndarray:
         """Vectorised `numbering._half`: the axial correction for offset index n."""
         odd = n & 1
-        return (n - odd) // 2 if self.numbering.odd_shoved else (n + odd) // 2
+        half: np.ndarray = (n - odd) // 2 if self.numbering.odd_shoved else (n + odd) // 2
+        return half
 
     def _offset_to_axial(self, cols: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         if self.numbering.orientation is Orientation.FLAT:
@@ -147,7 +136,8 @@ class MapGrid:
         """The hexes as shapely polygons, by index."""
         corners = np.array([self.layout.corner_offset(i) for i in range(6)])
         centres = np.stack([self.x, self.y], axis=1)
-        return shapely.polygons(centres[:, None, :] + corners[None, :, :])
+        polygons: np.ndarray = shapely.polygons(centres[:, None, :] + corners[None, :, :])
+        return polygons
 
     @cached_property
     def tree(self) -> shapely.STRtree:

@@ -17,7 +17,8 @@ from enum import Enum
 from typing import Any
 
 from gameapp.core.engine import Game
-from gameapp.core.scenario import DEFAULT_OPTIONS, Scenario
+from gameapp.core.options import DEFAULT_OPTIONS
+from gameapp.core.scenario import Scenario
 from gameapp.core.specialrules import LeaderFalls
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import load_schema

@@ -20,6 +20,7 @@ from gameapp.core.counters import load_counters
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.mapfile import load_map
+from gameapp.core.options import DEFAULT_OPTIONS
 from gameapp.core.specialrules import SpecialRule, read_special_rules
 from gameapp.core.suddendeath import SuddenDeath, read_sudden_death
 from gameapp.core.units import Side, Unit, UnitDef
@@ -34,12 +35,6 @@ from gameapp.core.yamlsource import (
 
 T = TypeVar("T")
 
-DEFAULT_OPTIONS: dict[str, str | bool | int] = {
-    "stacking": "tec_sl",
-    "movement_allowances": "sharpsburg",
-    "retreat": "ss15_4",
-    "engagement": False,
-}
 
 
 class Light(Enum):

@@ -25,7 +25,7 @@ class HeldUntilReleased:
     release_turn: int | None  # released from the start of this turn
     release_hexrow: str | None  # ... or from the phase after an enemy enters any of its hexes
     released_by: Side  # whose units entering the hexrow release them
-    rule: str = "22.2"
+    rule: str = "000 22.2"
 
     @property
     def held(self) -> frozenset[str]:
@@ -47,7 +47,7 @@ class LeaderFalls:
     unit: str
     turn: int
     optional: bool = True
-    rule: str = "history"
+    rule: str = "R&C historical events"
 
 
 SpecialRule = HeldUntilReleased | LeaderFalls
@@ -72,7 +72,7 @@ def read_special_rules(
             rules.append(LeaderFalls(str(entry.get("name", f"{unit_id} falls")), unit_id,
                                      _int_or_none(entry.get("turn")) or 1,
                                      bool(entry.get("optional", True)),
-                                     str(entry.get("case", "history"))))
+                                     str(entry.get("case", "R&C historical events"))))
             continue
         if entry.get("rule") != "held_until_released":
             continue
@@ -96,7 +96,7 @@ def read_special_rules(
             release_turn=_int_or_none(entry.get("release_turn")),
             release_hexrow=str(hexrow) if hexrow is not None else None,
             released_by=Side(entry.get("released_by", "union")),
-            rule=str(entry.get("case", "22.2")),
+            rule=str(entry.get("case", "000 22.2")),
         ))
     return rules, problems
 

@@ -45,7 +45,7 @@ class YamlFileDocument:
 
     @property
     def modified(self) -> bool:
-        return plain(self.tree) != self._saved_plain
+        return bool(plain(self.tree) != self._saved_plain)
 
     # --- changing ---------------------------------------------------------------------------
     def on_change(self, listener: Callable[[], None]) -> None:

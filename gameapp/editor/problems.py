@@ -43,8 +43,8 @@ class EditorProblem:
     def text(self, doc: ScenarioDocument) -> str:
         where = f"{doc.hex_id(self.hex)}: " if self.hex is not None else ""
         line = f"line {self.line}: " if self.line else ""
-        rule = f" ({self.rule})" if self.rule else ""
-        return f"{where}{line}{self.message}{rule}"
+        cited = f" ({self.rule})" if self.rule else ""
+        return f"{where}{line}{self.message}{cited}"
 
 
 def live_problems(doc: ScenarioDocument) -> list[EditorProblem]:

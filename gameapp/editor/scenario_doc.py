@@ -25,6 +25,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.mapfile import load_map
 from gameapp.core.numbering import HexIdError
+from gameapp.core.options import RuleOptions
 from gameapp.core.units import FORMATIONS_BY_KIND, Formation, Side, Status, Unit, UnitDef, UnitKind
 from gameapp.core.yamlsource import DataError, JsonPath, Problem
 from gameapp.editor.counters_doc import CountersDocument
@@ -206,7 +207,7 @@ class ScenarioDocument:
     def stacking_option(self) -> str:
         options = self.data.get("options")
         value = options.get("stacking") if isinstance(options, dict) else None
-        return str(value) if isinstance(value, str) else "tec_sl"
+        return str(value) if isinstance(value, str) else RuleOptions().stacking
 
     def turn_range(self) -> tuple[int, int]:
         turns = self.data.get("turns")

@@ -31,7 +31,7 @@ class CannotFire(Exception):
     def __init__(self, reason: str, rule: str) -> None:
         self.reason = reason
         self.rule = rule
-        super().__init__(f"{reason} ({rule})" if rule != "-" else reason)
+        super().__init__(f"{reason} ({rule})")
 
 
 class FireBand(Enum):
@@ -89,7 +89,7 @@ def field_highlight(game: Game, unit_id: str) -> FieldHighlight:
     """The unit's field of fire now; CannotFire with the engine's reason when it has none."""
     unit = game.state.units.get(unit_id)
     if unit is None:
-        raise CannotFire(f"there is no unit {unit_id!r}", "-")
+        raise CannotFire(f"there is no unit {unit_id!r}", "R&C actions")
     refusal = cannot_fire(unit, game.map)
     if refusal is not None:
         raise CannotFire(f"{unit.defn.name}: {refusal[0]}", refusal[1])
@@ -127,7 +127,7 @@ def why_cannot_fire(game: Game, unit_id: str) -> tuple[str, str] | None:
     """Why the unit cannot take part in a fire attack now (reason, rule); None if it can."""
     unit = game.state.units.get(unit_id)
     if unit is None:
-        return f"there is no unit {unit_id!r}", "-"
+        return f"there is no unit {unit_id!r}", "R&C actions"
     if game.is_over or game.phase is not Phase.FIRE:
         return f"no firing in the {game.phase.value} phase", "1.23"
     acting = game.acting_side

@@ -71,7 +71,7 @@ def movement_highlight(game: Game, unit_id: str) -> MoveHighlight:
     """The hexes `unit_id` can reach now; CannotMove with the engine's reason if none."""
     unit = game.state.units.get(unit_id)
     if unit is None:
-        raise CannotMove(f"there is no unit {unit_id!r}", "-")
+        raise CannotMove(f"there is no unit {unit_id!r}", "R&C actions")
     movable = (
         not game.is_over and game.phase is Phase.MOVEMENT and game.current_side is unit.side
     )
@@ -92,7 +92,7 @@ def why_stuck(game: Game, unit_id: str) -> tuple[str, str]:
             game.check(Move(unit_id, (there,)))
         except IllegalActionError as error:
             return error.reason, error.rule
-    return f"{unit.defn.name} has nowhere to go", "-"
+    return f"{unit.defn.name} has nowhere to go", "R&C actions"
 
 
 def route_to(game: Game, highlight: MoveHighlight, target: Hex) -> Route | None:

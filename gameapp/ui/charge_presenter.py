@@ -137,7 +137,7 @@ class ChargePresenter(QObject):
     def _resolve(self, target: Hex) -> RollOutcome:
         game = self.game
         if game is None:
-            return IllegalActionError("no game is open", "-")
+            return IllegalActionError("no game is open", "R&C actions")
         action = ResolveCharge(target)
         try:
             game.check(action)

@@ -97,7 +97,8 @@ class GameController(QObject):
     def selected_unit(self) -> Unit | None:
         if self.game is None or self.selected is None:
             return None
-        return self.game.state.units.get(self.selected)
+        unit: Unit | None = self.game.state.units.get(self.selected)
+        return unit
 
     # --- selection and pointer --------------------------------------------------------------
     def select_unit(self, unit_id: str | None) -> None:

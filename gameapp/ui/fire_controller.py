@@ -100,14 +100,14 @@ class FireController(QObject):
         """Roll the attack through the game controller: the events, or the engine's refusal."""
         game = self.game
         if game is None:
-            return IllegalActionError("no game is open", "-")
+            return IllegalActionError("no game is open", "R&C actions")
         try:
             game.check(option.action)
         except IllegalActionError as error:
             self.controller.message.emit(f"Not allowed: {error.reason} ({error.rule})")
             return error
         if not self.controller.apply(option.action):
-            return IllegalActionError("the engine refused the attack", "-")
+            return IllegalActionError("the engine refused the attack", "R&C actions")
         return self.controller.last_events
 
     def pass_shot(self) -> bool:

@@ -1,5 +1,6 @@
 """Fog of war for the computer (gameapp/ai/fog.py): with `fog` on, the AI scores only what its
-side can see (core sight/visibility.py, rule tag HIDE); what is legal still comes from the game.
+side can see (core sight/visibility.py, rule R&C hidden units); what is legal still comes from
+the game.
 
 The position: a flat-top blank map; a Union line in 0610 facing north; a victory hex (1 VP) in
 0607, two hexes up the column; woods in 0708, 0709, 0808, 0809 and 0908. Four Confederate lines

@@ -25,7 +25,8 @@ def test_reinforcements_come_on_at_their_turn_and_hex() -> None:
                    reinforcements=(Reinforcement(2, m.parse("0612"), (fresh,)),))
     assert "new" not in game.state.units
     events = advance_to(game, 2, Side.UNION)
-    assert ReinforcementsArrived(("new",), m.parse("0612"), m.parse("0612"), "scenario") in events
+    assert ReinforcementsArrived(("new",), m.parse("0612"), m.parse("0612"),
+                                 "R&C reinforcements") in events
     assert game.state.units["new"].hex == m.parse("0612")
     assert tactical(game).movement.reachable("new")  # they may move in the phase they arrive
 

@@ -95,7 +95,7 @@ def test_a_retreat_before_combat_that_passes_its_roll_cancels_the_charge() -> No
     attempt = next(e for e in events if isinstance(e, WithdrawalAttempted))
     assert attempt == WithdrawalAttempted(
         "CS-1", 35, attempt.level, True, "3.5")
-    assert list(attempt.level) == [Term("printed morale level", 35, "ML")]
+    assert list(attempt.level) == [Term("printed morale level", 35, "7.0")]
     # three hexes are equally good: the owner picks
     decision = game.pending_decision
     assert decision is not None and decision.kind is DecisionKind.RETREAT_PATH

@@ -25,7 +25,7 @@ def test_each_checking_unit_has_its_level_with_every_modifier() -> None:
     (defender,) = preview.defender_levels
     terms = [(t.label, t.value, t.rule) for t in defender.terms.terms]
     assert terms == [
-        ("printed morale level", 35, "ML"),
+        ("printed morale level", 35, "7.0"),
         ("Confederate unit lost a third", -6, "7.2 casualties"),  # 2 of 5 SPs lost
         ("2-1: defender subtracts 6", -6, "8.0 odds"),
     ]
@@ -38,6 +38,6 @@ def test_each_checking_unit_has_its_level_with_every_modifier() -> None:
     # the levels are the ones the chances use: 31 throws of 36 are above 15
     assert preview.chances.defender_routs["CS-1"] == Fraction(31, 36)
     assert preview.probability(ChargeOutcome.DEFENDER_ROUTS) == Fraction(31, 36)
-    assert ("CS-1: morale level 15 = 35 (printed morale level, ML) -6 (Confederate unit lost "
+    assert ("CS-1: morale level 15 = 35 (printed morale level, 7.0) -6 (Confederate unit lost "
             "a third, 7.2 casualties) -6 (2-1: defender subtracts 6, 8.0 odds)"
             ) in preview.lines()

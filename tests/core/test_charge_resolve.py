@@ -93,7 +93,7 @@ def test_the_attacker_subtracts_its_points_at_low_odds() -> None:
     assert str(check.morale_level) == "13" and check.routs
     assert check.lines() == [
         "7.33 charge morale check of a (attacker)",
-        "  ML printed morale level 35",
+        "  7.0 printed morale level 35",
         "  8.0 odds 1-3: attacker subtracts 14 -14",
         "morale level 13",
         "roll 14 > 13: rout and rout movement",

@@ -78,8 +78,8 @@ def test_a_column_fires_straight_ahead_and_a_square_all_round() -> None:
         (Formation.ROAD_COLUMN, frozenset(), "2.53.b"),
         (Formation.GENERAL_ORDER, frozenset(), "3.310"),
         (Formation.LINE, frozenset({Status.ROUTED}), "7.52.f"),
-        (Formation.LINE, frozenset({Status.DOUBLE_MOVED}), "DM"),
-        (Formation.LINE, frozenset({Status.NO_AMMUNITION}), "no ammunition"),
+        (Formation.LINE, frozenset({Status.DOUBLE_MOVED}), "FCRT DRM firer moved"),
+        (Formation.LINE, frozenset({Status.NO_AMMUNITION}), "R&C ammunition"),
     ],
 )
 def test_units_that_may_not_fire_have_no_field(formation: Formation, status: frozenset[Status],

@@ -80,7 +80,7 @@ def test_a_c1_result_costs_a_step_and_a_morale_check() -> None:
     fired = events[0]
     assert isinstance(fired, FireResolved)
     assert (fired.roll, fired.modified, fired.result, fired.steps) == (63, "65", "C1", 1)
-    assert events[1] == CasualtiesTaken("c", 1, "FCRT")
+    assert events[1] == CasualtiesTaken("c", 1, "FCRT results")
     check = events[2]
     assert isinstance(check, MoraleChecked)
     # ML 35, roll 41: 35 <= 41 < 55 (ML + 12), formed: shaken (7.31)

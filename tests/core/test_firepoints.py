@@ -103,52 +103,55 @@ RANGES = [
     (inf("C", 4, SmallArms.C), 2, False, "N/4 at 2 hexes", F(1, 4), "Range C 2", F(1)),
     (inf("C", 4, SmallArms.C), 3, False, "N/9 at 3 hexes (3-4 hexes)", F(1, 9), "Range C 3-4",
      F(4, 9)),
-    (bty("H", "1 H 3"), 1, False, "N at 1 hex (1-8 hexes)", F(1), "Artillery range H 1-8", F(4)),
+    (bty("H", "1 H 3"), 1, False, "N at 1 hex (1-8 hexes)", F(1), "Range artillery H 1-8", F(4)),
     (bty("H", "1 H 3"), 9, False, "N/3 at 9 hexes (9-16 hexes)", F(1, 3),
-     "Artillery range H 9-16", F(4, 3)),
+     "Range artillery H 9-16", F(4, 3)),
     (bty("H", "1 H 3"), 13, False, "N/3 at 13 hexes (9-16 hexes)", F(1, 3),
-     "Artillery range H 9-16", F(4, 3)),
+     "Range artillery H 9-16", F(4, 3)),
     (bty("H", "2 H 4"), 16, False, "N/3 at 16 hexes (9-16 hexes)", F(1, 3),
-     "Artillery range H 9-16", F(8, 3)),
-    (bty("Mn", "1 Mn 2"), 8, False, "N at 8 hexes (1-8 hexes)", F(1), "Artillery range Mn 1-8",
+     "Range artillery H 9-16", F(8, 3)),
+    (bty("Mn", "1 Mn 2"), 8, False, "N at 8 hexes (1-8 hexes)", F(1), "Range artillery Mn 1-8",
      F(4)),
     (bty("Mn", "1 Mn 2"), 11, False, "N/3 at 11 hexes (9-16 hexes)", F(1, 3),
-     "Artillery range Mn 9-16", F(4, 3)),
-    (bty("G", "½ G 1"), 1, False, "N at 1 hex (1-8 hexes)", F(1), "Artillery range G 1-8", F(2)),
+     "Range artillery Mn 9-16", F(4, 3)),
+    (bty("G", "½ G 1"), 1, False, "N at 1 hex (1-8 hexes)", F(1), "Range artillery G 1-8", F(2)),
     (bty("G", "½ G 1"), 16, False, "N/2 at 16 hexes (9-16 hexes)", F(1, 2),
-     "Artillery range G 9-16", F(1)),
+     "Range artillery G 9-16", F(1)),
     (bty("G", "½ G 1"), 18, False, "N/4 at 18 hexes (17-24 hexes)", F(1, 4),
-     "Artillery range G 17-24", F(1, 2)),
-    (bty("N"), 9, False, "N/2 at 9 hexes (9-16 hexes)", F(1, 2), "Artillery range N 9-16", F(2)),
-    (bty("N"), 20, False, "N/4 at 20 hexes (17-24 hexes)", F(1, 4), "Artillery range N 17-24",
+     "Range artillery G 17-24", F(1, 2)),
+    (bty("N"), 9, False, "N/2 at 9 hexes (9-16 hexes)", F(1, 2), "Range artillery N 9-16", F(2)),
+    (bty("N"), 20, False, "N/4 at 20 hexes (17-24 hexes)", F(1, 4), "Range artillery N 17-24",
      F(1)),
-    (bty("R", "1 R 3"), 8, False, "N at 8 hexes (1-8 hexes)", F(1), "Artillery range R 1-8",
+    (bty("R", "1 R 3"), 8, False, "N at 8 hexes (1-8 hexes)", F(1), "Range artillery R 1-8",
      F(4)),
     (bty("R", "1 R 3"), 16, False, "N/2 at 16 hexes (9-16 hexes)", F(1, 2),
-     "Artillery range R 9-16", F(2)),
+     "Range artillery R 9-16", F(2)),
     (bty("R", "1 R 3"), 24, False, "N/3 at 24 hexes (17-24 hexes)", F(1, 3),
-     "Artillery range R 17-24", F(4, 3)),
+     "Range artillery R 17-24", F(4, 3)),
     (bty("R", "1½ R 3"), 35, False, "N/6 at 35 hexes (25+ hexes)", F(1, 6),
-     "Artillery range R 25+", F(1)),
-    (bty("W", "8 W O"), 10, False, "N at 10 hexes (1-10 hexes)", F(1), "Artillery range W 1-10",
+     "Range artillery R 25+", F(1)),
+    (bty("W", "8 W O"), 10, False, "N at 10 hexes (1-10 hexes)", F(1), "Range artillery W 1-10",
      F(32)),
     (bty("W", "8 W O"), 11, False, "N/4 at 11 hexes (11-20 hexes)", F(1, 4),
-     "Artillery range W 11-20", F(8)),
+     "Range artillery W 11-20", F(8)),
     (bty("W", "8 W O"), 30, False, "N/8 at 30 hexes (21-30 hexes)", F(1, 8),
-     "Artillery range W 21-30", F(4)),
+     "Range artillery W 21-30", F(4)),
     (bty("W", "8 W O"), 50, False, "N/16 at 50 hexes (31+ hexes)", F(1, 16),
-     "Artillery range W 31+", F(2)),
-    (bty("H", "1 H 3"), 1, True, "canister N at 1 hex", F(1), "Canister H 1", F(4)),
-    (bty("H", "1 H 3"), 2, True, "canister N/6 at 2 hexes", F(1, 6), "Canister H 2", F(2, 3)),
-    (bty("H", "1 H 3"), 3, True, "canister N/8 at 3 hexes", F(1, 8), "Canister H 3", F(1, 2)),
-    (bty("H", "1 H 3"), 4, True, "canister N/16 at 4 hexes", F(1, 16), "Canister H 4", F(1, 4)),
-    (bty("G", "½ G 1"), 2, True, "canister N/4 at 2 hexes", F(1, 4), "Canister G 2", F(1, 2)),
-    (bty("G", "½ G 1"), 4, True, "canister N/12 at 4 hexes", F(1, 12), "Canister G 4", F(1, 6)),
-    (bty("N"), 3, True, "canister N/8 at 3 hexes", F(1, 8), "Canister N 3", F(1, 2)),
-    (bty("N"), 4, True, "canister N/12 at 4 hexes", F(1, 12), "Canister N 4", F(1, 3)),
-    (bty("R", "1 R 3"), 2, True, "canister N/4 at 2 hexes", F(1, 4), "Canister R 2", F(1)),
-    (bty("R", "1 R 3"), 3, True, "canister N/6 at 3 hexes", F(1, 6), "Canister R 3", F(2, 3)),
-    (bty("R", "1 R 3"), 4, True, "canister N/8 at 4 hexes", F(1, 8), "Canister R 4", F(1, 2)),
+     "Range artillery W 31+", F(2)),
+    (bty("H", "1 H 3"), 1, True, "canister N at 1 hex", F(1), "Range canister H 1", F(4)),
+    (bty("H", "1 H 3"), 2, True, "canister N/6 at 2 hexes", F(1, 6), "Range canister H 2",
+     F(2, 3)),
+    (bty("H", "1 H 3"), 3, True, "canister N/8 at 3 hexes", F(1, 8), "Range canister H 3", F(1, 2)),
+    (bty("H", "1 H 3"), 4, True, "canister N/16 at 4 hexes", F(1, 16), "Range canister H 4",
+     F(1, 4)),
+    (bty("G", "½ G 1"), 2, True, "canister N/4 at 2 hexes", F(1, 4), "Range canister G 2", F(1, 2)),
+    (bty("G", "½ G 1"), 4, True, "canister N/12 at 4 hexes", F(1, 12), "Range canister G 4",
+     F(1, 6)),
+    (bty("N"), 3, True, "canister N/8 at 3 hexes", F(1, 8), "Range canister N 3", F(1, 2)),
+    (bty("N"), 4, True, "canister N/12 at 4 hexes", F(1, 12), "Range canister N 4", F(1, 3)),
+    (bty("R", "1 R 3"), 2, True, "canister N/4 at 2 hexes", F(1, 4), "Range canister R 2", F(1)),
+    (bty("R", "1 R 3"), 3, True, "canister N/6 at 3 hexes", F(1, 6), "Range canister R 3", F(2, 3)),
+    (bty("R", "1 R 3"), 4, True, "canister N/8 at 4 hexes", F(1, 8), "Range canister R 4", F(1, 2)),
 ]
 
 
@@ -216,8 +219,8 @@ def test_road_column_cannot_fire() -> None:
      "FCRT DRM firer moved"),
     (inf("A", status=(Status.CHARGE, Status.MOVED)), "charging and moved (Ch and M): cannot fire",
      "FCRT DRM firer moved"),
-    (bty("B", formation=Formation.LIMBERED), "limbered guns do not fire", "docs/rules.md"),
-    (inf("A", 6, SmallArms.A), "out of range: 3 hexes, max 2", "Range"),
+    (bty("B", formation=Formation.LIMBERED), "limbered guns do not fire", "R&C limbered guns"),
+    (inf("A", 6, SmallArms.A), "out of range: 3 hexes, max 2", "Range maximum"),
 ])
 def test_units_that_cannot_fire(unit: Unit, label: str, rule: str) -> None:
     fl = GUNS_FL if unit.kind is UnitKind.ARTILLERY else CLEAR_FL
@@ -227,9 +230,10 @@ def test_units_that_cannot_fire(unit: Unit, label: str, rule: str) -> None:
 
 def test_canister_beyond_its_range_or_from_guns_without_it() -> None:
     assert rows(one(FirerInput(bty("B"), 5, GUNS_FL, canister=True)).firers[0].terms) == [
-        ("5 hexes: canister reaches 4 hexes", "note", F(0), "Canister", F(0))]
+        ("5 hexes: canister reaches 4 hexes", "note", F(0), "Range canister", F(0))]
     assert rows(one(FirerInput(bty("W", "8 W O"), 1, GUNS_FL, canister=True)).firers[0]
-                .terms) == [("1 hex: 8 W O fires no canister", "note", F(0), "Canister", F(0))]
+                .terms) == [("1 hex: 8 W O fires no canister", "note", F(0), "Range canister",
+                             F(0))]
 
 
 def test_firing_limit_in_woods_is_shared_by_the_units_of_a_hex() -> None:
@@ -363,7 +367,7 @@ def test_note_4a_doubles_shell_at_a_town_or_rocky_target() -> None:
         tgt = target(inf("T", 6, side=Side.CONFEDERATE, at=THERE), terrain=terrain)
         result = one(FirerInput(bty("B"), 3, GUNS_FL), tgt)
         assert rows(result.firers[0].terms) == [
-            *_battery_terms("N at 3 hexes (1-8 hexes)", F(1), "Artillery range N 1-8", F(4)),
+            *_battery_terms("N at 3 hexes (1-8 hexes)", F(1), "Range artillery N 1-8", F(4)),
             (f"target in {terrain.label}", "×", F(2), "Range N4a", F(8)),
         ]
         assert result.artillery and result.artillery_only
@@ -385,7 +389,7 @@ def test_note_4a_under_cover_behind_a_stone_wall_or_in_buildings() -> None:
 def test_note_4b_shell_at_five_hexes_or_more_on_a_clear_line() -> None:
     result = one(FirerInput(bty("B"), 7, GUNS_FL, clear_line_of_fire=True))
     assert rows(result.firers[0].terms) == [
-        *_battery_terms("N at 7 hexes (1-8 hexes)", F(1), "Artillery range N 1-8", F(4)),
+        *_battery_terms("N at 7 hexes (1-8 hexes)", F(1), "Range artillery N 1-8", F(4)),
         ("shell and case at 7 hexes, no friend on the line", "×", F(2), "Range N4b", F(8)),
     ]
     # a friendly counter on the line, under 5 hexes, canister, or fire at the guns: no doubling
@@ -402,12 +406,12 @@ def test_note_4b_shell_at_five_hexes_or_more_on_a_clear_line() -> None:
 def test_note_4b_stops_at_16_hexes_for_g_h_and_n_only() -> None:
     napoleons = one(FirerInput(bty("B"), 17, GUNS_FL, clear_line_of_fire=True))
     assert rows(napoleons.firers[0].terms) == _battery_terms(
-        "N/4 at 17 hexes (17-24 hexes)", F(1, 4), "Artillery range N 17-24", F(1))
+        "N/4 at 17 hexes (17-24 hexes)", F(1, 4), "Range artillery N 17-24", F(1))
     rifles = one(FirerInput(bty("R", "1 R 3"), 17, GUNS_FL, clear_line_of_fire=True))
     assert rows(rifles.firers[0].terms) == [
         ("4 guns", "=", F(4), STEP1, F(4)),
         ("fire power 1 (1 R 3)", "×", F(1), STEP1, F(4)),
-        ("N/3 at 17 hexes (17-24 hexes)", "×", F(1, 3), "Artillery range R 17-24", F(4, 3)),
+        ("N/3 at 17 hexes (17-24 hexes)", "×", F(1, 3), "Range artillery R 17-24", F(4, 3)),
         ("shell and case at 17 hexes, no friend on the line", "×", F(2), "Range N4b", F(8, 3)),
     ]
 
@@ -439,7 +443,7 @@ def test_artillery_under_two_fp_fires_on_the_first_column_with_a_penalty() -> No
     assert rows(result.firers[0].terms) == [
         ("1 gun", "=", F(1), STEP1, F(1)),
         ("fire power ½ (½ G 1)", "×", F(1, 2), STEP1, F(1, 2)),
-        ("N/2 at 10 hexes (9-16 hexes)", "×", F(1, 2), "Artillery range G 9-16", F(1, 4)),
+        ("N/2 at 10 hexes (9-16 hexes)", "×", F(1, 2), "Range artillery G 9-16", F(1, 4)),
     ]
     assert rows(result.terms) == [
         ("fire points of G", "=", F(1, 4), "6.0", F(1, 4)),
@@ -456,8 +460,8 @@ def test_guns_and_small_arms_together_read_the_small_arms_row() -> None:
     result = fire_points([FirerInput(inf("A", 4), 1, CLEAR_FL), FirerInput(bty("B"), 1, GUNS_FL)],
                          target())
     assert rows(result.firers[1].terms) == [
-        *_battery_terms("N at 1 hex (1-8 hexes)", F(1), "Artillery range N 1-8", F(4)),
-        ("artillery FP on the small-arms row (4 = 1)", "×", F(1, 4), "FCRT", F(1)),
+        *_battery_terms("N at 1 hex (1-8 hexes)", F(1), "Range artillery N 1-8", F(4)),
+        ("artillery FP on the small-arms row (4 = 1)", "×", F(1, 4), "FCRT artillery row", F(1)),
     ]
     assert rows(result.terms) == [("fire points of A, B", "=", F(5), "1.23", F(5))]
     assert not result.artillery and not result.artillery_only

@@ -3,11 +3,12 @@
 import itertools
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gameapp.core.hexgrid import Hex, Hexside, Layout, Orientation
+from gameapp.core.hexgrid import Hex, Hexside, Layout, Orientation, cube_round
 
 coords = st.integers(min_value=-60, max_value=60)
 hexes = st.builds(Hex, coords, coords)
@@ -64,6 +65,25 @@ def test_line_along_hexsides_nudges_both_ways() -> None:
     # A line through hex centres has no ambiguity.
     plus, minus = Hex(0, 0).lines_to(Hex(3, 0))
     assert plus == minus == [Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(3, 0)]
+
+
+@given(hexes, hexes, hexes)
+def test_a_line_moved_is_the_moved_line(a: Hex, b: Hex, shift: Hex) -> None:
+    # lines are rounded once per offset and moved into place: the nudge makes that exact
+    moved = (a + shift).lines_to(b + shift)
+    assert moved == tuple([h + shift for h in line] for line in a.lines_to(b))
+
+
+@given(st.lists(st.tuples(hexes, st.floats(-0.49, 0.49), st.floats(-0.49, 0.49)), max_size=30))
+def test_cube_round_finds_each_hex_of_an_array_of_points(points) -> None:
+    # a point within half a hex along q and r, measured in the hex's own cube frame, but not
+    # beyond the hex's corner (|s offset| < 1/2 too)
+    inside = [(h, dq, dr) for h, dq, dr in points if abs(dq + dr) < 0.49]
+    fq = np.array([h.q + dq for h, dq, _ in inside])
+    fr = np.array([h.r + dr for h, _, dr in inside])
+    qs, rs = cube_round(fq, fr)
+    assert [Hex(q, r) for q, r in zip(qs.tolist(), rs.tolist(), strict=True)] == \
+        [h for h, _, _ in inside]
 
 
 @given(hexes, directions)

@@ -87,7 +87,7 @@ def test_an_officer_raises_the_level_and_cover_subtracts_from_the_roll() -> None
         "roll 56",
         "  7.2 fire modifiers enemy fire would subtract: woods, covered -7",
         "modified roll 45",
-        "  ML printed morale level +35",
+        "  7.0 printed morale level +35",
         "morale level 35",
         "result: shaken",
     ]

@@ -314,7 +314,7 @@ def test_turning_more_than_60_degrees_costs_4() -> None:
     # 0606 is in a shoved column: 0706 lies north-east (60 degrees: free), 0707 south-east
     # (120 degrees: 4)
     assert terms(game, "a", ["0706"]) == [("enter clear", 5, "TEC clear")]
-    assert terms(game, "a", ["0707"])[0] == ("turn to face the way moved", 4, "MP changes facing")
+    assert terms(game, "a", ["0707"])[0] == ("turn to face the way moved", 4, "MPA changes facing")
 
 
 def test_hex_reached_by_a_shorter_costlier_path_is_not_wrong() -> None:
@@ -334,7 +334,7 @@ def test_road_to_washington_column() -> None:
     game = game_on(m, [place(infantry("a"), m, "0606", N)], movement_allowances="r_to_w")
     allowance = tactical(game).movement.allowance(game.state.units["a"])
     assert [(t.label, t.value, t.rule) for t in allowance] == [
-        ("infantry allowance (r_to_w)", 25, "MPA")
+        ("infantry allowance (r_to_w)", 25, "MPA basic")
     ]
 
 

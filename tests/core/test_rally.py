@@ -106,5 +106,5 @@ def test_725_cavalry_far_from_enemy_fire_rallies_with_six_more() -> None:
     # ML 35 + 6 = 45 (36 41 42 43 44 45): 45 rallies, where without 7.25 it would fail
     game.dice = Dice.forcing([45])
     attempt = next(e for e in to_rally(game) if isinstance(e, RallyAttempted))
-    assert [(t.value, t.rule) for t in attempt.level.terms] == [(35, "ML"), (6, "7.25")]
+    assert [(t.value, t.rule) for t in attempt.level.terms] == [(35, "7.0"), (6, "7.25")]
     assert attempt.rallied

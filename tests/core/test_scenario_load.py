@@ -121,7 +121,8 @@ def test_demo_victory_hexes_and_options(demo: Scenario) -> None:
         ("2208", "Henson farm", 3, Side.CONFEDERATE),
     ]
     assert demo.options == {"stacking": "tec_sl", "movement_allowances": "sharpsburg",
-                            "retreat": "ss15_4", "engagement": False}
+                            "retreat": "ss15_4", "engagement": False,
+                            "historical_events": False, "broken_track_return": "never"}
     assert demo.los_conventions == ("short_range_obstacles", "orchard_endpoints")
 
 
@@ -142,7 +143,8 @@ def test_demo_clock(demo: Scenario) -> None:
 def test_small_scenario_options_defaults_and_reinforcement_groups() -> None:
     s = load_scenario(DATA / "scenarios" / "small.yaml")
     assert s.options == {"stacking": "flat_8", "movement_allowances": "sharpsburg",
-                         "retreat": "g88", "engagement": True}
+                         "retreat": "g88", "engagement": True,
+                         "historical_events": False, "broken_track_return": "never"}
     assert s.los_conventions == ("same_hill", "orchard_endpoints")
     assert s.first_side is Side.CONFEDERATE
     assert [(u.id, s.map.hex_id(u.hex), u.facing, u.formation) for u in s.units] == [

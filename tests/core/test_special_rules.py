@@ -48,7 +48,7 @@ def test_held_units_may_not_move_but_may_fire_ones_fire() -> None:
     for unit_id, to in (("trimble", "0903"), ("latimer", "0308")):
         with pytest.raises(IllegalActionError) as refused:
             game.apply(Move(unit_id, (m.parse(to),)))
-        assert refused.value.rule == "22.2"
+        assert refused.value.rule == "000 22.2"
     assert tactical(game).movement.reachable("trimble") == {}
 
 
@@ -61,7 +61,7 @@ def test_entering_the_hexrow_releases_from_the_next_phase() -> None:
     assert set(game.state.held) == {"trimble", "latimer"}  # not yet: still this phase
     events = game.apply(EndPhase())
     assert UnitsReleased(("latimer", "trimble"), "Trimble waits for Jackson",
-                         "an enemy entered hexrow 06", "22.2") in events
+                         "an enemy entered hexrow 06", "000 22.2") in events
     assert game.state.held == {}
 
 
@@ -86,6 +86,6 @@ def test_an_optional_historical_event_strikes_a_leader_only_when_switched_on() -
         events: list = []
         while game.state.turn < 2 or game.phase is not Phase.MOVEMENT:
             events += game.apply(Pass() if game.phase is Phase.FIRE else EndPhase())
-        struck = OfficerIncapacitated("winder", "history: Winder falls") in events
+        struck = OfficerIncapacitated("winder", "R&C historical events") in events
         assert struck is switched_on
         assert ("winder" in game.state.units) is not switched_on

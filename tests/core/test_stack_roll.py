@@ -84,7 +84,7 @@ def test_fire_at_a_two_unit_stack_asks_its_owner_before_any_morale_roll() -> Non
     assert DecisionPending(decision) in events
     assert (decision.side, game.acting_side) == (Side.CONFEDERATE, Side.CONFEDERATE)
     assert (decision.unit_ids, decision.causers, decision.rule) == (("c1", "c2"), ("u",),
-                                                                     "note 3")
+                                                                     "Morale N3")
     assert "c1 level 35, c2 level 45" in decision.question
     assert list(game.legal_actions()) == [StackRoll(True), StackRoll(False)]
     with pytest.raises(IllegalActionError, match="Confederate must first decide"):
@@ -146,7 +146,7 @@ def test_one_roll_and_one_each_give_different_results_from_the_same_dice() -> No
     # one d66, 41, read against each level: c1 35 <= 41 < 55 shaken; c2 35 <= 41 < 45 cover
     assert (c1.roll, c1.outcome, c2.roll, c2.outcome) == (41, Outcome.SHAKEN, 41, Outcome.COVER)
     assert c1.roll_terms.terms == c2.roll_terms.terms == (
-        Term("one roll for the stack", 0, "note 3"),)
+        Term("one roll for the stack", 0, "Morale N3"),)
     assert [(t.label, t.value) for t in c2.level_terms] == [("printed morale level", 45)]
     assert (str(c1.morale_level), str(c2.morale_level)) == ("35", "45")
     assert [r.purpose for r in one.log[-1].rolls] == ["morale 0604: one roll for the stack"]

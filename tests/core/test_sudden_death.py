@@ -45,7 +45,7 @@ def test_holding_the_named_hexes_ends_the_game_at_once() -> None:
     assert result.winner is Side.UNION and result.level == "decisive"
     assert result.sudden_death is carried
     assert [(t.label, t.rule) for t in result.level_terms] == [
-        ("sudden death: Union holds 0605 and 0108", "scenario sudden_death")]
+        ("sudden death: Union holds 0605 and 0108", "R&C sudden death")]
     assert result.title == "Union decisive victory"
     # on points it would be Union 5 (2 + 3) against Confederate 0: the points still show
     assert result.points[Side.UNION].total == 5

@@ -58,11 +58,11 @@ def test_range_effect_fields() -> None:
                                                              "Range R 3-4")
     assert range_factor(arms(SmallArms.R), 1) == RangeEffect(F(1), "N", "1 hex", "Range R 1")
     assert range_factor(guns("1½ R 3"), 30) == RangeEffect(F(1, 6), "N/6", "25+ hexes",
-                                                           "Artillery range R 25+")
+                                                           "Range artillery R 25+")
     assert range_factor(guns("1 N 3"), 2, canister=True) == RangeEffect(
-        F(1, 4), "canister N/4", "2 hexes", "Canister N 2")
+        F(1, 4), "canister N/4", "2 hexes", "Range canister N 2")
     assert range_factor(guns("1 H 3"), 1, canister=True) == RangeEffect(
-        F(1), "canister N", "1 hex", "Canister H 1")
+        F(1), "canister N", "1 hex", "Range canister H 1")
 
 
 def test_smoothbores_at_two_hexes_fire_at_half_fire_power() -> None:

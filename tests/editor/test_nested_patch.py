@@ -83,7 +83,7 @@ def test_a_special_rule_parameter_keeps_its_comment_and_the_wrapped_units() -> N
     doc.apply(SetValue(("special_rules", index, "release_turn"), 9))
     doc.apply(DeleteKey(("special_rules", index, "case")))
     assert _changed_lines(text, doc.text()) == [
-        '-    case: "22.2"',
+        '-    case: "000 22.2"',
         "-    release_turn: 10        " + COMMENT,
         "+    release_turn: 9         " + COMMENT,
     ]

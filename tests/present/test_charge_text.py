@@ -29,7 +29,7 @@ def test_each_checking_unit_is_shown_step_by_step() -> None:
     defender, attacker = rows.levels
     assert (defender.title, defender.level) == ("Defender 1st Texas (CS-1), 8.41", "15")
     assert defender.steps == [
-        StepRow("ML", "printed morale level", "=35", "35"),
+        StepRow("7.0", "printed morale level", "=35", "35"),
         StepRow("7.2 casualties", "Confederate unit lost a third", "-6", "25"),  # 34..26 25
         StepRow("8.0 odds", "2-1: defender subtracts 6", "-6", "15"),
     ]

@@ -60,7 +60,7 @@ def test_report_lines_of_a_roll() -> None:
     lines = report_lines(events, game.map.hex_id)
     assert lines[0] == ("fire at 0604: rolled 63, +2 → 65 on FCRT small arms 1½: C1 "
                         "(1 casualty step and a morale check)")
-    assert lines[1] == "c loses 1 casualty step (FCRT)"
+    assert lines[1] == "c loses 1 casualty step (FCRT results)"
     (check,) = [e.check for e in events if isinstance(e, MoraleChecked)]
     assert lines[2:] == check.lines()
     assert shot_message(events) == "u fired: 63 → 65, C1 (FCRT small arms 1½); Union to fire"

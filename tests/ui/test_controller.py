@@ -108,7 +108,7 @@ def test_highlight_and_why_not(
     assert set(moves.highlight.reach) == set(tactical(game).movement.reachable("cav1"))
     controller.select_unit("btyb")  # unlimbered artillery
     assert moves.highlight is None
-    assert moves.cannot_move.endswith("limber first (TEC)")
+    assert moves.cannot_move.endswith("limber first (TEC movement cost)")
     controller.select_unit("va26")  # the other side's
     assert moves.highlight is None
     assert "not yours to move this phase (1.22)" in moves.cannot_move
@@ -140,14 +140,14 @@ def test_availability_gives_costs_and_reasons(
                                         game.current_side)
     terms = "; ".join(f"{t.label} {t.value:+g} ({t.rule})" for t in plan.cost)
     assert column.detail == f"{mps(plan.cost.total)}: {terms}"
-    assert "mounted to column" in column.detail and "(MP changes column line)" in column.detail
+    assert "mounted to column" in column.detail and "(MPA changes column line)" in column.detail
     square = moves.availability("unit_command", ("formation", Formation.SQUARE))
     assert not square.enabled and not square.relevant
     assert square.detail == "not now: a cavalry unit cannot go from mounted to square (2.5)"
     cover = moves.availability("unit_command", ("cover",))
     assert Status.COVER not in game.state.units["cav1"].status
     assert cover.enabled and not cover.checked
-    assert cover.detail == "3 MPs: take cover +3 (MP changes cover)"
+    assert cover.detail == "3 MPs: take cover +3 (MPA changes cover)"
     assert not controller.availability("undo").enabled
     assert controller.availability("end_phase").enabled
 

@@ -108,7 +108,7 @@ def test_a_shot_from_selection_to_roll(qtbot: QtBot) -> None:
     assert _counter_picture(board, c.hex) != before  # and on the counter
     result = dialog.plain_text()
     assert "fire at 0604: rolled 63, +2 → 65 on FCRT small arms 1½: C1" in result
-    assert "c loses 1 casualty step (FCRT)" in result
+    assert "c loses 1 casualty step (FCRT results)" in result
     assert "7.31 morale check of c" in result and "roll 41" in result
     assert not dialog.roll_button.isVisible() and dialog.cancel_button.text() == "&Close"
     log = window.log_panel.lines()

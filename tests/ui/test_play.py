@@ -235,7 +235,7 @@ def test_a_refused_action_reports_reason_and_rule_and_is_not_pushed(
     assert not window.controller.apply(Move("US-DPA", (far,)))
     assert window.controller.undo_stack.count() == 0
     message = window.message_label.text()
-    assert "limber first (TEC)" in message and message.startswith("Not allowed")
+    assert "limber first (TEC movement cost)" in message and message.startswith("Not allowed")
     assert "cannot move in unlimbered" in window.ruleset_ui.move_panel.plain_text()
 
 

@@ -82,9 +82,9 @@ def test_the_field_of_fire_differs_from_the_plain_render(
     [
         ("moves", "US-NOPE", "there is no unit 'US-NOPE'"),
         ("moves", "CS-50GA", "50th Georgia is not yours to move this phase (1.22)"),
-        ("moves", "US-DPA", "cannot move in unlimbered: limber first (TEC)"),
+        ("moves", "US-DPA", "cannot move in unlimbered: limber first (TEC movement cost)"),
         ("fire", "US-NOPE", "there is no unit 'US-NOPE'"),
-        ("fire", "US-Nagle", "Brig. Gen. J. Nagle: leaders are not combat units (5.2c)"),
+        ("fire", "US-Nagle", "Brig. Gen. J. Nagle: leaders are not combat units (003 5.2c)"),
         ("fire", "CS-Brown", "a unit in limbered has no front to fire through (3.310)"),
     ],
 )

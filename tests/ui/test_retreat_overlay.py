@@ -88,7 +88,7 @@ def test_each_hex_tells_which_priority_chose_it(qtbot: QtBot) -> None:
     assert lower[1] == ("hex 1 of 2 (other): 0507 was better: it keeps clear of the units that "
                         "caused the retreat (000 15.4 (1))")
     assert "  · next to CS-1, which caused the retreat (000 15.4 (1))" in lower
-    assert "  · leaving it draws disengagement fire from CS-1 (000 15.4, 13.7)" in lower
+    assert "  · leaving it draws disengagement fire from CS-1 (000 15.4 / 000 13.7)" in lower
     start = overlay.tooltip(p("0606")).splitlines()
     assert start[:2] == ["0606: the start", "US-1 retreats 2 hexes (000 15.4)"]
     # the board shows these tooltips: an invisible item under the hex, no mouse button taken
@@ -187,5 +187,5 @@ def test_render_of_an_unknown_unit_exits_1(tmp_path: Path,
     out = tmp_path / "x.png"
     assert main(["render", str(DEMO), "--png", str(out), "--highlight", "retreat:US-NOPE"]) == 1
     assert capsys.readouterr().err.strip() == "--highlight retreat:US-NOPE: there is no unit " \
-                                              "'US-NOPE'"
+                                              "'US-NOPE' (R&C actions)"
     assert not out.exists()

@@ -54,6 +54,6 @@ def test_a_fire_at_a_stack_asks_and_one_roll_serves_both(qtbot: QtBot) -> None:
     assert any(line.endswith("stack-roll one  [rolled 41 (morale 0604: one roll for the "
                              "stack)]") for line in lines)
     notes = [line.strip() for line in lines]
-    assert notes.count("note 3 one roll for the stack 0") == 2  # the same roll, c1 and c2
+    assert notes.count("Morale N3 one roll for the stack 0") == 2  # the same roll, c1 and c2
     assert "7.31 morale check of c1" in notes and "7.31 morale check of c2" in notes
     assert notes.count("roll 41") == 2

@@ -33,7 +33,7 @@ def arrive(reinforcements: list[Reinforcement], turn: int, side: Side, state: Ga
             continue
         blocked = _blocked(side, state, game_map)
         where = group.hex
-        rule = "scenario"
+        rule = "R&C reinforcements"
         if where in blocked:
             open_edge = [h for h in edge_hexes(game_map) if h not in blocked]
             if not open_edge:

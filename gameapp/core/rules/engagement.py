@@ -18,17 +18,17 @@ from collections.abc import Iterable, Mapping
 from gameapp.core.events import EngagementChanged, Event
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.options import RuleOptions
 from gameapp.core.state import GameState
 from gameapp.core.units import Side, Unit, UnitKind
 
 RULE = "000 13.6"
-OPTION = "engagement"
 DISTANCE = 1
 ARTILLERY_DISTANCE = 2
 
 
 def engagement_on(options: Mapping[str, str | bool | int]) -> bool:
-    return bool(options.get(OPTION, False))
+    return RuleOptions.of(options).engagement
 
 
 def reach_of(unit: Unit) -> int:

@@ -18,7 +18,7 @@ from gameapp.core.breakdown import Breakdown, Term
 from gameapp.core.state import GameState
 from gameapp.core.units import Unit, UnitKind
 
-RULE = "10 (docs/rules.md)"
+RULE = "R&C exhaustion"
 FIRED, HIT, MOVED, DOUBLE, IN_FRONT = "fired", "hit", "moved", "double", "in front"
 
 

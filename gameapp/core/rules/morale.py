@@ -110,7 +110,7 @@ def morale_check(
     level_modifiers: list[Term],
     roll_modifiers: list[Term],
 ) -> MoraleCheck:
-    level_terms = Breakdown.of([Term("printed morale level", unit.defn.morale, "ML"),
+    level_terms = Breakdown.of([Term("printed morale level", unit.defn.morale, "7.0"),
                                 *level_modifiers])
     roll_terms = Breakdown.of(roll_modifiers)
     check = MoraleCheck(unit.id, kind, roll, roll_terms, level_terms, Outcome.NO_EFFECT)

@@ -82,7 +82,7 @@ def rally_level(state: GameState, unit: Unit, game_map: HexMap,
     cavalry = cavalry_rally_term(state, game_map, unit, conventions)
     if cavalry is not None:
         terms.append(cavalry)
-    return Breakdown.of([Term("printed morale level", unit.defn.morale, "ML"), *terms])
+    return Breakdown.of([Term("printed morale level", unit.defn.morale, "7.0"), *terms])
 
 
 def _attempt(state: GameState, unit: Unit, level: Breakdown, was_routed: bool, game_map: HexMap,

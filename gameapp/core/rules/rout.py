@@ -38,6 +38,7 @@ from gameapp.core.events import (
 )
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.options import RuleOptions
 from gameapp.core.rules.exhaustion import HIT, note
 from gameapp.core.rules.morale import CheckKind
 from gameapp.core.rules.morale_play import take_check
@@ -81,8 +82,8 @@ def rout_paths(state: GameState, game_map: HexMap, unit: Unit, causers: Collecti
                options: Options, costs: MoveCosts | None = None) -> RetreatOptions:
     """Every path of `unit`'s rout movement now, away from `causers`, best first."""
     return retreat_paths(unit, ROUT_DISTANCE, list(causers), state.units, game_map,
-                         str(options.get("retreat", "ss15_4")),
-                         str(options.get("stacking", "tec_sl")), costs=costs)
+                         RuleOptions.of(options).retreat, RuleOptions.of(options).stacking,
+                         costs=costs)
 
 
 def _rout_along(state: GameState, game_map: HexMap, unit: Unit, found: RetreatOptions,

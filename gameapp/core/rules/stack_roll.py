@@ -34,7 +34,7 @@ from gameapp.core.rules.morale import CheckKind, MoraleCheck, Outcome, apply_out
 from gameapp.core.state import GameState
 from gameapp.core.units import Side, Unit
 
-STACK_RULE = "note 3"
+STACK_RULE = "Morale N3"
 SHARED_ROLL = Term("one roll for the stack", 0, STACK_RULE)
 FIRE_KINDS = frozenset({CheckKind.FCRT.value, CheckKind.CAVALRY.value,
                         CheckKind.ROUTED_HIT.value})

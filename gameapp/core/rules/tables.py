@@ -423,8 +423,9 @@ class MovementTables:
 
     def __init__(self, source: str | Path | None = None) -> None:
         data = _load(source, "movement.yaml", _MOVEMENT_SCHEMA).data
-        self.allowances = {k: {Edition(e): v for e, v in row.items()}
-                           for k, row in data["allowances"].items()}
+        self.allowances: dict[str, dict[Edition, int]] = {
+            k: {Edition(e): v for e, v in row.items()}
+            for k, row in data["allowances"].items()}
         self.shaken_may_spend_mps: bool = data["status"]["shaken_may_spend_mps"]
         self.routed_rout_movement_only: bool = data["status"]["routed_rout_movement_only"]
         self.exhaustion = _steps(data["exhaustion"], "MPA exhaustion")
@@ -433,7 +434,8 @@ class MovementTables:
                         for c in CommandLevel}
         self.exempt = frozenset(cc["exempt"])
         final = data["final"]
-        self.charge_bonuses = {UnitKind(k): v for k, v in final["charge_bonus"].items()}
+        self.charge_bonuses: dict[UnitKind, int] = {
+            UnitKind(k): v for k, v in final["charge_bonus"].items()}
         self.double_movement_factor: int = final["double_movement_factor"]
         self.double_movement_with_charge: bool = final["double_movement_with_charge"]
         self.changes: dict[Change, ChangeCost] = {}
@@ -443,7 +445,7 @@ class MovementTables:
                 Change(key), mp if isinstance(mp, int) else None, row.get("in_fire_field_mp"),
                 row.get("doubled_in_fire_field", False), column_cost=mp == "column cost",
                 morale_check=mp == "morale check",
-                rule=f"{row['rule']} {label}" if "rule" in row else f"MP changes {label}",
+                rule=f"{row['rule']} {label}" if "rule" in row else f"MPA changes {label}",
             )
 
     def movement_allowance(self, kind: UnitKind, edition: Edition | str,

@@ -25,7 +25,7 @@ from gameapp.core.units import Side, UnitDef, UnitKind
 # (lowest ratio of winner's to loser's points, level), highest first; a loser's 0 counts as 1
 LEVELS: tuple[tuple[float, str], ...] = ((2.5, "decisive"), (1.5, "substantive"),
                                          (0.0, "marginal"))
-LEVEL_RULE = "docs/rules.md levels of victory"
+LEVEL_RULE = "R&C levels of victory"
 
 
 @dataclass(frozen=True)
@@ -128,17 +128,17 @@ def sudden_death(state: GameState, scenario: Scenario) -> SuddenDeath | None:
 def score(state: GameState, scenario: Scenario) -> VictoryResult:
     points: dict[Side, Breakdown] = {}
     for side in Side:
-        terms = [Term(f"holds {v.name or 'a victory hex'}", v.points, "scenario victory hexes")
+        terms = [Term(f"holds {v.name or 'a victory hex'}", v.points, "R&C victory hexes")
                  for v in scenario.victory_hexes if state.holders.get(v.hex) is side]
         enemy_lost = losses(state, scenario, side.other)
         if enemy_lost:
             terms.append(Term(f"{side.other.label} strength points lost", enemy_lost,
-                              "docs/rules.md victory"))
+                              "R&C victory"))
         points[side] = Breakdown.of(terms)
     ended = sudden_death(state, scenario)
     if ended is not None:
         why = Term(f"sudden death: {ended.describe(scenario.map.hex_id)}", 1,
-                   "scenario sudden_death")
+                   "R&C sudden death")
         return VictoryResult(points, ended.winner, "decisive", Breakdown((why,)), ended)
     union, confederate = (points[s].total for s in (Side.UNION, Side.CONFEDERATE))
     if union == confederate:

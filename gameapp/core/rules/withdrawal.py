@@ -36,6 +36,7 @@ from gameapp.core.events import (
 )
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.options import RuleOptions
 from gameapp.core.rules.chargephase import remove_charge_markers
 from gameapp.core.rules.morale_terms import standing_terms
 from gameapp.core.rules.movement.costs import MoveCosts
@@ -67,8 +68,8 @@ def _chargers(state: GameState, target: Hex) -> list[Unit]:
 def _paths(state: GameState, game_map: HexMap, unit: Unit, target: Hex, options: Options,
            costs: MoveCosts | None) -> RetreatOptions:
     return retreat_paths(unit, WITHDRAW_DISTANCE, _chargers(state, target), state.units,
-                         game_map, str(options.get("retreat", "ss15_4")),
-                         str(options.get("stacking", "tec_sl")), costs=costs)
+                         game_map, RuleOptions.of(options).retreat,
+                         RuleOptions.of(options).stacking, costs=costs)
 
 
 def _may_withdraw(state: GameState, game_map: HexMap, unit: Unit, target: Hex,
@@ -81,7 +82,7 @@ def level(state: GameState, game_map: HexMap, unit: Unit) -> tuple[Breakdown, D6
     """The unit's morale level for a withdrawal roll, term by term (the printed ML first, then
     the terms every check shares), and as a d66 value."""
     terms = standing_terms(state, game_map, unit)
-    level_terms = Breakdown.of([Term("printed morale level", unit.defn.morale, "ML"), *terms])
+    level_terms = Breakdown.of([Term("printed morale level", unit.defn.morale, "7.0"), *terms])
     return level_terms, D66.of(unit.defn.morale) + int(sum(t.value for t in terms))
 
 

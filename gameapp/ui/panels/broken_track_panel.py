@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from PySide6.QtWidgets import QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from gameapp.core.engine import Game
+from gameapp.core.options import RuleOptions
 from gameapp.core.rules.retreat import Outcome
 from gameapp.core.state import BrokenEntry
 
@@ -52,7 +53,7 @@ class BrokenTrackPanel(QWidget):
         if game is None:
             self.show_track({})
             return
-        option = str(game.scenario.options.get("broken_track_return", "never"))
+        option = RuleOptions.of(game.scenario.options).broken_track_return
         self.show_track(game.state.broken, option)
 
     def show_track(self, broken: Mapping[str, BrokenEntry], return_option: str = "never") -> None:

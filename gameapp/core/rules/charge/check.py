@@ -66,7 +66,7 @@ def charge_morale_check(unit: Unit, roll: int, level_modifiers: Sequence[Term], 
         printed = Term("horse holders' morale level", t.horse_holder_morale,
                        t.horse_holder_morale_rule)
     else:
-        printed = Term("printed morale level", unit.defn.morale, "ML")
+        printed = Term("printed morale level", unit.defn.morale, "7.0")
     terms = Breakdown.of([printed, *level_modifiers])
     level = D66.of(int(printed.value)) + int(sum(m.value for m in level_modifiers))
     routs = D66.of(roll) > level

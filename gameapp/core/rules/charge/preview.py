@@ -135,6 +135,6 @@ def _levels(plan: Plan, checkers: tuple[Checker, ...], attacker: bool
     for c in checkers:
         printed = (Term("horse holders' morale level", t.horse_holder_morale,
                         t.horse_holder_morale_rule) if c.horse_holder
-                   else Term("printed morale level", c.unit.defn.morale, "ML"))
+                   else Term("printed morale level", c.unit.defn.morale, "7.0"))
         out.append(UnitLevel(c.unit.id, attacker, Breakdown.of([printed, *c.terms]), c.level))
     return tuple(out)

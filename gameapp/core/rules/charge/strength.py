@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gameapp.core.breakdown import FigureStep
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.charge.geometry import Grade, Position, charged_slope, position
@@ -33,23 +34,7 @@ from gameapp.core.rules.tables import TerrainEffects, terrain_effects
 from gameapp.core.terrain import Terrain
 from gameapp.core.units import Formation, Status, Unit, UnitKind
 
-
-@dataclass(frozen=True)
-class Step:
-    """One step: `op` is "=" (start), "≤" (cap), "×" (multiply), "≈" (rounded) or "note"."""
-
-    label: str
-    op: str
-    value: Fraction
-    rule: str
-    result: Fraction  # the running figure after this step
-
-    def __str__(self) -> str:
-        if self.op in ("note", "="):
-            return f"{self.rule} {self.label}"
-        if self.op == "≈":
-            return f"{self.rule} {self.label} → {show(self.result)}"
-        return f"{self.rule} {self.label} {self.op}{show(self.value)} → {show(self.result)}"
+Step = FigureStep  # a step of a unit's SPs
 
 
 @dataclass(frozen=True)
@@ -70,9 +55,14 @@ class SideStrength:
         side = "attacker" if self.attacker else "defender"
         out = [str(note) for note in self.notes]
         for unit in self.units:
-            out += [f"{unit.unit_id}: {step}" for step in unit.steps]
+            out += [f"{unit.unit_id}: {_line(step)}" for step in unit.steps]
         names = " + ".join(show(u.sps) for u in self.units) or "0"
         return [*out, f"{side}'s SPs: {names} = {show(self.total)}"]
+
+
+def _line(step: Step) -> str:
+    """A step in words; the starting SPs are in the label already ("8.0 5 SPs")."""
+    return f"{step.rule} {step.label}" if step.op == "=" else str(step)
 
 
 class _Worker:
@@ -186,7 +176,7 @@ def _reference_notes(defenders: Sequence[Unit], ref: Unit | None, t: ChargeTable
     if len(_troops(defenders)) > 1:
         notes.append(Step(f"the defender's formation and facing are those of its largest "
                           f"unit, {ref.id} ({ref.formation.value})", "note", Fraction(0),
-                          "docs/rules.md", Fraction(0)))
+                          "R&C reference defender", Fraction(0)))
     if Status.SHAKEN in ref.status:
         notes.append(Step(f"{ref.id} shaken: keeps its formation and facing", "note",
                           Fraction(0), t.shaken_rule, Fraction(0)))

@@ -62,17 +62,17 @@ def _units(state_units: UnitsOnMap) -> list[Unit]:
 def cannot_fire(unit: Unit, game_map: HexMap) -> tuple[str, str] | None:
     """Why the unit may not fire at all now, with the rule; None when it may."""
     if unit.kind is UnitKind.LEADER:
-        return "leaders are not combat units", "5.2c"
+        return "leaders are not combat units", "003 5.2c"
     if Status.ROUTED in unit.status:
         return "routed units may not fire", "7.52.f"
     if Status.DOUBLE_MOVED in unit.status:
-        return "a unit that double-moved may not fire", "DM"
+        return "a unit that double-moved may not fire", "FCRT DRM firer moved"
     if Status.NO_AMMUNITION in unit.status:
-        return "the unit is out of ammunition", "no ammunition"
+        return "the unit is out of ammunition", "R&C ammunition"
     if unit.formation is Formation.ROAD_COLUMN:
         return "units in road column may not fire", "2.53.b"
     if reach(unit.defn) == 0:
-        return "the unit has no weapon", "weapon range table"
+        return "the unit has no weapon", "6.0 step 1"
     if half_arc(unit, game_map) is None:
         return f"a unit in {unit.formation.value} has no front to fire through", "3.310"
     return None
@@ -142,7 +142,7 @@ def fire_check(unit: Unit, target: Hex, state_units: UnitsOnMap, game_map: HexMa
     cell = range_cells(unit.defn)[distance] if distance <= reach(unit.defn) else None
     if cell is None:
         return FireCheck(None, f"out of range: {distance} hexes, the weapon reaches "
-                               f"{reach(unit.defn)}", "weapon range table")
+                               f"{reach(unit.defn)}", "Range maximum")
     arc = half_arc(unit, game_map)
     assert arc is not None
     if not in_arc(unit, target, arc):

@@ -112,7 +112,8 @@ class FireRules:
         firers = [self._firer(uid, action.target, side) for uid in action.firers]
         defenders = tuple(u for u in self.state.units_at(action.target) if u.side is not side)
         if not any(u.kind is not UnitKind.LEADER for u in defenders):
-            raise IllegalActionError("there is no enemy combat unit to fire at there", "5.2c")
+            raise IllegalActionError("there is no enemy combat unit to fire at there",
+                                     "003 5.2c")
         at_officer = self._officer(action, defenders)
         target = self._target(action.target, defenders, firers)
         situation = Situation(sun=SUN_BY_LIGHT[self.light],
@@ -135,13 +136,13 @@ class FireRules:
     def _firer(self, unit_id: str, target: Hex, side: Side | None) -> Unit:
         unit = self.state.units.get(unit_id)
         if unit is None:
-            raise IllegalActionError(f"there is no unit {unit_id!r}", "-")
+            raise IllegalActionError(f"there is no unit {unit_id!r}", "R&C actions")
         if unit.side is not side:
             raise IllegalActionError(f"{unit.defn.name} is not yours to fire now", "1.23")
         if unit.id in self.state.fired:
             raise IllegalActionError(f"{unit.defn.name} has already fired this phase", "1.23")
         if self.state.held.get(unit.id) is False:
-            raise IllegalActionError(f"{unit.defn.name} is held until released", "22.2")
+            raise IllegalActionError(f"{unit.defn.name} is held until released", "000 22.2")
         check = fire_check(unit, target, self.state.units, self.map, self.conventions)
         if check.cell is None:
             raise IllegalActionError(f"{unit.defn.name} cannot fire there: {check.reason}",
@@ -281,10 +282,10 @@ class FireRules:
             unit = self.state.units[uid]
             lost = unit.losses - next(u.losses for u in defenders if u.id == uid)
             note(self.state, unit, HIT, lost)
-            events.append(CasualtiesTaken(uid, lost, "FCRT"))
+            events.append(CasualtiesTaken(uid, lost, "FCRT results"))
             if unit.strength <= 0:
                 del self.state.units[uid]
-                events.append(UnitEliminated(uid, "FCRT"))
+                events.append(UnitEliminated(uid, "FCRT results"))
         return hurt
 
     def _morale(self, plan: FirePlan, hurt: set[str], due: bool, dice: Dice,
@@ -350,5 +351,5 @@ class FireRules:
                 status.add(Status.LOW_AMMUNITION)
                 level = "low"
             self.state.units[uid] = replace(unit, status=frozenset(status))
-            events.append(AmmunitionSpent(uid, level, "docs/rules.md ammunition"))
+            events.append(AmmunitionSpent(uid, level, "R&C ammunition"))
         return events

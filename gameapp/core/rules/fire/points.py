@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gameapp.core.breakdown import FigureStep, note
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.datafile import show
+from gameapp.core.rules.fire.enfilade import Enfilade
 from gameapp.core.rules.fire.inputs import (
-    Enfilade,
     FirerInput,
     FiringLimit,
     Situation,
@@ -44,23 +45,9 @@ __all__ = [
     "Sun", "TargetInput", "TargetMovement", "dice_modifiers", "fire_points", "firing_limit",
 ]
 
-HOUSE_RULE = "docs/rules.md"  # the rule of a decision the seed leaves open
 
 
-@dataclass(frozen=True)
-class FpTerm:
-    """One step: `op` is "=" (start), "×" (multiply), "≤" (cap) or "note" (explains, no change)."""
-
-    label: str
-    op: str
-    value: Fraction
-    rule: str
-    result: Fraction  # the running figure after this step
-
-    def __str__(self) -> str:
-        if self.op == "note":
-            return f"{self.rule} {self.label}"
-        return f"{self.rule} {self.label} {self.op}{show(self.value)} → {show(self.result)}"
+FpTerm = FigureStep  # a step of the fire point calculation
 
 
 @dataclass(frozen=True)
@@ -101,36 +88,33 @@ def _hexes(n: int) -> str:
     return f"{n} hex" if n == 1 else f"{n} hexes"
 
 
-def _note(label: str, rule: str, result: Fraction = Fraction(0)) -> FpTerm:
-    return FpTerm(label, "note", Fraction(0), rule, result)
-
-
 def _cannot_fire(firer: FirerInput) -> FpTerm | None:
     unit, effects, mods = firer.unit, fire_tables().effects, fire_tables().modifiers
     status, defn = unit.status, unit.defn
     if defn.weapon is None and defn.gun is None:
-        return _note("officers do not fire", "6.0 step 1")
+        return note("officers do not fire", "6.0 step 1")
     if Status.ROUTED in status and not effects.routed_firer_fires:
-        return _note("routed units may not fire", effects.rules["routed_firer_fires"])
+        return note("routed units may not fire", effects.rules["routed_firer_fires"])
     if unit.formation is Formation.ROAD_COLUMN and not effects.road_column_fires:
-        return _note("road column may not fire", effects.rules["road_column_fires"])
+        return note("road column may not fire", effects.rules["road_column_fires"])
     if Status.DOUBLE_MOVED in status:
-        return _note("double moved (DM): cannot fire", mods.rules["moved"])
+        return note("double moved (DM): cannot fire", mods.rules["moved"])
     if Status.CHARGE in status and Status.MOVED in status:
-        return _note("charging and moved (Ch and M): cannot fire", mods.rules["moved"])
+        return note("charging and moved (Ch and M): cannot fire", mods.rules["moved"])
     if unit.kind is UnitKind.ARTILLERY and unit.formation is Formation.LIMBERED:
-        return _note("limbered guns do not fire", HOUSE_RULE)
+        return note("limbered guns do not fire", "R&C limbered guns")
     if Status.NO_AMMUNITION in status:
-        return _note("no ammunition", HOUSE_RULE)
+        return note("no ammunition", "R&C ammunition")
     if firer.canister and defn.gun is None:
-        return _note("only guns fire canister", "Canister")
+        return note("only guns fire canister", "Range canister")
     if range_factor(defn, firer.distance, firer.canister) is None:
         if firer.canister:
             reach = canister_range(defn)
             why = f"canister reaches {reach} hexes" if reach else f"{defn.gun_label} fires no " \
                 "canister"
-            return _note(f"{_hexes(firer.distance)}: {why}", "Canister")
-        return _note(f"out of range: {_hexes(firer.distance)}, max {max_range(defn)}", "Range")
+            return note(f"{_hexes(firer.distance)}: {why}", "Range canister")
+        return note(f"out of range: {_hexes(firer.distance)}, max {max_range(defn)}",
+                    "Range maximum")
     return None
 
 
@@ -160,19 +144,39 @@ def _note4(firer: FirerInput, target: TargetInput, posture: Posture | None) -> F
     return FpTerm(reason, "×", effects.artillery_factor, f"{rule}{part}", Fraction(0))
 
 
-def _firer(firer: FirerInput, target: TargetInput, posture: Posture | None,
-           pools: dict[tuple[Hex, bool], Fraction]) -> FirerPoints:
-    unit, defn, effects = firer.unit, firer.unit.defn, fire_tables().effects
-    guns = defn.gun is not None
-    stop = _cannot_fire(firer)
-    if stop is not None:
-        return FirerPoints(unit.id, False, (stop,), Fraction(0), guns and not firer.canister, guns)
-    terms: list[FpTerm] = []
+class _Steps:
+    """The steps of one firer's fire points, each appended with its running figure."""
 
-    def step(label: str, op: str, value: Fraction, rule: str, result: Fraction) -> Fraction:
-        terms.append(FpTerm(label, op, value, rule, result))
+    def __init__(self) -> None:
+        self.terms: list[FpTerm] = []
+
+    def step(self, label: str, op: str, value: Fraction, rule: str, result: Fraction
+             ) -> Fraction:
+        self.terms.append(FpTerm(label, op, value, rule, result))
         return result
 
+
+def _firer(firer: FirerInput, target: TargetInput, posture: Posture | None,
+           pools: dict[tuple[Hex, bool], Fraction]) -> FirerPoints:
+    unit, guns = firer.unit, firer.unit.defn.gun is not None
+    shell = guns and not firer.canister
+    stop = _cannot_fire(firer)
+    if stop is not None:
+        return FirerPoints(unit.id, False, (stop,), Fraction(0), shell, guns)
+    steps = _Steps()
+    sps = _sps_firing(firer, pools, steps)
+    if sps == 0:
+        return FirerPoints(unit.id, False, (*steps.terms, note("no SPs may fire", "TEC N1")),
+                           Fraction(0), shell, guns)
+    fp = _fire_points_of(firer, target, posture, sps, steps)
+    return FirerPoints(unit.id, True, tuple(steps.terms), fp, shell, guns)
+
+
+def _sps_firing(firer: FirerInput, pools: dict[tuple[Hex, bool], Fraction], steps: _Steps
+                ) -> Fraction:
+    """Step 1's SPs: shaken and column shares, then the hex's firing limit (shared in `pools`)."""
+    unit, effects, step = firer.unit, fire_tables().effects, steps.step
+    guns = unit.defn.gun is not None
     sps = Fraction(firer.strength)
     what = ("gun" if guns else "SP") + ("" if firer.strength == 1 else "s")
     step(f"{firer.strength} {what}", "=", sps, "6.0 step 1", sps)
@@ -193,9 +197,13 @@ def _firer(firer: FirerInput, target: TargetInput, posture: Posture | None,
             label += f", {show(used)} of it firing already"
         sps = step(label, "≤", room, firer.firing_limit.rule, room)
     pools[pool] = used + sps
-    if sps == 0:
-        return FirerPoints(unit.id, False, (*terms, _note("no SPs may fire", "TEC N1")),
-                           Fraction(0), guns and not firer.canister, guns)
+    return sps
+
+
+def _fire_points_of(firer: FirerInput, target: TargetInput, posture: Posture | None,
+                    sps: Fraction, steps: _Steps) -> Fraction:
+    """Steps 1 to 4 after the SPs: fire power, range (and note 4), enfilade."""
+    defn, effects, step = firer.unit.defn, fire_tables().effects, steps.step
     power = fire_power(defn)
     fp = step(f"fire power {show(power)}" + (f" ({defn.gun_label})" if defn.gun_label else ""),
               "×", power, "6.0 step 1", sps * power)
@@ -205,7 +213,7 @@ def _firer(firer: FirerInput, target: TargetInput, posture: Posture | None,
     if effect.band not in ("1 hex", f"{firer.distance} hexes"):
         where += f" ({effect.band})"
     fp = step(f"{effect.label} at {where}", "×", effect.factor, effect.rule, fp * effect.factor)
-    if guns:
+    if defn.gun is not None:
         doubled = _note4(firer, target, posture)
         if doubled is not None:
             fp = step(doubled.label, "×", doubled.value, doubled.rule, fp * doubled.value)
@@ -213,14 +221,14 @@ def _firer(firer: FirerInput, target: TargetInput, posture: Posture | None,
         factor = effects.enfilade[firer.enfilade.value]
         fp = step(f"{firer.enfilade.value} enfilade", "×", factor, effects.rules["enfilade"],
                   fp * factor)
-    return FirerPoints(unit.id, True, tuple(terms), fp, guns and not firer.canister, guns)
+    return fp
 
 
 def _to_small_arms_row(points: FirerPoints) -> FirerPoints:
     ratio = fire_tables().artillery_per_small_arms
     fp = points.fp / ratio
     term = FpTerm(f"artillery FP on the small-arms row ({ratio} = 1)", "×", Fraction(1, ratio),
-                  "FCRT", fp)
+                  "FCRT artillery row", fp)
     return FirerPoints(points.unit_id, True, (*points.terms, term), fp, points.shell, points.guns)
 
 
@@ -238,7 +246,7 @@ def fire_points(firers: list[FirerInput], target: TargetInput,
     done = [_firer(f, target, posture, pools) for f in firers]
     firing = [p for p in done if p.fires]
     if not firing:
-        return FirePoints(tuple(done), (_note("no unit can fire", "6.0"),), Fraction(0),
+        return FirePoints(tuple(done), (note("no unit can fire", "6.0"),), Fraction(0),
                           False, False, None)
     artillery = all(p.shell for p in firing)
     if not artillery:
@@ -252,7 +260,7 @@ def fire_points(firers: list[FirerInput], target: TargetInput,
     if causes is not None:
         if causes.mixed:
             what = " and ".join(c.value for c in sorted(causes.value, key=lambda c: c.value))
-            terms.append(_note(causes.note(f"target {what or 'in no square, order or rout'}"),
+            terms.append(note(causes.note(f"target {what or 'in no square, order or rout'}"),
                                effects.rules["majority"], total))
         for cause in sorted(causes.value, key=lambda c: list(TargetCause).index(c)):
             factor = cause_factor(frozenset({cause}))
@@ -265,13 +273,13 @@ def fire_points(firers: list[FirerInput], target: TargetInput,
     if not artillery and total < effects.small_arms_minimum:
         rule = effects.rules["small_arms_minimum"]
         if sharpshooters:
-            terms.append(_note("under ½ FP: sharpshooters at an officer, only an unmodified 66",
+            terms.append(note("under ½ FP: sharpshooters at an officer, only an unmodified 66",
                                rule, total))
         else:
-            terms.append(_note("under ½ FP: no effect", rule, total))
+            terms.append(note("under ½ FP: no effect", rule, total))
     first = fire_tables().headings[True][0]
     if artillery and total < first:
-        terms.append(_note(f"under {show(first)} artillery FP: first column, dice-roll penalty",
+        terms.append(note(f"under {show(first)} artillery FP: first column, dice-roll penalty",
                            effects.rules["artillery_under_first_column"], total))
     column = fcrt_column(total, artillery, sharpshooter_at_officer=sharpshooters)
     return FirePoints(tuple(done), tuple(terms), total, artillery,

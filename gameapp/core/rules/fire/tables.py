@@ -23,7 +23,7 @@ from gameapp.core.breakdown import Term
 from gameapp.core.dice import D66
 from gameapp.core.rules.datafile import obj, parse_figure, read_rules_data, show
 from gameapp.core.units import GunType
-from gameapp.core.yamlsource import DataError, Problem
+from gameapp.core.yamlsource import DataError, Problem, YamlDocument
 
 _NUMBER = re.compile(r"^(?:(\d+)/(\d+)|(\d*)([¼½¾])?)$")
 _VULGAR = {"¼": Fraction(1, 4), "½": Fraction(1, 2), "¾": Fraction(3, 4)}
@@ -195,6 +195,54 @@ def _span(cell: str) -> tuple[int, int] | None:
     return low, D66.of(int(match[2] or match[1])).index
 
 
+def _cells(doc: YamlDocument, path: tuple[str | int, ...], cells: list[str],
+           problems: list[Problem]) -> list[tuple[int, int] | None]:
+    """The d66 spans of a row of cells; a malformed cell is reported and read as None."""
+    out: list[tuple[int, int] | None] = []
+    for c, cell in enumerate(cells):
+        try:
+            out.append(_span(cell))
+        except ValueError as exc:
+            problems.append(doc.problem((*path, c), str(exc)))
+            out.append(None)
+    return out
+
+
+def _rows(doc: YamlDocument, data: list[dict[str, Any]], problems: list[Problem]
+          ) -> tuple[list[Row], list[list[tuple[int, int] | None]]]:
+    rows, spans = [], []
+    for r, row in enumerate(data):
+        cells = _cells(doc, ("fcrt", "rows", r, "cells"), row["cells"], problems)
+        spans.append(cells)
+        rows.append(Row(row["result"], row["steps"], MoraleCheck(row["morale"]), tuple(cells)))
+    return rows, spans
+
+
+def _check_columns(doc: YamlDocument, spans: list[list[tuple[int, int] | None]],
+                   printed: tuple[str, ...], problems: list[Problem]) -> None:
+    """Each column's ranges run on from 11 to 76 with no gap or overlap."""
+    for c in range(16):
+        expected = 0
+        for r, cells in enumerate(spans):
+            span = cells[c]
+            if span is None:
+                continue
+            if span[0] != expected or span[1] < span[0]:
+                problems.append(doc.problem(("fcrt", "rows", r, "cells", c),
+                                            f"column {c + 1} ({printed[c]}): this "
+                                            f"range should start at {D66(expected)}"))
+            expected = span[1] + 1
+        if expected != D66.of(76).index + 1:
+            problems.append(doc.problem(("fcrt", "rows"), f"column {c + 1} "
+                                        f"({printed[c]}) does not reach 76"))
+
+
+def _officer(doc: YamlDocument, cells: list[str], problems: list[Problem]
+             ) -> list[tuple[int, int]]:
+    spans = _cells(doc, ("fcrt", "officer"), cells, problems)
+    return [span or (1, 0) for span in spans]
+
+
 class FireTables:
     """The FCRT, the dice-roll modifier figures and the fire-point effects."""
 
@@ -211,40 +259,10 @@ class FireTables:
             values = self.headings[art]
             if any(b <= a for a, b in pairwise(values)):
                 problems.append(doc.problem(("fcrt", "headings", key), "headings must rise"))
-        rows, spans = [], []
-        for r, row in enumerate(fcrt["rows"]):
-            cells = []
-            for c, cell in enumerate(row["cells"]):
-                try:
-                    cells.append(_span(cell))
-                except ValueError as exc:
-                    problems.append(doc.problem(("fcrt", "rows", r, "cells", c), str(exc)))
-                    cells.append(None)
-            spans.append(cells)
-            rows.append(Row(row["result"], row["steps"], MoraleCheck(row["morale"]), tuple(cells)))
+        rows, spans = _rows(doc, fcrt["rows"], problems)
         self.rows = tuple(rows)
-        for c in range(16):
-            expected = 0
-            for r, cells in enumerate(spans):
-                span = cells[c]
-                if span is None:
-                    continue
-                if span[0] != expected or span[1] < span[0]:
-                    problems.append(doc.problem(("fcrt", "rows", r, "cells", c),
-                                                f"column {c + 1} ({self.printed[False][c]}): this "
-                                                f"range should start at {D66(expected)}"))
-                expected = span[1] + 1
-            if expected != D66.of(76).index + 1:
-                problems.append(doc.problem(("fcrt", "rows"), f"column {c + 1} "
-                                            f"({self.printed[False][c]}) does not reach 76"))
-        self.officer: list[tuple[int, int]] = []
-        for c, cell in enumerate(fcrt["officer"]):
-            try:
-                span = _span(cell)
-            except ValueError as exc:
-                problems.append(doc.problem(("fcrt", "officer", c), str(exc)))
-                span = None
-            self.officer.append(span or (1, 0))
+        _check_columns(doc, spans, self.printed[False], problems)
+        self.officer = _officer(doc, fcrt["officer"], problems)
         if problems:
             raise DataError(sorted(problems, key=lambda p: p.line))
         self.modifiers = _modifiers(doc.data["modifiers"])

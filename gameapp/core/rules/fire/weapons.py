@@ -31,7 +31,7 @@ class RangeEffect:
     factor: Fraction
     label: str  # "N", "N/3", "½ FP (note 1)", "canister N/4"
     band: str  # "1 hex", "3-4 hexes", "25+ hexes"
-    rule: str  # "Range R 3-4", "Artillery range R 9-16", "Canister N 2"
+    rule: str  # "Range R 3-4", "Range artillery R 9-16", "Range canister N 2"
 
 
 @dataclass(frozen=True)
@@ -200,7 +200,7 @@ class WeaponTables:
             band = "1 hex" if distance == 1 else f"{distance} hexes"
             factor = _factor(cells[distance - 1], defn)
             return RangeEffect(factor, f"canister {cells[distance - 1]}", band,
-                               f"Canister {defn.gun.value} {distance}")
+                               f"Range canister {defn.gun.value} {distance}")
         row = self.row(defn)
         if row is None or distance > self.max_range(defn):
             return None
@@ -209,7 +209,7 @@ class WeaponTables:
             return None
         label = "½ FP (note 1)" if found.factor == "½ FP" else found.factor
         band = "1 hex" if found.printed == "1" else f"{found.printed} hexes"
-        kind = "Artillery range" if defn.gun is not None else "Range"
+        kind = "Range artillery" if defn.gun is not None else "Range"
         return RangeEffect(_factor(found.factor, defn), label, band,
                            f"{kind} {row.letter} {found.printed}")
 

@@ -14,6 +14,7 @@ import heapq
 
 from gameapp.core.breakdown import Breakdown, Term
 from gameapp.core.hexgrid import Hex
+from gameapp.core.options import RuleOptions
 from gameapp.core.rules.movement.costs import MoveCosts, mover_class
 from gameapp.core.rules.tables import CommandLevel, Edition, MovementTables, MoverClass
 from gameapp.core.units import Formation, Unit, UnitKind
@@ -22,7 +23,7 @@ COMMAND_DISTANCE_CUTOFF = 61  # one past the farthest row of the command-control
 
 
 def edition_of(options: dict[str, str | bool | int]) -> Edition:
-    return Edition(str(options.get("movement_allowances", Edition.SHARPSBURG.value)))
+    return Edition(RuleOptions.of(options).movement_allowances)
 
 
 def leader_level(leader: Unit) -> CommandLevel | None:
@@ -64,7 +65,7 @@ def movement_allowance(
     kind = UnitKind.INFANTRY if unit.formation is Formation.DISMOUNTED else unit.kind
     holders = unit.defn.horse_holders and kind is UnitKind.CAVALRY  # 16 MPs
     base = tables.movement_allowance(kind, edition, horse_artillery=horse, horse_holders=holders)
-    terms = [Term(f"{unit.kind.value} allowance ({edition.value})", base, "MPA")]
+    terms = [Term(f"{unit.kind.value} allowance ({edition.value})", base, "MPA basic")]
     adjustment = tables.exhaustion_adjustment(unit.kind, exhaustion)
     if adjustment.mp:
         terms.append(Term(f"exhaustion level {exhaustion}", adjustment.mp, adjustment.rule))

@@ -24,7 +24,7 @@ class Settled(NamedTuple):
     first: dict[int, int]  # place -> its first node expanded, the cheapest (with `slack` only)
 
 
-def least_costs(
+def least_costs(  # noqa: C901  (the reach search's hot loop, inlined on purpose: bench_reach)
     start: int, limit: int, arcs_of: Arcs, place_bits: int = 0, slack: int | None = None
 ) -> Settled:
     """The least cost of every node reachable from `start` for at most `limit`.

@@ -21,6 +21,7 @@ from gameapp.core.events import (
 )
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.options import RuleOptions
 from gameapp.core.rules.engagement import artillery_zone
 from gameapp.core.rules.engagement import move_problem as engagement_problem
 from gameapp.core.rules.exhaustion import DOUBLE, MOVED, level_of, note
@@ -145,15 +146,17 @@ class MovementRules:
         assert isinstance(action, Move | Face | ChangeFormation | Cover)
         unit = self.state.units.get(action.unit_id)
         if unit is None:
-            raise IllegalActionError(f"there is no unit {action.unit_id!r}", "-")
+            raise IllegalActionError(f"there is no unit {action.unit_id!r}", "R&C actions")
         if unit.side is not side:
             raise IllegalActionError(f"{unit.defn.name} is not yours to move this phase", "1.22")
         if Status.ROUTED in unit.status:
-            raise IllegalActionError(f"{unit.defn.name} is routed: it moves only by rout", "MPA")
+            raise IllegalActionError(f"{unit.defn.name} is routed: it moves only by rout",
+                                     "MPA routed units")
         if Status.SHAKEN in unit.status:
-            raise IllegalActionError(f"{unit.defn.name} is shaken and may not spend MPs", "MPA")
+            raise IllegalActionError(f"{unit.defn.name} is shaken and may not spend MPs",
+                                     "MPA shaken units")
         if unit.id in self.state.held:
-            raise IllegalActionError(f"{unit.defn.name} is held until released", "22.2")
+            raise IllegalActionError(f"{unit.defn.name} is held until released", "000 22.2")
         if isinstance(action, Move):
             if Status.CHARGE in unit.status and action.path:
                 raise IllegalActionError(f"{unit.defn.name} has declared a charge", "3.4")
@@ -238,7 +241,7 @@ class MovementRules:
             raise IllegalActionError("a charge move takes no facing change", "3.4")
         cost = space.step(end.hex, direction)
         if cost.prohibited is not None:
-            raise IllegalActionError(cost.prohibited, "TEC")
+            raise IllegalActionError(cost.prohibited, "TEC prohibited")
         entry = space.turn(direction - end.facing) + int(cost.total)
         if cost.fence_mp and (end.hex in space.fire_field or target in space.fire_field):
             entry += cost.fence_mp
@@ -253,7 +256,7 @@ class MovementRules:
         """Turns in place add up: the cost is that of the whole turn from the facing the unit
         had before it began turning where it stands, less what those turns already cost."""
         if facing == unit.facing:
-            raise IllegalActionError(f"{unit.defn.name} already faces that way", "MP changes")
+            raise IllegalActionError(f"{unit.defn.name} already faces that way", "MPA changes")
         origin, paid = self.state.pivots.get(unit.id, (unit.facing, 0))
         whole = self._facing_terms(replace(unit, facing=origin), facing)
         owed = max(0, int(sum(t.value for t in whole)) - paid)
@@ -274,7 +277,7 @@ class MovementRules:
     def _plan_cover(self, unit: Unit, on: bool) -> Plan:
         if on == (Status.COVER in unit.status):
             raise IllegalActionError(f"{unit.defn.name} is already {'in' if on else 'out of'} "
-                                     "cover", "MP changes cover")
+                                     "cover", "MPA changes cover")
         change = self.tables.change(Change.COVER)
         status = unit.status | {Status.COVER} if on else unit.status - {Status.COVER}
         terms = [Term("take cover" if on else "leave cover", change.cost(), change.rule)]
@@ -290,7 +293,8 @@ class MovementRules:
         if cost.total > left:
             bonus = f" with the pike bonus ({PIKE_BONUS_RULE})" if pike_bonus else ""
             raise IllegalActionError(
-                f"{unit.defn.name} needs {cost.total:g} MPs and has {left} left{bonus}", "MPA")
+                f"{unit.defn.name} needs {cost.total:g} MPs and has {left} left{bonus}",
+                "MPA basic")
         if end.hex != unit.hex or end.formation is not unit.formation:
             problem = self._stacking(end)
             if problem is not None:
@@ -396,16 +400,17 @@ class MovementRules:
     def _stacking(self, end: Unit) -> tuple[str, str] | None:
         others = [u for u in self.state.units_at(end.hex) if u.id != end.id]
         return stacking_problem(end.hex, [*others, end], self.map, self.costs.chart,
-                                str(self.options.get("stacking", "tec_sl")))
+                                RuleOptions.of(self.options).stacking)
 
     def _why_immobile(self, unit: Unit) -> tuple[str, str] | None:
         if unit.id in self.state.held:
-            return f"{unit.defn.name} is held until released", "22.2"
+            return f"{unit.defn.name} is held until released", "000 22.2"
         if Status.ROUTED in unit.status or Status.SHAKEN in unit.status:
-            return f"{unit.defn.name} may not spend MPs", "MPA"
+            return f"{unit.defn.name} may not spend MPs", "MPA shaken units"
         if mover_class(unit) is None:
             what = "limber first" if unit.kind is UnitKind.ARTILLERY else "leave square first"
-            return f"{unit.defn.name} cannot move in {unit.formation.value}: {what}", "TEC"
+            return (f"{unit.defn.name} cannot move in {unit.formation.value}: {what}",
+                    "TEC movement cost")
         return None
 
     def _formation_terms(self, unit: Unit, formation: Formation) -> list[Term]:

@@ -267,10 +267,10 @@ def walk(space: SearchSpace, path: tuple[Hex, ...], describe: Callable[[Hex], st
                          "3.310"))
         turn_mp = space.turn(direction - facing)
         if turn_mp:
-            terms.append(Term("turn to face the way moved", turn_mp, "MP changes facing"))
+            terms.append(Term("turn to face the way moved", turn_mp, "MPA changes facing"))
         cost = space.step(here, direction)
         if cost.prohibited is not None:
-            return Walk(tuple(terms), facing, False, (cost.prohibited, "TEC"))
+            return Walk(tuple(terms), facing, False, (cost.prohibited, "TEC prohibited"))
         terms.extend(cost.terms)
         if cost.fence_mp and (here in space.fire_field or there in space.fire_field):
             terms.append(Term("wall or fence in enemy field of fire x2", cost.fence_mp, "TEC N12"))

@@ -192,7 +192,7 @@ class Sequence88:
     def notes(self, n: Hex, offer: Offer, step: Step) -> tuple[Reason, ...]:
         g = self.ground
         zoc = "in an enemy front (ZOC)" if step.zoc else "outside every enemy front (ZOC)"
-        notes = [Reason(zoc, f"{RULE}, ZOC read as the enemy front")]
+        notes = [Reason(zoc, f"{RULE} ZOC read as the enemy front")]
         if step.zoc:
             enemies = [u for m in n.neighbors() for u in g.enemies.get(m, ())]
             notes.append(Reason(f"enemy next to it: {_names(enemies)}", RULE))

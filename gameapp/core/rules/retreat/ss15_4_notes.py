@@ -125,12 +125,12 @@ def _notes(search: Search15_4, prev: Hex, h: Hex, last: bool) -> tuple[Reason, .
         problem = ground.overstack(h)
         why = problem[0] if problem else "overstacked"
         rule = problem[1] if problem else "000 6.1"
-        notes.append(Reason(f"would be overstacked ({why}): retreats further", f"{RULE}, {rule}"))
+        notes.append(Reason(f"would be overstacked ({why}): retreats further", f"{RULE} / {rule}"))
     else:
         notes.append(Reason(f"{away} of {search.distance} hexes from the start", RULE))
     if not last and (causers or others):
         notes.append(Reason(f"leaving it draws disengagement fire from "
-                            f"{_names((*causers, *others))}", f"{RULE}, 13.7"))
+                            f"{_names((*causers, *others))}", f"{RULE} / 000 13.7"))
     return tuple(notes)
 
 

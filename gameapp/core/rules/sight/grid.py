@@ -61,7 +61,8 @@ class SightMap:
 
 def _half(n: np.ndarray, odd_shoved: bool) -> np.ndarray:
     odd = n & 1
-    return (n - odd) // 2 if odd_shoved else (n + odd) // 2
+    half: np.ndarray = (n - odd) // 2 if odd_shoved else (n + odd) // 2
+    return half
 
 
 def build_sight_map(game_map: HexMap, tables: LosTables | None = None) -> SightMap:

@@ -18,7 +18,7 @@ from functools import cache
 
 import numpy as np
 
-from gameapp.core.hexgrid import _NUDGE, AXIAL_DIRECTIONS, Hex
+from gameapp.core.hexgrid import _NUDGE, AXIAL_DIRECTIONS, Hex, cube_round
 from gameapp.core.rules.front import delta_in_arc
 
 # direction number of a one-hex step (dq, dr), looked up at (dq + 1) * 3 + (dr + 1)
@@ -56,7 +56,8 @@ class Lines:
     @property
     def interior(self) -> np.ndarray:
         """bool [nodes]: nodes strictly between the two ends."""
-        return (self.step > 0) & (self.step < self.path_n[self.path])
+        inside: np.ndarray = (self.step > 0) & (self.step < self.path_n[self.path])
+        return inside
 
     @property
     def crossings(self) -> np.ndarray:
@@ -67,23 +68,13 @@ class Lines:
         return [Hex(int(q), int(r)) for q, r in zip(self.target_q, self.target_r, strict=True)]
 
 
-def _cube_round(fq: np.ndarray, fr: np.ndarray, fs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    q, r, s = np.rint(fq), np.rint(fr), np.rint(fs)
-    dq, dr, ds = np.abs(q - fq), np.abs(r - fr), np.abs(s - fs)
-    fix_q = (dq > dr) & (dq > ds)
-    fix_r = ~fix_q & (dr > ds)
-    q = np.where(fix_q, -r - s, q)
-    r = np.where(fix_r, -q - s, r)
-    return q.astype(np.int64), r.astype(np.int64)
-
-
 def _nudged(tq: np.ndarray, tr: np.ndarray, path: np.ndarray, step: np.ndarray, n: np.ndarray,
             sign: int) -> tuple[np.ndarray, np.ndarray]:
     aq, ar, as_ = (sign * _NUDGE[0], sign * _NUDGE[1], sign * _NUDGE[2])
     bq, br = tq[path] + aq, tr[path] + ar
     bs = -tq[path] - tr[path] + as_
     inverse = 1.0 / n[path]
-    return _cube_round(aq + (bq - aq) * step * inverse, ar + (br - ar) * step * inverse,
+    return cube_round(aq + (bq - aq) * step * inverse, ar + (br - ar) * step * inverse,
                        as_ + (bs - as_) * step * inverse)
 
 

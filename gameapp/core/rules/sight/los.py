@@ -139,7 +139,8 @@ def seen_targets(sm: SightMap, options: LosOptions, lines: Lines, origin: Hex,
     verdict = blocks(sm, options, lines, origin, blocker_cells(sm, blocking_units(units)),
                      artillery)
     on_map = verdict.node_index[lines.path_last[: lines.n_targets]] != sm.off_map
-    return verdict.clear_targets(lines) & on_map
+    seen: np.ndarray = verdict.clear_targets(lines) & on_map
+    return seen
 
 
 def _seen_mask(sm: SightMap, options: LosOptions, lines: Lines, origin: Hex,

@@ -5,7 +5,7 @@ any of that side's units on the map (leaders included) has a line of sight to it
 scenario's line of sight conventions and with the units on the map blocking as they block fire.
 Every other enemy unit is hidden. A side always sees its own units. There is no range limit:
 the seeds' lines of sight have none, and the light changes fire, not sight (docs/playing.md,
-"Hiding what your side cannot see"; rule tag HIDE).
+"Hiding what your side cannot see"; rule R&C hidden units).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from gameapp.core.rules.sight.block import Conventions, LosOptions
 from gameapp.core.rules.sight.los import los_many
 from gameapp.core.units import Side, Unit
 
-RULE = "HIDE"
+RULE = "R&C hidden units"
 
 
 @dataclass(frozen=True)

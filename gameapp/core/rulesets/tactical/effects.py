@@ -16,6 +16,7 @@ from gameapp.core.events import (
     UnitMoved,
     UnitsReleased,
 )
+from gameapp.core.options import RuleOptions
 from gameapp.core.rules.arrivals import arrive
 from gameapp.core.rules.exhaustion import brigade_of, conclude_turn, printed_strengths
 from gameapp.core.rules.pending_checks import start_phase
@@ -78,11 +79,11 @@ def releases(ctx: RuleContext) -> list[Event]:
 def _leader_falls(ctx: RuleContext, rule: LeaderFalls) -> list[Event]:
     state: GameState = ctx.state
     at_turn_start = rule.turn == state.turn and state.step_index == 0
-    enabled = not rule.optional or bool(ctx.scenario.options.get("historical_events"))
+    enabled = not rule.optional or RuleOptions.of(ctx.scenario.options).historical_events
     if not (at_turn_start and enabled and rule.unit in state.units):
         return []
     del state.units[rule.unit]
-    return [OfficerIncapacitated(rule.unit, f"{rule.rule}: {rule.name}")]
+    return [OfficerIncapacitated(rule.unit, rule.rule)]
 
 
 def note_release_triggers(ctx: RuleContext, side: Side | None, events: list[Event]) -> None:

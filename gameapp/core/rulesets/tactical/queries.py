@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.hexgrid import Hex
+from gameapp.core.options import RuleOptions
 from gameapp.core.rules.charge.preview import ChargePreview, preview_charge
 from gameapp.core.rules.chargephase import charge_parties
 from gameapp.core.rules.fire.phase import FireRules
@@ -86,7 +87,7 @@ class TacticalQueries:
             raise IllegalActionError(f"no charge is declared on {hex_id(target)}", "1.25")
         unknown = [i for i in ids if i not in self.state.units]
         if unknown:
-            raise IllegalActionError(f"there is no unit {unknown[0]} on the map", "-")
+            raise IllegalActionError(f"there is no unit {unknown[0]} on the map", "R&C actions")
         parties = charge_parties(self.state, target, ids, positions)
         if parties is None:
             raise IllegalActionError(f"nothing to charge in {hex_id(target)}: no unrouted "
@@ -103,17 +104,16 @@ class TacticalQueries:
         changes). IllegalActionError if the unit is not on the map."""
         unit = self.state.units.get(unit_id)
         if unit is None:
-            raise IllegalActionError(f"there is no unit '{unit_id}'", "-")
+            raise IllegalActionError(f"there is no unit '{unit_id}'", "R&C actions")
         enemies = [u for u in self.state.units.values()
                    if u.side is not unit.side and u.kind is not UnitKind.LEADER]
         nearest = min((unit.hex.distance(u.hex) for u in enemies), default=0)
         causers = [u for u in enemies if unit.hex.distance(u.hex) == nearest]
         if causer_ids is not None:
             causers = [self.state.units[i] for i in causer_ids if i in self.state.units]
-        options = self.scenario.options
+        options = RuleOptions.of(self.scenario.options)
         return retreat_paths(unit, distance, causers, self.state.units, self.scenario.map,
-                             str(options.get("retreat", "ss15_4")),
-                             str(options.get("stacking", "tec_sl")), costs=self.rules.costs)
+                             options.retreat, options.stacking, costs=self.rules.costs)
 
 
 def tactical(game: Game) -> TacticalQueries:

@@ -83,7 +83,7 @@ _BELONGS: dict[type, tuple[str, str]] = {
     **dict.fromkeys((Fire, Pass), ("no firing in the {phase} phase", "1.23")),
     ResolveCharge: ("charges are resolved in the charge phase, not the {phase} phase", "1.25"),
     **dict.fromkeys((RetreatBeforeCombat, Prolong, ChooseRetreatPath, StackRoll), (
-        "no decision is waiting for that answer", "-")),
+        "no decision is waiting for that answer", "R&C actions")),
 }
 
 
@@ -152,7 +152,7 @@ class TacticalRuleset(Ruleset):
     def refusal(self, action: object, ctx: RuleContext) -> IllegalActionError:
         words = _BELONGS.get(type(action))
         if words is None:
-            return IllegalActionError(f"unknown action {action!r}", "-")
+            return IllegalActionError(f"unknown action {action!r}", "R&C actions")
         reason, rule = words
         return IllegalActionError(reason.format(phase=ctx.step.phase.value), rule)
 

@@ -1,0 +1,72 @@
+"""A scenario's rules options: every default in one place, read through one typed view.
+
+A scenario's `options:` map (checked by the scenario schema) switches rules on; what it leaves out
+takes the default below. `Scenario.options` already holds the merged map, but rule code reads it
+through `RuleOptions.of(options)`, never with `options.get(name, default)`, so a default lives
+here only. The line-of-sight conventions (`los`) are not here: the scenario keeps them apart, as
+`Scenario.los_conventions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+
+OptionValue = str | bool | int
+OptionMap = Mapping[str, OptionValue]
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """The options the rules read, each with its default (docs/file-formats.md lists them)."""
+
+    stacking: str = "tec_sl"  # tec_sl: 001's SL column; flat_8: 000 6.1
+    movement_allowances: str = "sharpsburg"  # which column of the movement allowances
+    retreat: str = "ss15_4"  # retreat paths: ss15_4 (000 15.4) or g88 (002 15)
+    engagement: bool = False  # 000 13.6
+    historical_events: bool = False  # play the special rules marked optional
+    broken_track_return: str = "never"  # how units on the Broken Track come back
+
+    @classmethod
+    def of(cls, options: OptionMap) -> RuleOptions:
+        """The typed view of a scenario's options map (unknown keys, such as `los`, ignored).
+
+        Rules ask for it in their inner loops, so the view of a map is kept while the map (the
+        same object, with the same contents) is asked about again."""
+        seen = _SEEN.get(id(options))
+        if seen is not None and seen[0] is options and seen[1] == options:
+            return seen[2]
+        view = _read(options)
+        if len(_SEEN) >= 32:
+            _SEEN.clear()
+        _SEEN[id(options)] = (options, dict(options), view)
+        return view
+
+    def as_dict(self) -> dict[str, OptionValue]:
+        return asdict(self)
+
+
+def _read(options: OptionMap) -> RuleOptions:
+    d = RuleOptions()
+
+    def text(name: str, default: str) -> str:
+        return str(options.get(name, default))
+
+    def flag(name: str, default: bool) -> bool:
+        return bool(options.get(name, default))
+
+    return RuleOptions(
+        stacking=text("stacking", d.stacking),
+        movement_allowances=text("movement_allowances", d.movement_allowances),
+        retreat=text("retreat", d.retreat),
+        engagement=flag("engagement", d.engagement),
+        historical_events=flag("historical_events", d.historical_events),
+        broken_track_return=text("broken_track_return", d.broken_track_return),
+    )
+
+
+# id(map) -> (the map, a copy of its contents, its view); the map is kept so its id stays its own
+_SEEN: dict[int, tuple[OptionMap, dict[str, OptionValue], RuleOptions]] = {}
+
+
+DEFAULT_OPTIONS: dict[str, OptionValue] = RuleOptions().as_dict()
