@@ -253,8 +253,10 @@ STATUS = frozenset({PhaseStarted, MoraleCheckPending})
 
 
 def words(event: Event, hex_id: HexId) -> list[str]:
-    """The event's sentence(s)."""
-    return WORDS[type(event)](event, hex_id)
+    """The event's sentence(s); none for an event of another ruleset, whose words are its own
+    (its ruleset's window part says them)."""
+    describe = WORDS.get(type(event))
+    return describe(event, hex_id) if describe is not None else []
 
 
 def report_lines(events: Iterable[Event], hex_id: HexId) -> list[str]:
