@@ -3,8 +3,9 @@
     .venv/bin/python bench/seam_speed.py                        # this tree: one round of figures
     .venv/bin/python bench/seam_speed.py --compare OLD_TREE --rounds 5
 
-Times, on fresh games of the demo and Slaughter Mountain: listing every legal action (the
-random player's and the AI's cost at each decision), one unit's reach search once its step
+Times, on the demo and Slaughter Mountain: loading the scenario file into a new game; listing
+every legal action on a fresh game of the loaded scenario (the random player's and the AI's
+cost at each decision; the first reach searches of a game included), one unit's reach search once its step
 costs are cached (the move highlight's), and `action in game.legal_actions()` for a move plus
 applying and undoing it (a click). With `--compare`, each round runs one child process on the
 other source tree (for example a `git worktree` of the commit before the seam) and one on this
@@ -53,12 +54,16 @@ def measure(root: Path) -> dict[str, float]:
         def movement(game: Any) -> Any:
             return game.movement
 
+    from gameapp.core.scenario import load_scenario
+
     figures: dict[str, float] = {"yardstick": yardstick_ms()}
     for name in SCENARIOS:
         path = root / "scenarios" / f"{name}.yaml"
-        figures[f"{name} listing"] = _median_ms(
-            lambda p=path: list(Game.from_scenario(p, seed=1).legal_actions()), 7)
-        game = Game.from_scenario(path, seed=1)
+        figures[f"{name} load"] = _median_ms(lambda p=path: Game.from_scenario(p, seed=1), 5)
+        scenario = load_scenario(path)
+        figures[f"{name} listing, fresh game"] = _median_ms(
+            lambda s=scenario: list(Game.from_scenario(s, seed=1).legal_actions()), 7)
+        game = Game.from_scenario(scenario, seed=1)
         side = game.acting_side
         rules = movement(game)
         units = [u for u in game.state.side_units(side) if rules.reachable(u.id)]

@@ -26,6 +26,7 @@ options, the scenario and the game's rules, instead of loose arguments.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -38,7 +39,7 @@ from gameapp.core.dice import Dice
 from gameapp.core.mapdata import HexMap
 from gameapp.core.numbering import Numbering
 from gameapp.core.units import Side
-from gameapp.core.yamlsource import DataError, load_yaml
+from gameapp.core.yamlsource import DataError, Problem
 
 
 class Player(Enum):
@@ -261,12 +262,35 @@ def registered_rulesets() -> Iterator[Ruleset]:
 
 
 def load_scenario_file(path: str | Path) -> Any:
-    """Any ruleset's scenario: its `ruleset:` key picks the ruleset that loads it (the tactical
-    one when the key is missing or the file is not a mapping, so its own loader reports that)."""
-    doc = load_yaml(path)
-    name = doc.data.get("ruleset", "tactical") if isinstance(doc.data, dict) else "tactical"
+    """Any ruleset's scenario: its top-level `ruleset:` key picks the ruleset that loads it (the
+    tactical one when there is none, so its own loader reports what is wrong with the file).
+    The key is read from the file's first lines, so the file is parsed once, by its loader."""
+    path = Path(path)
+    found = _ruleset_key(path)
+    name, line = found if found is not None else ("tactical", 0)
     try:
-        ruleset = ruleset_named(str(name))
+        ruleset = ruleset_named(name)
     except KeyError as error:
-        raise DataError([doc.problem(("ruleset",), str(error.args[0]))]) from None
-    return ruleset.load_scenario(Path(path))
+        raise DataError([Problem(str(path), line, str(error.args[0]))]) from None
+    return ruleset.load_scenario(path)
+
+
+_KEY = re.compile(r"^ruleset:[ \t]*['\"]?([A-Za-z0-9_-]+)['\"]?[ \t]*(#.*)?$")
+_PEEK_BYTES = 64 * 1024
+
+
+def _ruleset_key(path: Path) -> tuple[str, int] | None:
+    """The `ruleset:` key's value and line, if a top-level line of the file's start names one.
+    Anything that is not a regular file is left to the loader, which reports it."""
+    try:
+        if not path.is_file():
+            return None
+        with path.open("rb") as handle:
+            head = handle.read(_PEEK_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    for number, text in enumerate(head.splitlines(), start=1):
+        match = _KEY.match(text.rstrip("\r"))
+        if match:
+            return match.group(1), number
+    return None
