@@ -5,12 +5,12 @@
 
 Times, on the demo and Slaughter Mountain: loading the scenario file into a new game; listing
 every legal action on a fresh game of the loaded scenario (the random player's and the AI's
-cost at each decision; the first reach searches of a game included), one unit's reach search once its step
-costs are cached (the move highlight's), and `action in game.legal_actions()` for a move plus
-applying and undoing it (a click). With `--compare`, each round runs one child process on the
-other source tree (for example a `git worktree` of the commit before the seam) and one on this
-tree, turn about, so both see the same load; it prints the medians over the rounds and the
-ratio new / old, with the yardstick (bench/yardstick.py) of each child.
+cost at each decision, the game's first reach searches included); one unit's reach search once
+its step costs are cached (the move highlight's); and `action in game.legal_actions()` for a
+move plus applying and undoing it (a click). With `--compare`, each round runs one child
+process on the other source tree (for example a `git worktree` of the commit before the seam)
+and one on this tree, turn about, so both see the same load; it prints the medians over the
+rounds and the ratio new / old, with the yardstick (bench/yardstick.py) of each child.
 """
 
 from __future__ import annotations
