@@ -22,6 +22,7 @@ KM_PER_DEGREE = 111.2
 COAST_TOLERANCE = 0.06  # simplification of shorelines and areas, map hex units (~0.7 km)
 LINE_TOLERANCE = 0.08
 MIN_LAKE = 0.6  # lakes smaller than this (map hex units squared; a hex is 2.6) are left out
+GAP_REACH = 0.08  # a course further than this (degrees) from the data's river fills the gap
 MIN_MINOR_RIVER_DEG = 1.2  # unnamed basemap rivers shorter than this (degrees) are left out
 # The West Virginia-Virginia line (from 20 June 1863), as a corridor of its course: the
 # Kentucky-Virginia-West Virginia corner, Bluefield, the Allegheny front, Harpers Ferry.
@@ -64,7 +65,7 @@ def build(spec: MapDef) -> dict[str, Any]:
         "railroads": builder.railroads(facts.load_railroads(), places),
         "roads": builder.roads(geography["roads"], places),
         "places": [builder.place_entry(p) for p in on_map.values()],
-        "borders": builder.borders(),
+        "borders": builder.borders(shapely.union_all(land)),
     }
 
 
@@ -175,7 +176,9 @@ class _Builder:
                 drawn = Polygon(self.project(np.asarray(shape.exterior.coords)))
             else:
                 drawn = self.polygon(area["polygon"])
-            clipped = shapely.intersection(drawn, land_area).simplify(COAST_TOLERANCE)
+            if area["terrain"] != "sea":  # bays are water laid over the land
+                drawn = shapely.intersection(drawn, land_area)
+            clipped = drawn.simplify(COAST_TOLERANCE)
             for part in _polygons(shapely.intersection(clipped, self.frame), 0.05):
                 entries.append({"terrain": area["terrain"], "name": area["name"],
                                 "source": area["source"], **_poly(part)})
@@ -196,6 +199,10 @@ class _Builder:
                 claimed.append(corridor)
                 pieces = [p for s in segments for p in _lines(shapely.intersection(s, corridor))]
                 pieces = [p for p in pieces if p.length > 0.05]
+                # Where the data has no river near the course (WDB II breaks rivers at modern
+                # reservoirs: Muscle Shoals, Kentucky Lake, Lake Barkley), the course fills in.
+                found = shapely.union_all(pieces).buffer(GAP_REACH) if pieces else Polygon()
+                pieces += [p for p in _lines(shapely.difference(course, found)) if p.length > 0.05]
             else:
                 pieces = [course]
             feature = f"{river['class']} river"
@@ -295,7 +302,8 @@ class _Builder:
         entry["source"] = place.source
         return entry
 
-    def borders(self) -> list[dict[str, Any]]:
+    def borders(self, land: BaseGeometry) -> list[dict[str, Any]]:
+        """State lines over land (they run on through bays and the sea in the data)."""
         wv = LineString(_WV_LINE).buffer(0.12)
         entries = []
         for kind in ("states", "countries"):
@@ -305,7 +313,7 @@ class _Builder:
                                   (shapely.intersection(line, wv), "1863-06-20")):
                     for piece in _lines(part):
                         drawn = shapely.intersection(self.line(np.asarray(piece.coords)),
-                                                     self.frame)
+                                                     land)
                         for bit in _lines(drawn):
                             simple = bit.simplify(LINE_TOLERANCE)
                             if simple.length < 0.3:

@@ -2,7 +2,7 @@
 
 Sheet letters and ids follow the errata (wbts.md section 3): flat-topped hexes, the first two
 digits the hexrow (a column, growing east), the last two the position (growing south).
-- East: sheet C alone, hexrows 01-44, positions 01-56: from the New Jersey coast to Jacksonville,
+- East: sheet C alone, hexrows 01-40, positions 01-56: from the New Jersey coast to Jacksonville,
   Bristol on its west edge.
 - West: sheets A (north-west) and B (south-west) on one grid, 68 hexrows wide. B's position 01
   is A's position 27 (A4528 is B4502: the assumption of wbts.md section 3). A runs from St. Louis
@@ -44,7 +44,7 @@ class MapDef:
 EAST = MapDef(
     key="east",
     name="The Eastern theatre (map C)",
-    width=44,
+    width=40,
     height=56,
     sheets=(SheetDef("C", 0, 56),),
     box=Box(-86.5, 27.5, -71.0, 42.5),
@@ -53,8 +53,8 @@ WEST = MapDef(
     key="west",
     name="The Western theatre (maps A and B)",
     width=68,
-    height=78,
-    sheets=(SheetDef("A", 0, 52), SheetDef("B", 26, 52)),
+    height=68,
+    sheets=(SheetDef("A", 0, 52), SheetDef("B", 26, 42)),
     box=Box(-97.5, 26.0, -79.0, 41.5),
 )
 MAPS = (EAST, WEST)
