@@ -19,8 +19,8 @@ from theatre.sheets import MapDef
 PRECISION = 0.001  # coordinates are written to a thousandth of a hex unit (about 12 m)
 
 KM_PER_DEGREE = 111.2
-COAST_TOLERANCE = 0.06  # simplification of shorelines and areas, map hex units (~0.7 km)
-LINE_TOLERANCE = 0.08
+COAST_TOLERANCE = 0.15  # simplification of shorelines and areas, map hex units (~1.9 km)
+LINE_TOLERANCE = 0.15
 MIN_LAKE = 0.6  # lakes smaller than this (map hex units squared; a hex is 2.6) are left out
 GAP_REACH = 0.08  # a course further than this (degrees) from the data's river fills the gap
 MIN_MINOR_RIVER_DEG = 1.2  # unnamed basemap rivers shorter than this (degrees) are left out
@@ -158,7 +158,7 @@ class _Builder:
         entries = []
         for name, mask in (("rough", rough), ("mountain", mountain)):
             quads = [self.project(cell) for cell in relief.mask_cells(mask, origin)]
-            area = relief.union_cells(quads).simplify(COAST_TOLERANCE * 2)
+            area = relief.union_cells(quads).simplify(0.3)
             area = shapely.intersection(area, land_area)
             entries += [
                 {"terrain": name, "name": f"{name} country (relief)", **_poly(p)}
