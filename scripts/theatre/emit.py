@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -65,5 +66,20 @@ def mapping(data: dict[str, Any], indent: int, first_prefix: str = "") -> list[s
     return lines
 
 
+CHECKSUM = "sha256 of the lines below: "
+
+
 def document(header: list[str], data: dict[str, Any]) -> str:
-    return "\n".join([*(f"# {h}".rstrip() for h in header), *mapping(data, 0)]) + "\n"
+    """The file: the header as comments, a checksum line over the body, then the body. A hand
+    edit of the body no longer matches the checksum (tests/core/test_theatre_files.py)."""
+    body = "\n".join(mapping(data, 0)) + "\n"
+    digest = hashlib.sha256(body.encode("utf-8")).hexdigest()
+    lines = [*(f"# {h}".rstrip() for h in header if not h.startswith(CHECKSUM))]
+    return "\n".join([*lines, f"# {CHECKSUM}{digest}"]) + "\n" + body
+
+
+def checksum_holds(text: str) -> bool:
+    """Whether a written file's body still matches its checksum line."""
+    head, _, body = text.partition(f"# {CHECKSUM}")
+    digest, _, body = body.partition("\n")
+    return bool(head) and hashlib.sha256(body.encode("utf-8")).hexdigest() == digest

@@ -2,8 +2,8 @@
 
 Sheet letters and ids follow the errata (wbts.md section 3): flat-topped hexes, the first two
 digits the hexrow (a column, growing east), the last two the position (growing south).
-- East: sheet C alone, hexrows 01-44 (C4117 is in the errata), positions 01-56: from the New Jersey coast to Jacksonville,
-  Bristol on its west edge.
+- East: sheet C alone, hexrows 01-44 (C4117 is in the errata), positions 01-56: from the New
+  Jersey coast to Jacksonville, Bristol on its west edge.
 - West: sheets A (north-west) and B (south-west) on one grid, 68 hexrows wide. B's position 01
   is A's position 27 (A4528 is B4502: the assumption of wbts.md section 3). A runs from St. Louis
   and Cincinnati south into Mississippi; B from the Gulf coast north into Tennessee. DESIGN: the

@@ -21,7 +21,7 @@ from gameapp.core.theatre.theatremap import TheatreMap
 from tests.theatre_maps import ROOT, theatre
 
 sys.path.insert(0, str(ROOT / "scripts"))
-from theatre.placement import Placement, place  # noqa: E402
+from theatre.placement import Placement, place
 
 DATA = ROOT / "scripts" / "theatre_data"
 REFERENCES = {
