@@ -23,7 +23,7 @@ IMAGES = ROOT / "docs" / "images"
 CLOSE_UPS = [
     ("east", "theatre-east-virginia.png", "C1803", "C3122", 1600),
     ("west", "theatre-west-tennessee.png", "A3415", "B5010", 1600),
-    ("west", "theatre-west-mississippi.png", "A2219", "B3034", 1200),
+    ("west", "theatre-west-mississippi.png", "A1619", "B3834", 1400),
 ]
 
 
