@@ -12,13 +12,14 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.yardstick import yardstick_ms
 from gameapp.core.theatre.compile import compile_theatre
 from gameapp.core.theatre.file import read_spec
 from gameapp.core.yamlsource import load_schema, load_yaml, schema_problems
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def main(argv: list[str] | None = None) -> int:
