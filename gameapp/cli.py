@@ -5,6 +5,9 @@
     gameapp validate FILE...             exit 1 with file:line messages when a file is wrong
     gameapp render SCENARIO --png OUT [--highlight moves:UNIT|fire:UNIT|retreat:UNIT]
                                          the board as a picture, no screen needed
+    gameapp render THEATRE_MAP --png OUT [--year Y] [--borders 1861|1863]
+                                         a bare theatre map as a picture
+    gameapp view THEATRE_MAP             a theatre map in a window (hover a hex to read it)
     gameapp --self-test                  check the installation works (gameapp/selftest.py)
 
 Qt is imported only by the sub-commands that draw, so `validate` runs on a machine without Qt's
@@ -49,8 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
     validate = commands.add_parser("validate", help="check scenario, map and counters files")
     validate.add_argument("files", type=Path, nargs="+", metavar="FILE")
 
-    render = commands.add_parser("render", help="draw a scenario's board to a PNG, offscreen")
-    render.add_argument("scenario", type=Path)
+    render = commands.add_parser(
+        "render", help="draw a scenario's board, or a theatre map, to a PNG, offscreen"
+    )
+    render.add_argument("scenario", type=Path, help="a scenario or a theatre map file")
     render.add_argument("--png", type=Path, required=True, metavar="OUT")
     render.add_argument("--width", type=int, default=1600, help="image width in pixels")
     render.add_argument(
@@ -60,6 +65,14 @@ def build_parser() -> argparse.ArgumentParser:
         "moves:UNIT (its legal moves), fire:UNIT (its field of fire) or retreat:UNIT (the paths "
         "it would have if it had to retreat two hexes now)",
     )
+    view = commands.add_parser("view", help="show a theatre map in a window")
+    view.add_argument("theatre_map", type=Path)
+    for command in (render, view):
+        command.add_argument("--year", type=int, default=None,
+                             help="theatre maps: draw the rail lines open in this year")
+        command.add_argument("--borders", choices=["1861", "1863"], default="1861",
+                             help="theatre maps: the state lines of 1861, or of 1863 with "
+                             "West Virginia")
     return parser
 
 
@@ -75,7 +88,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_headless(args.scenario, args.seed, args.turns, args.ai, args.difficulty,
                             args.fog)
     if args.command == "render":
+        if _is_theatre_map(args.scenario):
+            return render_theatre(args.scenario, args.png, args.width, args.year, args.borders)
         return render(args.scenario, args.png, args.width, args.highlight)
+    if args.command == "view":
+        return view_theatre(args.theatre_map, args.year, args.borders)
     from gameapp.ui.app import run_app
 
     return run_app(scenario=str(args.scenario) if args.command == "play" else None)
@@ -123,6 +140,49 @@ def validate(files: Sequence[Path]) -> int:
         else:
             print(f"{path}: ok ({kind})")
     return 1 if failed else 0
+
+
+def _is_theatre_map(path: Path) -> bool:
+    from gameapp.core.datafiles import kind_of
+
+    try:
+        return kind_of(path) == "theatre map"
+    except DataError:
+        return False  # the scenario loader reports the problem
+
+
+def _load_theatre(path: Path) -> object:
+    from gameapp.core.theatre.file import load_theatre
+
+    try:
+        return load_theatre(path)
+    except DataError as error:
+        print(error, file=sys.stderr)
+        return None
+
+
+def render_theatre(path: Path, out: Path, width: int, year: int | None, borders: str) -> int:
+    """Draw a bare theatre map to a PNG. Exit 1 for a broken map file."""
+    from gameapp.core.theatre.theatremap import TheatreMap
+    from gameapp.ui.render import render_theatre_png
+
+    theatre = _load_theatre(path)
+    if not isinstance(theatre, TheatreMap):
+        return 1
+    out.parent.mkdir(parents=True, exist_ok=True)
+    render_theatre_png(theatre, out, width, year, borders)
+    print(f"wrote {out}")
+    return 0
+
+
+def view_theatre(path: Path, year: int | None, borders: str) -> int:
+    from gameapp.core.theatre.theatremap import TheatreMap
+    from gameapp.ui.theatre_window import run_theatre_window
+
+    theatre = _load_theatre(path)
+    if not isinstance(theatre, TheatreMap):
+        return 1
+    return run_theatre_window(theatre, year, borders)
 
 
 def render(scenario_path: Path, out: Path, width: int, highlight: str | None = None) -> int:

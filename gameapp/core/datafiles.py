@@ -8,12 +8,12 @@ from gameapp.core.yamlsource import DataError, Problem, load_yaml
 
 
 def kind_of(path: Path) -> str:
-    """'scenario', 'map' or 'counters', judged by the file's top-level keys."""
+    """'scenario', 'map', 'theatre map' or 'counters', judged by the file's top-level keys."""
     doc = load_yaml(path)
     if not isinstance(doc.data, dict):
         raise DataError([Problem(str(path), doc.line_of(()), "expected a mapping at the top")])
     if "numbering" in doc.data:
-        return "map"
+        return "theatre map" if doc.data.get("chart") == "strategic" else "map"
     if "setup" in doc.data or "map" in doc.data:
         return "scenario"
     if "sides" in doc.data or "units" in doc.data:
@@ -31,6 +31,10 @@ def load_any(path: Path) -> str:
         from gameapp.core.mapfile import load_map
 
         load_map(path)
+    elif kind == "theatre map":
+        from gameapp.core.theatre.file import load_theatre
+
+        load_theatre(path)
     elif kind == "scenario":
         from gameapp.core.scenario import load_scenario
 

@@ -32,8 +32,10 @@ the `where` path of its source entry.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Protocol
 
 import numpy as np
 import shapely
@@ -48,7 +50,6 @@ from gameapp.core.mapspec import (
     MapSpec,
     OverrideSpec,
     RoadSpec,
-    TerrainSpec,
     Where,
 )
 from gameapp.core.terrain import HexFeature, HexsideFeature, Terrain
@@ -107,11 +108,28 @@ def compile_spec(spec: MapSpec) -> HexMap:
 
 
 # --- terrain ---------------------------------------------------------------------------------
+class PaintedArea(Protocol):
+    """An area painted with one terrain code: the tactical `TerrainSpec`, or a theatre map's."""
+
+    @property
+    def terrain(self) -> int: ...
+    @property
+    def area(self) -> BaseGeometry | None: ...
+    @property
+    def hexes(self) -> list[Hex]: ...
+    @property
+    def where(self) -> Where: ...
+
+
 def majority_terrain(
-    grid: MapGrid, items: list[TerrainSpec], base: Terrain, issues: list[Issue]
+    grid: MapGrid,
+    items: Sequence[PaintedArea],
+    base: int,
+    issues: list[Issue],
+    kinds: int = len(Terrain),
 ) -> np.ndarray:
-    """uint8 [N]: the terrain with the largest visible area in each hex (see the module doc)."""
-    kinds = len(Terrain)
+    """uint8 [N]: the terrain with the largest visible area in each hex (see the module doc);
+    `kinds` is the number of terrain codes of the chart in use."""
     area = np.zeros((grid.size, kinds))
     rank = np.full((grid.size, kinds), -1)  # the latest-listed area of each terrain seen
     claimed = np.full(grid.size, None, dtype=object)  # the part of each hex already painted
@@ -139,7 +157,7 @@ def majority_terrain(
     return majority
 
 
-def _area_of(grid: MapGrid, item: TerrainSpec, issues: list[Issue]) -> BaseGeometry | None:
+def _area_of(grid: MapGrid, item: PaintedArea, issues: list[Issue]) -> BaseGeometry | None:
     if item.area is None:
         return grid.hexes_union(item.hexes) if item.hexes else None
     return checked_area(grid, item.area, item.where, issues)

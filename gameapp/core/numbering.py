@@ -5,6 +5,11 @@ is a straight line of hexes: a screen column for flat-top hexes, a screen row fo
 Each map declares its numbering: the id of its first hex, which way hexrow numbers grow, which way
 positions grow along a hexrow, which offset rows are shoved, and which screen edge is north.
 
+A map may join several lettered sheets on one grid (`sheets`), as a theatre map joins sheets A and
+B: each sheet numbers its own block of rows from 01, the blocks may overlap, and a hex in an overlap
+has one id on each sheet (A4528 is B4502). Its printed id is the one on the sheet whose middle row
+is nearest; `parse` accepts any of its ids.
+
 Screen offsets (col, row) count from the top-left hex, 0-based. They are converted to axial `Hex`
 with the usual odd/even-q (flat) and odd/even-r (pointy) formulas.
 """
@@ -33,6 +38,16 @@ class ScreenDirection(Enum):
 
 
 @dataclass(frozen=True)
+class Sheet:
+    """A lettered sheet of a multi-sheet grid: screen rows `first_row` to `first_row + rows - 1`
+    of every column, with positions numbered from the map's `first_position` down the sheet."""
+
+    letter: str
+    first_row: int
+    rows: int
+
+
+@dataclass(frozen=True)
 class Numbering:
     """How a map prints its hex ids, and its size in hexes.
 
@@ -54,6 +69,7 @@ class Numbering:
     odd_shoved: bool = True
     north: ScreenDirection = ScreenDirection.UP
     letter: str | None = None
+    sheets: tuple[Sheet, ...] = ()
 
     def __post_init__(self) -> None:
         across = {ScreenDirection.LEFT, ScreenDirection.RIGHT}
@@ -68,6 +84,23 @@ class Numbering:
             )
         if self.width < 1 or self.height < 1:
             raise ValueError("a map needs at least one hex each way")
+        if self.sheets:
+            self._check_sheets()
+
+    def _check_sheets(self) -> None:
+        down = self.positions_grow is ScreenDirection.DOWN
+        if self.orientation is not Orientation.FLAT or not down:
+            raise ValueError("lettered sheets are supported on flat-top maps numbered downwards")
+        letters = [s.letter for s in self.sheets]
+        if len(set(letters)) != len(letters) or self.letter is not None:
+            raise ValueError("each sheet needs its own letter, and the map no letter of its own")
+        covered = set()
+        for sheet in self.sheets:
+            if sheet.first_row < 0 or sheet.rows < 1 or sheet.first_row + sheet.rows > self.height:
+                raise ValueError(f"sheet {sheet.letter} runs off the map's {self.height} rows")
+            covered |= set(range(sheet.first_row, sheet.first_row + sheet.rows))
+        if len(covered) != self.height:
+            raise ValueError("the sheets must cover every row of the map")
 
     # --- offset <-> axial -------------------------------------------------------------------
     def offset_to_hex(self, col: int, row: int) -> Hex:
@@ -115,8 +148,25 @@ class Numbering:
         col, row = self.hex_to_offset(h)
         if not (0 <= col < self.width and 0 <= row < self.height):
             raise HexIdError(f"hex {h} is off the map")
+        if self.sheets:
+            return self._sheet_ids(col, row)[0]
         hexrow, position = self._hexrow_and_position(col, row)
         return f"{self.letter or ''}{hexrow:02d}{position:02d}"
+
+    def hex_ids(self, h: Hex) -> list[str]:
+        """Every printed id of a hex: one per sheet it lies on, the printed one first."""
+        col, row = self.hex_to_offset(h)
+        if not self.sheets:
+            return [self.hex_id(h)]
+        if not (0 <= col < self.width and 0 <= row < self.height):
+            raise HexIdError(f"hex {h} is off the map")
+        return self._sheet_ids(col, row)
+
+    def _sheet_ids(self, col: int, row: int) -> list[str]:
+        on = [s for s in self.sheets if s.first_row <= row < s.first_row + s.rows]
+        on.sort(key=lambda s: (abs(row - (s.first_row + (s.rows - 1) / 2)), s.letter))
+        hexrow = self._hexrow_and_position(col, row)[0]
+        return [f"{s.letter}{hexrow:02d}{row - s.first_row + self.first_position:02d}" for s in on]
 
     def parse(self, text: str) -> Hex:
         """The hex a printed id names. Raises HexIdError if malformed or off this map."""
@@ -124,6 +174,8 @@ class Numbering:
         if match is None:
             raise HexIdError(f"'{text}' is not a hex id: expected four digits such as 0512")
         letter = match["letter"]
+        if self.sheets:
+            return self._parse_on_sheet(text, letter, int(match["hexrow"]), int(match["pos"]))
         if letter is not None and letter != self.letter:
             this_map = self.letter or "unlettered"
             raise HexIdError(f"'{text}' names map {letter}, but this map is {this_map}")
@@ -132,10 +184,32 @@ class Numbering:
             raise HexIdError(f"hex {text} is off the map ({self.describe_extent()})")
         return self.offset_to_hex(col, row)
 
+    def _parse_on_sheet(self, text: str, letter: str | None, hexrow: int, position: int) -> Hex:
+        letters = "/".join(s.letter for s in self.sheets)
+        sheet = next((s for s in self.sheets if s.letter == letter), None)
+        if sheet is None:
+            raise HexIdError(f"'{text}' needs a sheet letter of this map ({letters})")
+        row = sheet.first_row + position - self.first_position
+        col = self._offset_of(hexrow, self.first_position)[0]
+        if not (0 <= col < self.width and sheet.first_row <= row < sheet.first_row + sheet.rows):
+            raise HexIdError(f"hex {text} is off sheet {sheet.letter} ({self.describe_extent()})")
+        return self.offset_to_hex(col, row)
+
     def describe_extent(self) -> str:
+        if self.sheets:
+            last = self.width - 1
+            spans = [
+                f"{self._sheet_span(s, 0)} to {self._sheet_span(s, last, s.rows - 1)}"
+                for s in self.sheets
+            ]
+            return f"{self.width}x{self.height} hexes on sheets " + ", ".join(spans)
         corners = [(0, 0), (self.width - 1, self.height - 1)]
         ids = [self.hex_id(self.offset_to_hex(c, r)) for c, r in corners]
         return f"{self.width}x{self.height} hexes, {ids[0]} to {ids[1]}"
+
+    def _sheet_span(self, sheet: Sheet, col: int, down: int = 0) -> str:
+        hexrow = self._hexrow_and_position(col, 0)[0]
+        return f"{sheet.letter}{hexrow:02d}{self.first_position + down:02d}"
 
 
 def _half(n: int, odd_shoved: bool) -> int:

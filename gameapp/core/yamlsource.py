@@ -73,10 +73,18 @@ def load_yaml(path: str | Path) -> YamlDocument:
     return parse_yaml(text, path)
 
 
+# libyaml's loader, where PyYAML was built with it, reads a large map ten times faster; the pure
+# Python one reads a file that has an error again, so that every message is worded the same.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def parse_yaml(text: str, path: str | Path = "<string>") -> YamlDocument:
     path = Path(path)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        try:
+            node = yaml.compose(text, Loader=_FAST_LOADER)
+        except yaml.YAMLError:
+            node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
@@ -91,7 +99,7 @@ def parse_yaml(text: str, path: str | Path = "<string>") -> YamlDocument:
     if duplicates:
         raise DataError(duplicates)
     try:
-        doc.data = yaml.SafeLoader(text).get_single_data()
+        doc.data = _FAST_LOADER(text).get_single_data()
     except yaml.YAMLError as exc:  # pragma: no cover - compose already accepted the text
         raise DataError([Problem(str(path), 1, f"YAML: {exc}")]) from None
     return doc

@@ -1,4 +1,5 @@
-"""Draw a scenario's whole board to a PNG offscreen: the `gameapp render` command."""
+"""Draw a scenario's whole board, or a bare theatre map, to a PNG offscreen: the `gameapp render`
+command."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QImageWriter, QPainter
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.retreat import RetreatOptions
 from gameapp.core.scenario import Scenario
+from gameapp.core.theatre.theatremap import TheatreMap
 from gameapp.core.units import Unit
 from gameapp.present.fire import FieldHighlight
 from gameapp.present.moves import MoveHighlight
@@ -68,7 +70,27 @@ def render_scenario_png(
         overlay = RetreatOverlay(scene.geometry, LabelStamps())
         overlay.add_to(scene)
         overlay.show(retreat, scenario.map.hex_id)
-    source = scene.geometry.map_rect
+    write_scene_png(scene, scene.geometry.map_rect, out, width, height)
+
+
+def render_theatre_png(
+    theatre: TheatreMap, out: Path, width: int = 1600, year: int | None = None,
+    borders: str = "1861",
+) -> None:
+    """Draw a whole theatre map into a `width` pixel PNG: its rail lines open in `year` (all when
+    None), and the state lines of 1861 or 1863. Raises OSError if the file cannot be written."""
+    from gameapp.ui.board.theatre_scene import TheatreScene
+
+    ensure_application()
+    scene = TheatreScene(theatre, year, borders)
+    write_scene_png(scene, scene.geometry.map_rect, out, width)
+
+
+def write_scene_png(
+    scene: QGraphicsScene, source: QRectF, out: Path, width: int, height: int | None = None
+) -> None:
+    """Draw `source` of a scene into a PNG `width` pixels wide (height from the aspect ratio
+    unless given; a different height letterboxes)."""
     if height is None:
         height = max(1, round(width * source.height() / source.width()))
     image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)

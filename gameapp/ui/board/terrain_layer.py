@@ -15,13 +15,14 @@ from __future__ import annotations
 import contextlib
 import math
 import time
+from typing import Protocol
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QPaintDevice, QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from gameapp.ui.board.device import device_linear, key_of, scale_of
-from gameapp.ui.board.map_painter import MapPainter
+from gameapp.ui.board.geometry import BoardGeometry
 from gameapp.ui.board.pixmap_cache import PixmapCache
 
 TILE = 256
@@ -34,9 +35,17 @@ def _logical_rect(device: QPaintDevice, dpr: float) -> QRectF:
     return QRectF(0, 0, device.width() / scale, device.height() / scale)
 
 
+class LayerPainter(Protocol):
+    """What the layer draws with: a battle map's `MapPainter` or a theatre map's painter."""
+
+    geo: BoardGeometry
+
+    def paint(self, p: QPainter, rect: QRectF, scale: float) -> None: ...
+
+
 class TerrainLayerItem(QGraphicsItem):
     def __init__(
-        self, painter: MapPainter, progressive: bool = False, budget_ms: float = 25.0
+        self, painter: LayerPainter, progressive: bool = False, budget_ms: float = 25.0
     ) -> None:
         super().__init__()
         self.map_painter = painter
