@@ -6,7 +6,7 @@ from __future__ import annotations
 from gameapp.core.hexgrid import Hex, Hexside
 from gameapp.core.theatre.chart import HexFlag, PlaceRole, RoadKind
 from gameapp.core.theatre.theatremap import TheatreMap
-from gameapp.ui.labels import screen_direction_names
+from gameapp.present.labels import screen_direction_names
 
 
 def describe_theatre_hex(theatre: TheatreMap, h: Hex, year: int | None = None) -> str:
