@@ -177,13 +177,18 @@ def load_scenario(path: str | Path) -> Scenario:
 def _load_named(
     doc: YamlDocument, key: str, loader: Callable[[Path], T], problems: list[Problem]
 ) -> tuple[T | None, Path | None]:
-    """Load the file named by `key` (relative to the scenario); its problems keep their lines."""
+    """Load the file named by `key` (relative to the scenario); its problems keep their lines.
+    Only a file inside the folders `allowed_folders` gives is read (docs/reliability.md)."""
     value = doc.data.get(key)
     if not isinstance(value, str) or not value.strip():
         return None, None
+    refused = _refused_reference(doc.path, value)
+    if refused:
+        problems.append(doc.problem((key,), f"{key}: {refused}"))
+        return None, None
     target = Path(os.path.normpath(doc.path.parent / value))
     try:
-        found = target.is_file()
+        found = target.exists()
     except (OSError, ValueError):
         found = False
     if not found:
@@ -196,6 +201,37 @@ def _load_named(
     except DataError as error:
         problems.extend(error.problems)
         return None, target
+
+
+def allowed_folders(scenario_path: Path) -> list[Path]:
+    """Where the files a scenario names may be: its own folder and the folders below it; the
+    `maps/` and `counters/` folders beside its folder (the shipped layout, scenarios/ beside
+    maps/ and counters/, which scenario packs copy); and the program's own maps/ and counters/."""
+    here = Path(os.path.realpath(scenario_path)).parent
+    folders = [here, here.parent / "maps", here.parent / "counters"]
+    from gameapp import paths  # pure Python; where the program's data is
+
+    try:
+        shipped = paths.data_location()
+    except paths.DataNotFoundError:  # a broken installation: the scenario's own folders only
+        return folders
+    folders += [Path(os.path.realpath(shipped.dir(kind))) for kind in ("maps", "counters")]
+    return folders
+
+
+def _refused_reference(scenario_path: Path, value: str) -> str | None:
+    """Why the file a scenario names may not be read, or None. A downloaded scenario must not
+    make the program read (and quote in its messages) a file outside the game's folders."""
+    if os.path.isabs(value) or Path(value).drive or Path(value).root:
+        return (f"{value} is an absolute path: name the file relative to the scenario, such as "
+                "../maps/demo.yaml")
+    target = Path(os.path.realpath(Path(scenario_path).parent / value))  # symlinks followed
+    folders = allowed_folders(Path(scenario_path))
+    if any(target.is_relative_to(folder) for folder in folders):
+        return None
+    return (f"{value} is outside the folders a scenario may use: its own folder and those below "
+            "it, the maps/ and counters/ folders beside its folder, and the game's own maps/ and "
+            "counters/")
 
 
 def _in_order(problems: list[Problem], scenario_file: str) -> list[Problem]:
