@@ -26,6 +26,12 @@ def kind_of(path: Path) -> str:
 
 def load_any(path: Path) -> str:
     """Load and fully validate a data file of any kind. Returns its kind; raises DataError."""
+    return load_with_warnings(path)[0]
+
+
+def load_with_warnings(path: Path) -> tuple[str, list[Problem]]:
+    """As load_any, with the warnings of what loads but is probably a mistake (a scenario's
+    counter neither placed nor arriving)."""
     kind = kind_of(path)
     if kind == "map":
         from gameapp.core.mapfile import load_map
@@ -34,9 +40,9 @@ def load_any(path: Path) -> str:
     elif kind == "scenario":
         from gameapp.core.scenario import load_scenario
 
-        load_scenario(path)
+        return kind, list(load_scenario(path).warnings)
     else:
         from gameapp.core.counters import load_counters
 
         load_counters(path)
-    return kind
+    return kind, []

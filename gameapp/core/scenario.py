@@ -118,6 +118,8 @@ class Scenario:
     sudden_death: tuple[SuddenDeath, ...] = ()  # conditions that end the game at once
     map_path: Path | None = None
     counters_path: Path | None = None
+    # what loads but is probably a mistake, such as a counter neither placed nor arriving
+    warnings: tuple[Problem, ...] = ()
 
     def units_at(self, h: Hex) -> list[Unit]:
         return [u for u in self.units if u.hex == h]
@@ -148,6 +150,9 @@ def load_scenario(path: str | Path) -> Scenario:
     sudden, sudden_problems = read_sudden_death(
         doc, hexmap.numbering if hexmap is not None else None)
     problems += sudden_problems
+    warnings: list[Problem] = []
+    if built is not None and oob is not None:
+        problems += _left_out_problems(doc, oob, built[0], built[1], warnings)
     if problems or built is None or hexmap is None or oob is None:
         raise DataError(_in_order(problems, doc.name))
     units, reinforcements, victory_hexes, clock = built
@@ -171,7 +176,39 @@ def load_scenario(path: str | Path) -> Scenario:
         sudden_death=tuple(sudden),
         map_path=map_path,
         counters_path=counters_path,
+        warnings=tuple(warnings),
     )
+
+
+def _left_out_problems(
+    doc: YamlDocument, oob: dict[str, UnitDef], units: list[Unit],
+    reinforcements: list[Reinforcement], warnings: list[Problem],
+) -> list[Problem]:
+    """A counter of the order of battle that is neither placed nor arriving is a warning (a
+    setup cut short loses units silently otherwise), unless `left_out` lists it. Problems: a
+    `left_out` id that is not a counter, or that the scenario uses after all."""
+    used = {u.id for u in units} | {u.id for group in reinforcements for u in group.units}
+    listed = doc.data.get("left_out", [])
+    problems = []
+    for i, unit_id in enumerate(listed if isinstance(listed, list) else []):
+        if unit_id not in oob:
+            problems.append(doc.problem(("left_out", i), f"left_out: '{unit_id}' is not a counter "
+                                        "of the counters file"))
+        elif unit_id in used:
+            problems.append(doc.problem(("left_out", i), f"left_out: '{unit_id}' is placed or "
+                                        "arrives, so it is not left out"))
+    missing = [uid for uid in oob if uid not in used and uid not in listed]
+    # at the end of the lists the counter is missing from: where a file cut short was cut
+    groups = doc.data.get("reinforcements")
+    where: tuple[str | int, ...] = (
+        ("reinforcements", len(groups) - 1) if isinstance(groups, list) and groups
+        else ("setup", max(0, len(doc.data.get("setup") or []) - 1)))
+    for uid in missing:
+        warnings.append(doc.problem(where, f"warning: {uid} ({oob[uid].name}) of the counters "
+                                    "file is neither placed in setup nor arriving as a "
+                                    "reinforcement, so it will not be in the game (list it "
+                                    "under left_out: if that is meant)"))
+    return problems
 
 
 def _load_named(

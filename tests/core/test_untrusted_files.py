@@ -290,3 +290,68 @@ def test_a_save_s_scenario_must_be_a_scenario_file(tmp_path: Path, kind: str) ->
                 if text.startswith("scenario:"))
     assert (problem.line, SECRET in problem.message) == (line, False)
     assert "the saved game's scenario cannot be loaded" in problem.message
+
+
+# --- accepted but unsound ---------------------------------------------------------------------
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def shipped(tmp_path: Path) -> Path:
+    for kind in ("scenarios", "maps", "counters"):
+        shutil.copytree(ROOT / kind, tmp_path / kind)
+    return tmp_path / "scenarios"
+
+
+def test_a_setup_cut_short_warns_of_each_lost_counter_at_the_cut(shipped: Path) -> None:
+    demo = shipped / "demo.yaml"
+    lines = demo.read_text().splitlines()
+    cut = next(i for i, line in enumerate(lines) if line.startswith("setup:")) + 6
+    demo.write_text("\n".join(lines[:cut]) + "\n")
+    scenario = load_scenario(demo)
+    placed = {u.id for u in scenario.units}
+    lost = set(scenario.order_of_battle) - placed
+    assert lost and not scenario.reinforcements
+    assert {w.line for w in scenario.warnings} == {cut}  # the last setup entry kept
+    assert sorted(w.message.split()[1] for w in scenario.warnings) == sorted(lost)
+    assert all("neither placed in setup nor arriving" in w.message for w in scenario.warnings)
+
+
+def test_the_shipped_scenarios_leave_no_counter_out_by_mistake() -> None:
+    for path in sorted((ROOT / "scenarios").glob("*.yaml")):
+        assert load_scenario(path).warnings == (), path
+
+
+def test_left_out_must_name_counters_that_are_not_used(shipped: Path) -> None:
+    tutorial = shipped / "tutorial_crossroads.yaml"
+    tutorial.write_text(tutorial.read_text().replace("left_out: [", "left_out: [US-2MD, NOBODY, "))
+    found = problems_of(load_scenario, tutorial)
+    assert any("left_out: 'US-2MD' is placed or arrives" in p for p in found)
+    assert any("left_out: 'NOBODY' is not a counter" in p for p in found)
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("points: 2", "points: 1000000000000000000000000000000000000000",
+     "is greater than the maximum of 1000"),
+    ("last: 8", "last: 9223372036854775808", "is greater than the maximum of 999"),
+    ("turn: 3", "turn: -3", "is less than the minimum of 1"),
+])
+def test_numbers_have_sensible_bounds(shipped: Path, old: str, new: str, message: str) -> None:
+    path = shipped / ("demo.yaml" if "points" in old else "tutorial_crossroads.yaml")
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    line = 1 + next(i for i, t in enumerate(path.read_text().splitlines()) if new in t)
+    found = problems_of(load_scenario, path)
+    assert any(p.startswith(f"{path}:{line}:") and message in p for p in found), found
+
+
+def test_a_special_rule_turn_of_2_to_the_63_is_refused(shipped: Path) -> None:
+    path = shipped / "slaughter_mountain.yaml"
+    text = path.read_text()
+    at = text.index("release_turn:")
+    end = text.index("\n", at)
+    path.write_text(text[:at] + "release_turn: 9223372036854775808" + text[end:])
+    found = problems_of(load_scenario, path)
+    assert any("release_turn: 9223372036854775808 is greater than the maximum of 999" in p
+               for p in found), found
