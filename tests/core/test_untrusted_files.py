@@ -334,7 +334,7 @@ def test_left_out_must_name_counters_that_are_not_used(shipped: Path) -> None:
     ("points: 2", "points: 1000000000000000000000000000000000000000",
      "is greater than the maximum of 1000"),
     ("last: 8", "last: 9223372036854775808", "is greater than the maximum of 999"),
-    ("turn: 3", "turn: -3", "is less than the minimum of 1"),
+    ("turn: 3", "turn: 3000", "is greater than the maximum of 999"),
 ])
 def test_numbers_have_sensible_bounds(shipped: Path, old: str, new: str, message: str) -> None:
     path = shipped / ("demo.yaml" if "points" in old else "tutorial_crossroads.yaml")
