@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from gameapp.core.yamlsource import DataError, Problem, load_yaml
+from gameapp.core.yamlsource import DataError, Problem, load_yaml, read_text
+
+KINDS = {"scenario": "scenarios", "map": "maps", "counters": "counters"}
+SCHEMA_HINT = re.compile(r"\$schema=\S*?(scenario|map|counters)\.schema\.json")
 
 
-def kind_of(path: Path) -> str:
-    """'scenario', 'map' or 'counters', judged by the file's top-level keys."""
+def kind_of(path: Path, hints: bool = True) -> str:
+    """'scenario', 'map' or 'counters', judged by the file's top-level keys; when they do not
+    tell (a key lost or indented by mistake), by the schema the file names in its first line
+    comment, then by its folder (maps/, counters/, scenarios/), so its real problems are found.
+    `hints` False: by the keys only."""
     doc = load_yaml(path)
     if not isinstance(doc.data, dict):
         raise DataError([Problem(str(path), doc.line_of(()), "expected a mapping at the top")])
@@ -18,6 +25,12 @@ def kind_of(path: Path) -> str:
         return "scenario"
     if "sides" in doc.data or "units" in doc.data:
         return "counters"
+    hint = SCHEMA_HINT.search(read_text(path)[:1000]) if hints else None
+    if hint:
+        return hint.group(1)
+    for kind, folder in KINDS.items():
+        if hints and Path(path).parent.name == folder:
+            return kind
     raise DataError(
         [Problem(str(path), 1, "not a scenario, map or counters file: no 'map', 'numbering' or "
                  "'sides' field at the top")]

@@ -189,10 +189,33 @@ def load_saved_game(path: str | Path) -> SavedGame:
                                      f"options: {exc}")]) from None
     _replay(doc, game)
     if "snapshot" in data and snapshot(game.state, game) != data["snapshot"]:
-        raise DataError([doc.problem(("snapshot",), "replaying the actions does not reach the "
-                                     "position the game was saved in")])
+        where, reached = _first_difference(snapshot(game.state, game), data["snapshot"])
+        raise DataError([doc.problem(("snapshot", *where), "replaying the actions does not "
+                                     "reach the position the game was saved in: "
+                                     f"{_path_words(where)} is {reached} after the replay")])
     seats = Seats.from_data(data["seats"]) if "seats" in data else None
     return SavedGame(game, seats, notes)
+
+
+def _first_difference(reached: dict[str, Any], saved: dict[str, Any]
+                      ) -> tuple[tuple[str, ...], str]:
+    """The path of the first entry of the snapshot the replay does not match, and its value
+    after the replay."""
+    for key in (*reached, *(k for k in saved if k not in reached)):
+        mine, theirs = reached.get(key), saved.get(key)
+        if mine == theirs:
+            continue
+        if isinstance(mine, dict) and isinstance(theirs, dict):
+            for inner in sorted({*mine, *theirs}):
+                if mine.get(inner) != theirs.get(inner):
+                    value = mine.get(inner, "not there")
+                    return (key, inner), str(value)
+        return (key,), str(mine)
+    return (), ""
+
+
+def _path_words(path: tuple[str, ...]) -> str:
+    return " ".join(path) if path else "the position"
 
 
 def _old_format_notes(data: dict[str, Any]) -> tuple[str, ...]:
@@ -214,7 +237,7 @@ def _saved_scenario(doc: YamlDocument) -> Scenario:
     scenario_path = Path(doc.path).parent / doc.data["scenario"]
     where = ("scenario",)
     try:
-        kind = kind_of(scenario_path)
+        kind = kind_of(scenario_path, hints=False)
     except DataError as error:
         first = error.problems[0]
         if first.file == str(scenario_path) and first.line == 1:  # missing, unreadable

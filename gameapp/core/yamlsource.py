@@ -192,6 +192,14 @@ def _first_line(exc: BaseException) -> str:
     return str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
 
 
+def _empty(name: str, text: str) -> Problem:
+    """An empty file at line 1; one of nothing but comments at its last line, where its data
+    was expected (a file cut short after its heading comments)."""
+    if not text.strip():
+        return Problem(name, 1, "the file is empty")
+    return Problem(name, len(text.splitlines()), "the file has no data, only comments")
+
+
 def _children(node: yaml.Node) -> list[yaml.Node]:
     if isinstance(node, yaml.MappingNode):
         return [part for pair in node.value for part in pair]
@@ -214,7 +222,7 @@ def parse_yaml(text: str, path: str | Path = "<string>") -> YamlDocument:
     try:
         node = loader.get_single_node()
         if node is None:
-            raise DataError([Problem(name, 1, "the file is empty")])
+            raise DataError([_empty(name, text)])
         doc = YamlDocument(path, None)
         duplicates: list[Problem] = []
         _record_lines(node, (), doc.lines, duplicates, name)  # before merge keys change the node
@@ -225,7 +233,11 @@ def parse_yaml(text: str, path: str | Path = "<string>") -> YamlDocument:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
         kind = "YAML" if isinstance(exc, _LimitError | ConstructorError) else "YAML syntax"
-        raise DataError([Problem(name, line, f"{kind}: {exc.problem or exc}")]) from None
+        message = f"{kind}: {exc.problem or exc}"
+        context = exc.context_mark.line + 1 if exc.context_mark is not None else line
+        if context < line and exc.context:  # the parser noticed it lines below where it began
+            message += f" ({exc.context} that starts on line {context})"
+        raise DataError([Problem(name, line, message)]) from None
     except yaml.YAMLError as exc:  # pragma: no cover - every PyYAML error above has a place
         raise DataError([Problem(name, 1, f"YAML syntax: {exc}")]) from None
     finally:

@@ -34,7 +34,8 @@ CASES = {
     "road_not_neighbours.yaml": [
         "8: roads[0].hexes[2]: 0104 is not a neighbour of 0102, the hex before it"
     ],
-    "yaml_syntax.yaml": ["3: YAML syntax: expected ',' or '}', but got ':'"],
+    "yaml_syntax.yaml": ["3: YAML syntax: expected ',' or '}', but got ':' (while parsing a "
+                         "flow mapping that starts on line 2)"],
     "duplicate_key.yaml": ["4: duplicate key 'name' (first on line 1)"],
     "invalid_polygon.yaml": ["4: terrain[0]: not a valid polygon: self-intersection at (1, 1)"],
     "unquoted_hex_id.yaml": [

@@ -271,8 +271,9 @@ def test_problems_of_every_file_come_together_scenario_first() -> None:
             "1: expected a scenario (name:, map:, setup:, ...) at the top, got a string",
         ),
         ("", "1: the file is empty"),
-        ("# only a comment\n", "1: the file is empty"),
-        ("\n\nname: [unclosed\n", "4: YAML syntax: expected ',' or ']', but got '<stream end>'"),
+        ("# only a comment\n", "1: the file has no data, only comments"),
+        ("\n\nname: [unclosed\n", "4: YAML syntax: expected ',' or ']', but got '<stream end>' "
+         "(while parsing a flow sequence that starts on line 3)"),
     ],
 )
 def test_garbage_text(tmp_path: Path, content: str, expected: str) -> None:
