@@ -1,6 +1,6 @@
 """Fuzz the loaders with ten thousand and more mutated files (issue 23, docs/reliability.md).
 
-    .venv/bin/python bench/fuzz_files.py [--count 10000] [--seed 1] [--out FILE]
+    .venv/bin/python bench/fuzz_files.py [--count 10000] [--seed 1] [--out FILE] [--only F,G]
 
 Every shipped scenario, map and counters file and a save of a short game get an equal share of
 the mutants (bench/mutants.py says how they are made and judged). For each mutant it records
@@ -51,10 +51,14 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=10_000, help="mutants in all")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, help="also write the report here")
+    parser.add_argument("--only", help="comma-separated files of the list to fuzz (the share "
+                        "of each stays count / all files): to split a run over processes")
     args = parser.parse_args()
     signal.signal(signal.SIGALRM, _alarm)
     sources = shipped_files()
     share = -(-args.count // len(sources))
+    if args.only:
+        sources = [s for s in sources if s in args.only.split(",")]
     ruler = yardstick_ms()
     started = time.perf_counter()
     outcomes: list[Outcome] = []
