@@ -192,6 +192,26 @@ def _first_line(exc: BaseException) -> str:
     return str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
 
 
+def check_bounds(text: str, path: str | Path = "<string>") -> None:
+    """Raise DataError when `text` crosses the reader's limits (size, nesting, aliases), for
+    another YAML reader (the editor's round-trip one) to run after; other problems are left to
+    that reader."""
+    name = str(path)
+    if len(text) > MAX_FILE_BYTES:
+        raise DataError([Problem(name, 1, _too_large(len(text), MAX_FILE_BYTES))])
+    try:
+        loader = _BoundedLoader(text)
+        try:
+            loader.get_single_node()
+        finally:
+            loader.dispose()
+    except _LimitError as exc:
+        line = exc.problem_mark.line + 1 if exc.problem_mark is not None else 1
+        raise DataError([Problem(name, line, f"YAML: {exc.problem}")]) from None
+    except yaml.YAMLError:
+        return
+
+
 def _empty(name: str, text: str) -> Problem:
     """An empty file at line 1; one of nothing but comments at its last line, where its data
     was expected (a file cut short after its heading comments)."""

@@ -355,3 +355,21 @@ def test_a_special_rule_turn_of_2_to_the_63_is_refused(shipped: Path) -> None:
     found = problems_of(load_scenario, path)
     assert any("release_turn: 9223372036854775808 is greater than the maximum of 999" in p
                for p in found), found
+
+
+def test_the_editor_s_reader_keeps_the_same_bounds(tmp_path: Path) -> None:
+    from gameapp.editor.document import YamlFileDocument
+
+    bomb = tmp_path / "bomb.yaml"
+    rows = ["a: &a [x, x, x, x, x, x, x, x, x, x]"] + [
+        f"{n}: &{n} [{', '.join([f'*{p}'] * 10)}]" for p, n in zip("abcdef", "bcdefg", strict=True)]
+    bomb.write_text("\n".join(rows) + "\n")
+    assert problems_of(YamlFileDocument.read, bomb) == [
+        f"{bomb}:5: YAML: aliases expand to more than {MAX_ALIAS_NODES:,} nodes"]
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("a: " + "[" * 5000 + "]" * 5000 + "\n")
+    assert problems_of(YamlFileDocument.read, deep) == [
+        f"{deep}:1: YAML: nested more than {MAX_DEPTH} levels deep"]
+    if Path("/dev/zero").exists():
+        assert problems_of(YamlFileDocument.read, Path("/dev/zero")) == [
+            "/dev/zero:1: not a regular file (a folder, a device or a pipe)"]
