@@ -56,6 +56,10 @@ counters: ../counters/demo.yaml
 ruleset: tactical
 turns: {first: 1, last: 8, start: "16:00", minutes: 20}
 first_side: confederate
+# the walk-through uses two brigades a side of the demo's counters; the rest stay in the box
+left_out: [CS-12VAC, CS-15SC, CS-2VAC, CS-50GA, CS-51GA, CS-Brown, CS-Chew, CS-Drayton,
+  CS-Eubank, CS-Jones, CS-Munford, US-1USSS, US-3IN, US-8IL, US-DPA, US-E2US, US-Farnsworth,
+  US-M2US, US-Sturgis]
 """
 
 

@@ -67,7 +67,9 @@ class AutosaveFolder:
         self.marker.unlink(missing_ok=True)
 
     def resumable(self) -> Path | None:
-        """After an unclean exit, the newest autosave that loads; None otherwise."""
+        """After an unclean exit, the newest autosave that loads; None otherwise. A bad autosave
+        (damaged, tampered, or one the program cannot replay) is passed over for the one before
+        it, so a save that fails to open can never stop every start of the program."""
         if not self.unclean_exit():
             return None
         for path in reversed(self.saves()):

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from gameapp.core.yamlsource import DataError, Problem, load_yaml
+from gameapp.core.yamlsource import DataError, Problem, load_yaml, read_text
+
+KINDS = {"scenario": "scenarios", "map": "maps", "counters": "counters"}
+SCHEMA_HINT = re.compile(r"\$schema=\S*?(scenario|map|counters)\.schema\.json")
 
 
-def kind_of(path: Path) -> str:
-    """'scenario', 'map', 'theatre map' or 'counters', judged by the file's top-level keys."""
+def kind_of(path: Path, hints: bool = True) -> str:
+    """'scenario', 'map', 'theatre map' or 'counters', judged by the file's top-level keys (a
+    map whose `chart` is strategic is a theatre map); when they do not
+    tell (a key lost or indented by mistake), by the schema the file names in its first line
+    comment, then by its folder (maps/, counters/, scenarios/), so its real problems are found.
+    `hints` False: by the keys only."""
     doc = load_yaml(path)
     if not isinstance(doc.data, dict):
         raise DataError([Problem(str(path), doc.line_of(()), "expected a mapping at the top")])
@@ -18,6 +26,12 @@ def kind_of(path: Path) -> str:
         return "scenario"
     if "sides" in doc.data or "units" in doc.data:
         return "counters"
+    hint = SCHEMA_HINT.search(read_text(path)[:1000]) if hints else None
+    if hint:
+        return hint.group(1)
+    for kind, folder in KINDS.items():
+        if hints and Path(path).parent.name == folder:
+            return kind
     raise DataError(
         [Problem(str(path), 1, "not a scenario, map or counters file: no 'map', 'numbering' or "
                  "'sides' field at the top")]
@@ -26,6 +40,12 @@ def kind_of(path: Path) -> str:
 
 def load_any(path: Path) -> str:
     """Load and fully validate a data file of any kind. Returns its kind; raises DataError."""
+    return load_with_warnings(path)[0]
+
+
+def load_with_warnings(path: Path) -> tuple[str, list[Problem]]:
+    """As load_any, with the warnings of what loads but is probably a mistake (a scenario's
+    counter neither placed nor arriving)."""
     kind = kind_of(path)
     if kind == "map":
         from gameapp.core.mapfile import load_map
@@ -38,9 +58,9 @@ def load_any(path: Path) -> str:
     elif kind == "scenario":
         from gameapp.core.scenario import load_scenario
 
-        load_scenario(path)
+        return kind, list(load_scenario(path).warnings)
     else:
         from gameapp.core.counters import load_counters
 
         load_counters(path)
-    return kind
+    return kind, []

@@ -116,7 +116,7 @@ class ReinforcementsArrived:
     unit_ids: tuple[str, ...]
     hex: Hex  # where they came on
     planned: Hex  # their entry hex
-    rule: str  # "scenario", or 002 5 when the entry hex was blocked
+    rule: str  # "scenario"; 002 5 when the entry hex was blocked; 002 6 when it was full
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,7 @@ _REACH = 1.5  # how far from a ford's or bridge's point its hexside may be, in h
 class Issue:
     where: Where
     message: str
+    crosses: Where | None = None  # a polygon's other edge at its fault, reported by its line
 
 
 class MapCompileError(Exception):
@@ -169,7 +170,8 @@ def checked_area(
     """The area if it is a valid polygon that overlaps the map, else None and an issue."""
     if not area.is_valid:
         reason = shapely.is_valid_reason(area)
-        issues.append(Issue(where, f"not a valid polygon: {_readable(reason)}"))
+        near, other = _fault_edges(area, reason, where)
+        issues.append(Issue(near, f"not a valid polygon: {_readable(reason)}", other))
         return None
     if area.area <= _EPSILON:
         issues.append(Issue(where, "the polygon has no area"))
@@ -178,6 +180,25 @@ def checked_area(
         issues.append(Issue(where, f"the polygon lies entirely off the map ({_extent(grid)})"))
         return None
     return area
+
+
+def _fault_edges(area: BaseGeometry, reason: str, where: Where) -> tuple[Where, Where | None]:
+    """Where the polygon's edges that meet at the fault GEOS names begin (so a long polygon's
+    fault is reported at the lines of its points), else the area's own place."""
+    at = reason[:-1].split("[", 1)[1].split() if "[" in reason and reason.endswith("]") else []
+    exterior = getattr(area, "exterior", None)
+    if len(at) != 2 or exterior is None:
+        return where, None
+    fault = shapely.Point(float(at[0]), float(at[1]))
+    coords = list(exterior.coords)
+    gaps = [shapely.LineString(coords[k:k + 2]).distance(fault) for k in range(len(coords) - 1)]
+    if not gaps:
+        return where, None
+    order = sorted(range(len(gaps)), key=gaps.__getitem__)
+    first = (*where, "polygon", order[0])
+    touching = [k for k in order[1:] if gaps[k] <= gaps[order[0]] + 1e-9 and
+                abs(k - order[0]) > 1]
+    return first, ((*where, "polygon", touching[0]) if touching else None)
 
 
 def _readable(reason: str) -> str:

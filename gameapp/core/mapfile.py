@@ -21,7 +21,7 @@ import numpy as np
 from shapely.geometry import LineString, Point, Polygon
 
 from gameapp.core.hexgrid import Hex, Hexside, Orientation
-from gameapp.core.mapcompile import MapCompileError, compile_spec
+from gameapp.core.mapcompile import Issue, MapCompileError, compile_spec
 from gameapp.core.mapdata import HexMap, SlopeThresholds
 from gameapp.core.mapgeometry import Frame
 from gameapp.core.mapspec import (
@@ -74,9 +74,7 @@ def compile_map(data: dict[str, Any], doc: YamlDocument | None = None) -> HexMap
     try:
         return compile_spec(spec)
     except MapCompileError as error:
-        raise DataError(
-            sorted((_problem(doc, i.where, i.message) for i in error.issues), key=lambda p: p.line)
-        ) from None
+        raise DataError(issue_problems(doc, error.issues)) from None
 
 
 def read_map_spec(data: dict[str, Any], doc: YamlDocument | None = None) -> MapSpec:
@@ -106,6 +104,19 @@ def _hint_quotes(problem: Problem) -> Problem:
 
 def _problem(doc: YamlDocument, where: Where, message: str) -> Problem:
     return doc.problem(where, f"{_path_text(where)}{message}")
+
+
+def issue_problems(doc: YamlDocument, issues: Sequence[Issue]) -> list[Problem]:
+    """A compiler's issues as file:line problems, in line order; a polygon's fault also names
+    the line of the other edge it meets, when that is another line."""
+    def problem(issue: Issue) -> Problem:
+        found = _problem(doc, issue.where, issue.message)
+        other = doc.line_of(issue.crosses) if issue.crosses else found.line
+        if other == found.line:
+            return found
+        return Problem(found.file, found.line,
+                       f"{found.message} (where it meets the edge from line {other})")
+    return sorted((problem(i) for i in issues), key=lambda p: p.line)
 
 
 def _path_text(path: Sequence[str | int]) -> str:

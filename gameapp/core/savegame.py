@@ -14,15 +14,23 @@ map and counters files the game was played on (a changed file is reported, never
 replayed), the optional rules chosen for the game, and a snapshot of where every unit stands at
 the end (compared after the replay: a mismatch is reported, never ignored), and who sat at each
 side (seats.py), so an opened game goes on against the same opponent.
+
+Saves come from strangers too (docs/reliability.md): the options are checked against the
+scenario schema's own `options`, the snapshot and the scenario hash are required from format 2
+on (a format-1 save without them still opens, with a note saying what could not be checked), and
+anything the replay trips over is a DataError at the line of the action, never a traceback.
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import hashlib
+import logging
 import os
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -33,10 +41,19 @@ from gameapp.core.engine import Game
 from gameapp.core.replay import ReplayMismatch, replay_action
 from gameapp.core.ruleset import load_scenario_file, ruleset_named
 from gameapp.core.seats import Seats
-from gameapp.core.yamlsource import DataError, Problem, load_schema, load_yaml, schema_problems
+from gameapp.core.yamlsource import (
+    DataError,
+    Problem,
+    YamlDocument,
+    load_schema,
+    load_yaml,
+    schema_problems,
+)
+
+log = logging.getLogger(__name__)
 
 SAVE_FORMAT = "rally-and-charge-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: snapshot and scenario_hash required; 1 still opens, with a note
 
 
 def save_data(game: Game, save_path: Path, seats: Seats | None = None) -> dict[str, Any]:
@@ -114,6 +131,7 @@ def _remove_leftovers(path: Path) -> None:
 class SavedGame:
     game: Game
     seats: Seats | None  # None: saved before seats were kept (all human, one screen)
+    notes: tuple[str, ...] = field(default=())  # what could not be checked (an old format)
 
 
 def load_game(path: str | Path) -> Game:
@@ -121,19 +139,30 @@ def load_game(path: str | Path) -> Game:
     return load_saved_game(path).game
 
 
+@cache
+def save_schema() -> dict[str, Any]:
+    """schemas/save.schema.json with its `options` checked as the scenario schema checks a
+    scenario's options: the same names and values, so a save cannot smuggle in what a
+    scenario could not."""
+    schema = copy.deepcopy(load_schema("save"))
+    options = copy.deepcopy(load_schema("scenario")["properties"]["options"])
+    options["description"] = schema["properties"]["options"]["description"]
+    schema["properties"]["options"] = options
+    return schema
+
+
 def load_saved_game(path: str | Path) -> SavedGame:
     """Replay a saved game and read who played it. Raises DataError as load_game does."""
     doc = load_yaml(path)
-    problems = schema_problems(doc, load_schema("save"))
+    if not isinstance(doc.data, dict):
+        raise DataError([doc.problem((), "expected a saved game (format:, version:, scenario:, "
+                                     "...) at the top")])
+    problems = schema_problems(doc, save_schema())
     if problems:
         raise DataError(problems)
     data = doc.data
-    scenario_path = Path(doc.path).parent / data["scenario"]
-    try:
-        scenario = load_scenario_file(scenario_path)
-    except DataError as error:
-        raise DataError([doc.problem(("scenario",), "the saved game's scenario cannot be "
-                                     f"loaded: {error.problems[0]}")]) from None
+    notes = _old_format_notes(data)
+    scenario = _saved_scenario(doc)
     recorded_hash = data.get("scenario_hash")
     if recorded_hash is not None and recorded_hash != scenario_hash(scenario):
         raise DataError([doc.problem(("scenario_hash",), "the scenario, map or counters file "
@@ -142,8 +171,82 @@ def load_saved_game(path: str | Path) -> SavedGame:
     ruleset = ruleset_named(scenario.ruleset)
     options = {k: tuple(v) if isinstance(v, list) else v
                for k, v in data.get("options", {}).items()}
-    game = Game.from_scenario(ruleset.with_options(scenario, options), seed=data["seed"])
-    for i, entry in enumerate(data["actions"]):
+    try:
+        game = Game.from_scenario(ruleset.with_options(scenario, options), seed=data["seed"])
+    except (ValueError, KeyError, TypeError) as exc:  # a combination the rules refuse
+        log.warning("saved options %r refused: %r", options, exc)
+        raise DataError([doc.problem(("options",), f"the game cannot start with these "
+                                     f"options: {exc}")]) from None
+    _replay(doc, game)
+    if "snapshot" in data and snapshot(game.state, game) != data["snapshot"]:
+        where, reached = _first_difference(snapshot(game.state, game), data["snapshot"])
+        raise DataError([doc.problem(("snapshot", *where), "replaying the actions does not "
+                                     "reach the position the game was saved in: "
+                                     f"{_path_words(where)} is {reached} after the replay")])
+    seats = Seats.from_data(data["seats"]) if "seats" in data else None
+    return SavedGame(game, seats, notes)
+
+
+def _first_difference(reached: dict[str, Any], saved: dict[str, Any]
+                      ) -> tuple[tuple[str, ...], str]:
+    """The path of the first entry of the snapshot the replay does not match, and its value
+    after the replay."""
+    for key in (*reached, *(k for k in saved if k not in reached)):
+        mine, theirs = reached.get(key), saved.get(key)
+        if mine == theirs:
+            continue
+        if isinstance(mine, dict) and isinstance(theirs, dict):
+            for inner in sorted({*mine, *theirs}):
+                if mine.get(inner) != theirs.get(inner):
+                    value = mine.get(inner, "not there")
+                    return (key, inner), str(value)
+        return (key,), str(mine)
+    return (), ""
+
+
+def _path_words(path: tuple[str, ...]) -> str:
+    return " ".join(path) if path else "the position"
+
+
+def _old_format_notes(data: dict[str, Any]) -> tuple[str, ...]:
+    missing = [name for name in ("scenario_hash", "snapshot") if name not in data]
+    if not missing:
+        return ()
+    unchecked = {"scenario_hash": "that the scenario, map and counters are the files it was "
+                 "played on", "snapshot": "that the replay reaches the position it was saved in"}
+    return tuple(f"This save is in an older format (version {data['version']}) without "
+                 f"{name}: it was not checked {unchecked[name]}. Saving it again adds the check."
+                 for name in missing)
+
+
+def _saved_scenario(doc: YamlDocument) -> Any:
+    """The scenario the save names, relative to the save. A file that is not a scenario is
+    reported without quoting it: a save must not make the program show some other file."""
+    from gameapp.core.datafiles import kind_of
+
+    scenario_path = Path(doc.path).parent / doc.data["scenario"]
+    where = ("scenario",)
+    try:
+        kind = kind_of(scenario_path, hints=False)
+    except DataError as error:
+        first = error.problems[0]
+        if first.file == str(scenario_path) and first.line == 1:  # missing, unreadable
+            raise DataError([doc.problem(where, "the saved game's scenario cannot be loaded: "
+                                         f"{first}")]) from None
+        kind = "not a scenario"
+    if kind != "scenario":
+        raise DataError([doc.problem(where, f"the saved game's scenario cannot be loaded: "
+                                     f"{scenario_path} is not a scenario file")])
+    try:
+        return load_scenario_file(scenario_path)
+    except DataError as error:
+        raise DataError([doc.problem(where, "the saved game's scenario cannot be "
+                                     f"loaded: {error.problems[0]}")]) from None
+
+
+def _replay(doc: YamlDocument, game: Game) -> None:
+    """Apply every saved action, checking it is legal and rolls the recorded dice."""
+    for i, entry in enumerate(doc.data["actions"]):
         where = ("actions", i, "action")
         try:
             action = game.parse_action(entry["action"])
@@ -159,16 +262,20 @@ def load_saved_game(path: str | Path) -> SavedGame:
             reason = exc.reason.split(" does not replay: ", 1)[-1]
             raise DataError([doc.problem(where, f"this action does not replay: {reason}")]
                             ) from None
-    if "snapshot" in data and snapshot(game.state, game) != data["snapshot"]:
-        raise DataError([doc.problem(("snapshot",), "replaying the actions does not reach the "
-                                     "position the game was saved in")])
-    return SavedGame(game, Seats.from_data(data["seats"]) if "seats" in data else None)
+        except Exception as exc:  # the rules tripped over a tampered action: still a DataError
+            log.exception("replaying %s failed", entry["action"])
+            raise DataError([doc.problem(where, "this action does not replay: the rules "
+                                         f"cannot apply it ({type(exc).__name__})")]) from None
 
 
 def check_save(path: str | Path) -> list[Problem]:
-    """The problems of a save file, without raising."""
+    """The problems of a save file, without raising. Whatever a save makes go wrong is a
+    problem of that save: the caller (offering autosaves to resume) goes on to the next."""
     try:
         load_game(path)
     except DataError as error:
         return error.problems
+    except Exception as exc:  # a loader bug must not lock the program into a crash loop
+        log.exception("checking the save %s failed", path)
+        return [Problem(str(path), 1, f"cannot be opened: {type(exc).__name__}")]
     return []

@@ -113,6 +113,8 @@ class Scenario:
     sudden_death: tuple[SuddenDeath, ...] = ()  # conditions that end the game at once
     map_path: Path | None = None
     counters_path: Path | None = None
+    # what loads but is probably a mistake, such as a counter neither placed nor arriving
+    warnings: tuple[Problem, ...] = ()
 
     def units_at(self, h: Hex) -> list[Unit]:
         return [u for u in self.units if u.hex == h]
@@ -143,6 +145,9 @@ def load_scenario(path: str | Path) -> Scenario:
     sudden, sudden_problems = read_sudden_death(
         doc, hexmap.numbering if hexmap is not None else None)
     problems += sudden_problems
+    warnings: list[Problem] = []
+    if built is not None and oob is not None:
+        problems += _left_out_problems(doc, oob, built[0], built[1], warnings)
     if problems or built is None or hexmap is None or oob is None:
         raise DataError(_in_order(problems, doc.name))
     units, reinforcements, victory_hexes, clock = built
@@ -166,19 +171,56 @@ def load_scenario(path: str | Path) -> Scenario:
         sudden_death=tuple(sudden),
         map_path=map_path,
         counters_path=counters_path,
+        warnings=tuple(warnings),
     )
+
+
+def _left_out_problems(
+    doc: YamlDocument, oob: dict[str, UnitDef], units: list[Unit],
+    reinforcements: list[Reinforcement], warnings: list[Problem],
+) -> list[Problem]:
+    """A counter of the order of battle that is neither placed nor arriving is a warning (a
+    setup cut short loses units silently otherwise), unless `left_out` lists it. Problems: a
+    `left_out` id that is not a counter, or that the scenario uses after all."""
+    used = {u.id for u in units} | {u.id for group in reinforcements for u in group.units}
+    listed = doc.data.get("left_out", [])
+    problems = []
+    for i, unit_id in enumerate(listed if isinstance(listed, list) else []):
+        if unit_id not in oob:
+            problems.append(doc.problem(("left_out", i), f"left_out: '{unit_id}' is not a counter "
+                                        "of the counters file"))
+        elif unit_id in used:
+            problems.append(doc.problem(("left_out", i), f"left_out: '{unit_id}' is placed or "
+                                        "arrives, so it is not left out"))
+    missing = [uid for uid in oob if uid not in used and uid not in listed]
+    # at the end of the lists the counter is missing from: where a file cut short was cut
+    groups = doc.data.get("reinforcements")
+    where: tuple[str | int, ...] = (
+        ("reinforcements", len(groups) - 1) if isinstance(groups, list) and groups
+        else ("setup", max(0, len(doc.data.get("setup") or []) - 1)))
+    for uid in missing:
+        warnings.append(doc.problem(where, f"warning: {uid} ({oob[uid].name}) of the counters "
+                                    "file is neither placed in setup nor arriving as a "
+                                    "reinforcement, so it will not be in the game (list it "
+                                    "under left_out: if that is meant)"))
+    return problems
 
 
 def _load_named(
     doc: YamlDocument, key: str, loader: Callable[[Path], T], problems: list[Problem]
 ) -> tuple[T | None, Path | None]:
-    """Load the file named by `key` (relative to the scenario); its problems keep their lines."""
+    """Load the file named by `key` (relative to the scenario); its problems keep their lines.
+    Only a file inside the folders `allowed_folders` gives is read (docs/reliability.md)."""
     value = doc.data.get(key)
     if not isinstance(value, str) or not value.strip():
         return None, None
+    refused = _refused_reference(doc.path, value)
+    if refused:
+        problems.append(doc.problem((key,), f"{key}: {refused}"))
+        return None, None
     target = Path(os.path.normpath(doc.path.parent / value))
     try:
-        found = target.is_file()
+        found = target.exists()
     except (OSError, ValueError):
         found = False
     if not found:
@@ -191,6 +233,37 @@ def _load_named(
     except DataError as error:
         problems.extend(error.problems)
         return None, target
+
+
+def allowed_folders(scenario_path: Path) -> list[Path]:
+    """Where the files a scenario names may be: its own folder and the folders below it; the
+    `maps/` and `counters/` folders beside its folder (the shipped layout, scenarios/ beside
+    maps/ and counters/, which scenario packs copy); and the program's own maps/ and counters/."""
+    here = Path(os.path.realpath(scenario_path)).parent
+    folders = [here, here.parent / "maps", here.parent / "counters"]
+    from gameapp import paths  # pure Python; where the program's data is
+
+    try:
+        shipped = paths.data_location()
+    except paths.DataNotFoundError:  # a broken installation: the scenario's own folders only
+        return folders
+    folders += [Path(os.path.realpath(shipped.dir(kind))) for kind in ("maps", "counters")]
+    return folders
+
+
+def _refused_reference(scenario_path: Path, value: str) -> str | None:
+    """Why the file a scenario names may not be read, or None. A downloaded scenario must not
+    make the program read (and quote in its messages) a file outside the game's folders."""
+    if os.path.isabs(value) or Path(value).drive or Path(value).root:
+        return (f"{value} is an absolute path: name the file relative to the scenario, such as "
+                "../maps/demo.yaml")
+    target = Path(os.path.realpath(Path(scenario_path).parent / value))  # symlinks followed
+    folders = allowed_folders(Path(scenario_path))
+    if any(target.is_relative_to(folder) for folder in folders):
+        return None
+    return (f"{value} is outside the folders a scenario may use: its own folder and those below "
+            "it, the maps/ and counters/ folders beside its folder, and the game's own maps/ and "
+            "counters/")
 
 
 def _in_order(problems: list[Problem], scenario_file: str) -> list[Problem]:

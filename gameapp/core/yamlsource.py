@@ -2,11 +2,20 @@
 
 Every problem in a data file is reported as `file:line: message`, never as a traceback. The loader
 uses PyYAML's safe loader only. Line numbers are 1-based.
+
+Files may come from strangers (docs/reliability.md), so reading is bounded: only regular files
+(never a folder, a device such as /dev/zero or a pipe that would block), at most MAX_FILE_BYTES,
+nested at most MAX_DEPTH levels, and aliases may add at most MAX_ALIAS_NODES nodes to the document
+(an "alias bomb" of a few hundred bytes would otherwise expand to billions). Each limit is a
+DataError at the line where it was crossed.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -16,8 +25,13 @@ from typing import Any
 
 import jsonschema
 import yaml
+from yaml.constructor import ConstructorError
 
 JsonPath = tuple[str | int, ...]
+
+MAX_FILE_BYTES = 8 * 1024 * 1024  # the largest shipped file is under 30 KB; a long save is < 1 MB
+MAX_DEPTH = 64  # the shipped files nest at most 8 levels
+MAX_ALIAS_NODES = 100_000  # nodes that aliases may add in all: generous for anchors reused
 
 
 @dataclass(frozen=True)
@@ -64,44 +78,225 @@ class YamlDocument:
 def load_yaml(path: str | Path) -> YamlDocument:
     """Parse a YAML file. Raises DataError (with the line) for unreadable or malformed files."""
     path = Path(path)
+    return parse_yaml(read_text(path), path)
+
+
+def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of a regular file of at most `limit` bytes, as UTF-8. Raises DataError (file:line)
+    for a missing file, a folder, a device or pipe, a file too large, or bytes not in UTF-8."""
+    name = str(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        text = path.read_text(encoding="utf-8")
+        fd = os.open(path, flags)  # O_NONBLOCK: opening a pipe must not wait for a writer
     except FileNotFoundError:
-        raise DataError([Problem(str(path), 1, "file not found")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError([Problem(str(path), 1, f"cannot read the file: {exc}")]) from None
-    return parse_yaml(text, path)
+        raise DataError([Problem(name, 1, "file not found")]) from None
+    except (OSError, ValueError) as exc:
+        raise DataError([Problem(name, 1, f"cannot read the file: {_os_reason(exc)}")]) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise DataError([Problem(name, 1, "not a regular file (a folder, a device or a pipe)")])
+        if info.st_size > limit:
+            raise DataError([Problem(name, 1, _too_large(info.st_size, limit))])
+        data = _read_at_most(fd, limit + 1)
+    except OSError as exc:
+        raise DataError([Problem(name, 1, f"cannot read the file: {_os_reason(exc)}")]) from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:  # it grew while being read
+        raise DataError([Problem(name, 1, _too_large(len(data), limit))])
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise DataError([Problem(name, line, f"not UTF-8 text: byte 0x{data[exc.start]:02x} "
+                                 "cannot be read (save the file as UTF-8)")]) from None
 
 
-# libyaml's loader, where PyYAML was built with it, reads a large map ten times faster; the pure
-# Python one reads a file that has an error again, so that every message is worded the same.
-_FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+def _read_at_most(fd: int, count: int) -> bytes:
+    chunks: list[bytes] = []
+    left = count
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def _too_large(size: int, limit: int) -> str:
+    return f"the file is too large ({size:,} bytes; at most {limit:,})"
+
+
+def _os_reason(exc: BaseException) -> str:
+    """The operating system's reason without the path it names (it is already in file:line)."""
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
+
+
+class _LimitError(yaml.MarkedYAMLError):
+    """A document that crosses one of the loader's limits (depth, alias expansion)."""
+
+    def __init__(self, problem: str, mark: yaml.Mark | None) -> None:
+        super().__init__(problem=problem, problem_mark=mark)
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """PyYAML's safe loader that refuses documents nested too deep or whose aliases expand to
+    too many nodes. Counting is linear: each node's expanded size is kept as it is composed."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self._depth = 0
+        self._sizes: dict[int, tuple[int, int]] = {}  # id(node) -> expanded (size, height)
+        self._alias_nodes = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+        if self.check_event(yaml.AliasEvent):
+            node = super().compose_node(parent, index)
+            known = self._sizes.get(id(node))
+            if known is None:
+                raise _LimitError("an alias refers to the node that contains it", mark)
+            size, height = known
+            self._alias_nodes += size
+            if self._alias_nodes > MAX_ALIAS_NODES:
+                raise _LimitError(f"aliases expand to more than {MAX_ALIAS_NODES:,} nodes", mark)
+            if self._depth + height > MAX_DEPTH:
+                raise _LimitError(f"an alias nests the document more than {MAX_DEPTH} levels "
+                                  "deep", mark)
+            return node
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise _LimitError(f"nested more than {MAX_DEPTH} levels deep", mark)
+            node = super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+        if node is None:
+            return None
+        below = [self._sizes[id(child)] for child in _children(node)]
+        self._sizes[id(node)] = (1 + sum(size for size, _ in below),
+                                 1 + max((height for _, height in below), default=0))
+        return node
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        try:
+            return super().construct_object(node, deep)
+        except (ValueError, OverflowError) as exc:  # int('9' * 5000), a date like 2020-13-45
+            raise ConstructorError(
+                None, None, f"cannot read this value: {_first_line(exc)}", node.start_mark
+            ) from None
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).splitlines()[0][:120] if str(exc) else type(exc).__name__
+
+
+def check_bounds(text: str, path: str | Path = "<string>") -> None:
+    """Raise DataError when `text` crosses the reader's limits (size, nesting, aliases), for
+    another YAML reader (the editor's round-trip one) to run after; other problems are left to
+    that reader."""
+    name = str(path)
+    if len(text) > MAX_FILE_BYTES:
+        raise DataError([Problem(name, 1, _too_large(len(text), MAX_FILE_BYTES))])
+    try:
+        loader = _BoundedLoader(text)
+        try:
+            loader.get_single_node()
+        finally:
+            loader.dispose()
+    except _LimitError as exc:
+        line = exc.problem_mark.line + 1 if exc.problem_mark is not None else 1
+        raise DataError([Problem(name, line, f"YAML: {exc.problem}")]) from None
+    except yaml.YAMLError:
+        return
+
+
+def _empty(name: str, text: str) -> Problem:
+    """An empty file at line 1; one of nothing but comments at its last line, where its data
+    was expected (a file cut short after its heading comments)."""
+    if not text.strip():
+        return Problem(name, 1, "the file is empty")
+    return Problem(name, len(text.splitlines()), "the file has no data, only comments")
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+# libyaml's loader, where PyYAML was built with it, reads a large map about ten times faster
+# (the West theatre map: 13 s with the pure-Python one). It cannot be bounded while it composes,
+# so it reads only text that cannot blow up: no anchors or aliases (no alias bomb) and no deep
+# nesting. Anything else, and any text it finds wrong, goes to the bounded pure-Python loader,
+# so limits and messages are the same whichever reads a file.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+_DEEP = re.compile(r"(?:[\[{]\s*){16}|^(?: {2,}|- ){40}", re.MULTILINE)
+_ANCHOR_OR_ALIAS = re.compile(r"(?:^|[\s\[{,])[&*]\S", re.MULTILINE)
+
+
+def _fast_parse(text: str, path: Path) -> YamlDocument | None:
+    if _FAST_LOADER is None or _ANCHOR_OR_ALIAS.search(text) or _DEEP.search(text):
+        return None
+    loader = _FAST_LOADER(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        doc = YamlDocument(path, None)
+        duplicates: list[Problem] = []
+        _record_lines(node, (), doc.lines, duplicates, str(path))
+        if duplicates:
+            return None
+        doc.data = loader.construct_document(node)
+        return doc
+    except (yaml.YAMLError, RecursionError):
+        return None
+    finally:
+        loader.dispose()
 
 
 def parse_yaml(text: str, path: str | Path = "<string>") -> YamlDocument:
     path = Path(path)
+    name = str(path)
+    if len(text) > MAX_FILE_BYTES:
+        raise DataError([Problem(name, 1, _too_large(len(text), MAX_FILE_BYTES))])
+    fast = _fast_parse(text, path)
+    if fast is not None:
+        return fast
     try:
-        try:
-            node = yaml.compose(text, Loader=_FAST_LOADER)
-        except yaml.YAMLError:
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
+        loader = _BoundedLoader(text)
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow, such as NUL
+        line = text[: exc.position].count("\n") + 1
+        raise DataError([Problem(name, line, f"character #x{exc.character:04x} is not allowed "
+                                 "in a YAML file")]) from None
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            raise DataError([_empty(name, text)])
+        doc = YamlDocument(path, None)
+        duplicates: list[Problem] = []
+        _record_lines(node, (), doc.lines, duplicates, name)  # before merge keys change the node
+        if duplicates:
+            raise DataError(duplicates)
+        doc.data = loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
-        raise DataError([Problem(str(path), line, f"YAML syntax: {exc.problem or exc}")]) from None
-    except yaml.YAMLError as exc:
-        raise DataError([Problem(str(path), 1, f"YAML syntax: {exc}")]) from None
-    if node is None:
-        raise DataError([Problem(str(path), 1, "the file is empty")])
-    doc = YamlDocument(path, None)
-    duplicates: list[Problem] = []
-    _record_lines(node, (), doc.lines, duplicates, str(path))
-    if duplicates:
-        raise DataError(duplicates)
-    try:
-        doc.data = _FAST_LOADER(text).get_single_data()
-    except yaml.YAMLError as exc:  # pragma: no cover - compose already accepted the text
-        raise DataError([Problem(str(path), 1, f"YAML: {exc}")]) from None
+        kind = "YAML" if isinstance(exc, _LimitError | ConstructorError) else "YAML syntax"
+        message = f"{kind}: {exc.problem or exc}"
+        context = exc.context_mark.line + 1 if exc.context_mark is not None else line
+        if context < line and exc.context:  # the parser noticed it lines below where it began
+            message += f" ({exc.context} that starts on line {context})"
+        raise DataError([Problem(name, line, message)]) from None
+    except yaml.YAMLError as exc:  # pragma: no cover - every PyYAML error above has a place
+        raise DataError([Problem(name, 1, f"YAML syntax: {exc}")]) from None
+    finally:
+        loader.dispose()
     return doc
 
 
@@ -116,7 +311,8 @@ def _record_lines(
     if isinstance(node, yaml.MappingNode):
         seen: dict[str, int] = {}
         for key_node, value_node in node.value:
-            key = str(key_node.value)
+            # a complex key is refused when the document is built; never print a whole node
+            key = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else "<complex>"
             line = key_node.start_mark.line + 1
             if key in seen:
                 duplicates.append(
@@ -145,7 +341,7 @@ def schema_problems(doc: YamlDocument, schema: dict[str, Any]) -> list[Problem]:
     problems = []
     for error in validator.iter_errors(doc.data):
         path = tuple(error.absolute_path)
-        problems.append(doc.problem(path, _describe(error, path)))
+        problems.append(doc.problem(path, _clip(_describe(error, path))))
     problems.sort(key=lambda p: p.line)
     return problems
 
@@ -161,16 +357,33 @@ def _describe(error: jsonschema.ValidationError, path: JsonPath) -> str:
     if validator == "type":
         expected = error.validator_value
         expected_text = " or ".join(expected) if isinstance(expected, list) else expected
-        got = f"{_type_name(error.instance)} {error.instance!r}"
+        got = f"{_type_name(error.instance)} {_quoted(error.instance)}"
         return f"{where}expected {expected_text}, got {got}"
     if validator == "enum":
         options = ", ".join(repr(v) for v in error.validator_value)  # type: ignore[union-attr]
-        return f"{where}{error.instance!r} is not one of {options}"
+        return f"{where}{_quoted(error.instance)} is not one of {options}"
     if validator == "pattern":
         schema = error.schema if isinstance(error.schema, dict) else {}
         hint = schema.get("description", f"the pattern {error.validator_value}")
-        return f"{where}{error.instance!r} does not match {hint}"
+        return f"{where}{_quoted(error.instance)} does not match {hint}"
     return f"{where}{error.message}"
+
+
+QUOTE_LIMIT = 60  # characters of a wrong value quoted back: enough to find it, not a whole file
+MESSAGE_LIMIT = 300
+
+
+def _quoted(value: Any) -> str:
+    """A short quotation of a wrong value: a file that is not what it should be (a scenario's
+    `map:` naming some other text file) must not be echoed whole into the message."""
+    if isinstance(value, dict | list):
+        return f"({len(value)} items)"
+    text = repr(value)
+    return text if len(text) <= QUOTE_LIMIT else f"{text[: QUOTE_LIMIT - 5]}...{text[-1]}"
+
+
+def _clip(message: str) -> str:
+    return message if len(message) <= MESSAGE_LIMIT else f"{message[: MESSAGE_LIMIT - 3]}..."
 
 
 def _path_text(path: JsonPath) -> str:

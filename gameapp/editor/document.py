@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gameapp.core.yamlsource import DataError, Problem
+from gameapp.core.yamlsource import read_text as core_read_text
 from gameapp.editor.edits import Edit, apply_edit
 from gameapp.editor.yamltext import RoundTripText, load_round_trip, plain
 
@@ -73,12 +73,8 @@ class YamlFileDocument:
 
 
 def read_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError([Problem(str(path), 1, "file not found")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError([Problem(str(path), 1, f"cannot read the file: {exc}")]) from None
+    """The file's text, read with the game's bounds (a regular file of bounded size, UTF-8)."""
+    return core_read_text(path)
 
 
 def write_atomic(target: Path, text: str) -> None:

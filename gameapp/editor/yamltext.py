@@ -35,7 +35,7 @@ from ruamel.yaml.scalarstring import (
     LiteralScalarString,
 )
 
-from gameapp.core.yamlsource import DataError, Problem
+from gameapp.core.yamlsource import DataError, Problem, check_bounds
 
 LINE_WIDTH = 100  # the project's line length; ruamel.yaml wraps long flow lists at it
 _PLAIN = re.compile(r"^[A-Za-z_][\w .'()/½-]*$")
@@ -54,7 +54,10 @@ def make_yaml() -> YAML:
 
 
 def load_round_trip(text: str, name: str = "<string>") -> Any:
-    """The round-trip tree of a YAML text; a syntax error is a DataError with its line."""
+    """The round-trip tree of a YAML text; a syntax error is a DataError with its line. The
+    game's own reader goes first: its bounds on nesting and aliases (docs/reliability.md) keep
+    a stranger's file from sending the round-trip reader into deep recursion or an alias bomb."""
+    check_bounds(text, name)
     try:
         return make_yaml().load(text)
     except MarkedYAMLError as exc:

@@ -12,12 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from gameapp.core.savegame import SAVE_FORMAT, SAVE_VERSION
-from gameapp.core.yamlsource import Problem
-
-READ_LIMIT = 1 << 20  # enough of a file to tell what it is
+from gameapp.core.yamlsource import DataError, Problem, load_yaml
 
 
 @dataclass(frozen=True)
@@ -33,7 +29,7 @@ def diagnose(path: Path, problems: Sequence[Problem | str]) -> SaveDiagnosis:
     data = _peek(path)
     if data is _UNREADABLE:
         text = detail.lower()
-        if "decode" in text or "yaml" in text or "syntax" in text:
+        if any(word in text for word in ("utf-8", "yaml", "syntax", "not allowed")):
             return SaveDiagnosis("damaged", f"{name} is damaged: it is cut short, corrupted or "
                                  "not a text file.", detail)
         return SaveDiagnosis("unreadable", f"{name} cannot be read.", detail)
@@ -61,8 +57,9 @@ _UNREADABLE: Any = object()
 
 
 def _peek(path: Path) -> Any:
+    """The file's data, read with the same bounds as every data file (no alias bomb, no
+    device or pipe, a bounded size)."""
     try:
-        with path.open("r", encoding="utf-8") as handle:
-            return yaml.safe_load(handle.read(READ_LIMIT))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return load_yaml(path).data
+    except DataError:
         return _UNREADABLE

@@ -120,12 +120,16 @@ class GameSession(QObject):
         """The game saved in `path` and its players, or None after a message box saying what is
         wrong."""
         try:
-            return load_saved_game(path)
+            saved = load_saved_game(path)
         except DataError as error:
             diagnosis = diagnose(path, error.problems)
         except Exception as error:  # never a traceback in the player's face
             log.exception("opening %s failed", path)
             diagnosis = diagnose(path, [f"{path}:1: cannot open: {error!r}"])
+        else:
+            for note in saved.notes:  # an old format: what could not be checked
+                self.message.emit(note)
+            return saved
         self._error("Cannot open saved game", diagnosis.headline, diagnosis.detail)
         return None
 
@@ -167,10 +171,10 @@ class GameSession(QObject):
 
     def offer_resume(self) -> SavedGame | None:
         """After an unclean exit, ask whether to resume the newest autosave; the game if yes."""
-        folder = self._autosaves()
         try:
-            path = folder.resumable()
-        except OSError:
+            path = self._autosaves().resumable()
+        except Exception:  # the start of the program must never die on its autosaves
+            log.exception("looking for an autosave to resume failed")
             return None
         if path is None:
             return None

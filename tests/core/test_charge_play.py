@@ -149,3 +149,22 @@ def test_rout_movement_called_for_by_fire_is_carried_out() -> None:
     unit = game.state.units["CS-1"]
     assert rout.path[0] == m.parse("0605") and unit.hex == rout.path[-1]
     assert unit.hex.distance(m.parse("0605")) == 4
+
+
+def test_victors_advance_only_while_the_charged_hex_has_room() -> None:
+    """Issue 23 (demo, seed 1038: seven victors, 34 SPs, into a hex of 30). 8.54's advance is
+    bounded by the stacking limit (000 6.1; TEC N1): the victors advance in the order declared
+    while the hex has room, and the one that would over-stack it stays where it was."""
+    from gameapp.core.events import UnitMoved
+    from gameapp.core.rules.chargephase import advance_victors
+    from gameapp.core.rules.tables import terrain_effects
+
+    m = blank_map()
+    limit = terrain_effects().terrain_entry(m.terrain_at(m.parse("0604"))).stacking.value
+    assert limit == 30  # clear ground: two 12-SP regiments, not three
+    victors = [place(infantry(uid, strength=12), m, at, N)
+               for uid, at in (("a", "0605"), ("b", "0505"), ("c", "0705"))]
+    game = game_on(m, [*victors, place(infantry("reb", Side.CONFEDERATE), m, "0101", S)])
+    events = advance_victors(game.state, ("a", "b", "c"), m.parse("0604"), "8.54", m, "tec_sl")
+    assert [e.unit_id for e in events if isinstance(e, UnitMoved)] == ["a", "b"]
+    assert [m.hex_id(game.state.units[u].hex) for u in "abc"] == ["0604", "0604", "0705"]

@@ -12,7 +12,7 @@ from gameapp.core.yamlsource import DataError
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
-BAD = DATA / "bad_counters"
+BAD = DATA / "bad_scenarios" / "bad_counters"
 GUN_CODE = (
     "a gun code as printed on the counter, such as 1 R 3, whose middle letter is the gun type "
     "(H howitzer, Mn mountain howitzer, G 6 lb. gun, N 12 lb. Napoleon, R rifled gun, W Whitworth)"
@@ -166,7 +166,8 @@ def test_binary_junk(tmp_path: Path) -> None:
     path.write_bytes(bytes(range(256)) * 3)
     with pytest.raises(DataError) as info:
         load_counters(path)
-    assert [p.line for p in info.value.problems] == [1]
+    # 0x80, the first byte that is not UTF-8, comes after the newline 0x0a
+    assert [p.line for p in info.value.problems] == [2]
 
 
 def test_missing_file(tmp_path: Path) -> None:

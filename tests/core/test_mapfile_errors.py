@@ -34,9 +34,11 @@ CASES = {
     "road_not_neighbours.yaml": [
         "8: roads[0].hexes[2]: 0104 is not a neighbour of 0102, the hex before it"
     ],
-    "yaml_syntax.yaml": ["3: YAML syntax: expected ',' or '}', but got ':'"],
+    "yaml_syntax.yaml": ["3: YAML syntax: expected ',' or '}', but got ':' (while parsing a "
+                         "flow mapping that starts on line 2)"],
     "duplicate_key.yaml": ["4: duplicate key 'name' (first on line 1)"],
-    "invalid_polygon.yaml": ["4: terrain[0]: not a valid polygon: self-intersection at (1, 1)"],
+    "invalid_polygon.yaml": [
+        "5: terrain[0].polygon[0]: not a valid polygon: self-intersection at (1, 1)"],
     "unquoted_hex_id.yaml": [
         "5: terrain[0].hexes[0]: expected string, got integer 325 (hex ids go in quotes, such "
         "as '0512': unquoted, YAML reads them as numbers)"

@@ -91,7 +91,7 @@ def broken(tmp_path: Path, edit: str) -> Path:
          "'move US-1 0909': hex 0909 is off the map"),
         ("move US-1 0505 => move US-1 0404>0403>0402", "move US-1 0404>0403>0402",
          "this action does not replay: 0403 is held by the enemy"),
-        ("version: 1 => version: 2", "version: 2", "version: 1 was expected"),
+        ("version: 2 => version: 3", "version: 3", "3 is not one of 1, 2"),
         ("scenario: => scenario: nowhere.yaml #", "scenario:",
          "the saved game's scenario cannot be loaded"),
     ],

@@ -116,7 +116,7 @@ def test_formations_must_suit_the_unit_kind() -> None:
 
 
 def test_bad_morale_in_the_counters_file_is_reported_there() -> None:
-    morale = DATA / "bad_counters" / "morale.yaml"
+    morale = DATA / "bad_scenarios" / "bad_counters" / "morale.yaml"
     assert problems(BAD / "bad_morale.yaml") == [
         f"{morale}:5: {MORALE_37}",
         f"{morale}:10: {MORALE_70}",
@@ -124,7 +124,7 @@ def test_bad_morale_in_the_counters_file_is_reported_there() -> None:
 
 
 def test_duplicate_ids_in_the_counters_file_are_reported_there() -> None:
-    counters = DATA / "bad_counters" / "duplicate.yaml"
+    counters = DATA / "bad_scenarios" / "bad_counters" / "duplicate.yaml"
     assert problems(BAD / "duplicate_counters.yaml") == [
         f"{counters}:12: duplicate unit id 'INF-1' (first on line 8)",
         f"{counters}:14: duplicate unit id 'L-1' (first on line 6)",
@@ -248,7 +248,7 @@ def test_victory_hex_listed_twice_and_unknown_holder() -> None:
 
 
 def test_problems_of_every_file_come_together_scenario_first() -> None:
-    morale = DATA / "bad_counters" / "morale.yaml"
+    morale = DATA / "bad_scenarios" / "bad_counters" / "morale.yaml"
     assert problems(BAD / "many_problems.yaml") == [
         *at("many_problems.yaml", "6: first_side: 'nobody' is not one of 'union', 'confederate'"),
         f"{morale}:5: {MORALE_37}",
@@ -271,8 +271,9 @@ def test_problems_of_every_file_come_together_scenario_first() -> None:
             "1: expected a scenario (name:, map:, setup:, ...) at the top, got a string",
         ),
         ("", "1: the file is empty"),
-        ("# only a comment\n", "1: the file is empty"),
-        ("\n\nname: [unclosed\n", "4: YAML syntax: expected ',' or ']', but got '<stream end>'"),
+        ("# only a comment\n", "1: the file has no data, only comments"),
+        ("\n\nname: [unclosed\n", "4: YAML syntax: expected ',' or ']', but got '<stream end>' "
+         "(while parsing a flow sequence that starts on line 3)"),
     ],
 )
 def test_garbage_text(tmp_path: Path, content: str, expected: str) -> None:
@@ -285,8 +286,7 @@ def test_binary_junk(tmp_path: Path) -> None:
     path = tmp_path / "junk.yaml"
     path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe")
     assert problems(path) == [
-        f"{path}:1: cannot read the file: 'utf-8' codec can't decode byte 0x89 in position 0: "
-        "invalid start byte"
+        f"{path}:1: not UTF-8 text: byte 0x89 cannot be read (save the file as UTF-8)"
     ]
 
 

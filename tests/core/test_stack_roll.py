@@ -306,7 +306,8 @@ def _stack_scenario(tmp_path: Path) -> Path:
     path = tmp_path / "stack.yaml"
     path.write_text(
         "name: Stack\ndescription: A stack under fire.\n"
-        f"map: {DATA / 'maps' / 'small.yaml'}\ncounters: {DATA / 'counters' / 'small.yaml'}\n"
+        f"map: {_copy(DATA / 'maps' / 'small.yaml', tmp_path)}\n"
+        f"counters: {_copy(DATA / 'counters' / 'small.yaml', tmp_path)}\n"
         "ruleset: tactical\nturns: {first: 1, last: 4, start: \"14:00\", minutes: 20}\n"
         "first_side: union\nsetup:\n"
         "  - {unit: US-1, hex: \"0405\", facing: N, formation: line}\n"
@@ -337,3 +338,11 @@ def test_a_game_with_the_question_saves_and_replays(tmp_path: Path) -> None:
     assert again.dice.history == game.dice.history
     assert again.log[-1].notation == "stack-roll one"
     assert [r.purpose for r in again.log[-1].rolls] == ["morale 0405: one roll for the stack"]
+
+
+def _copy(source: Path, folder: Path) -> str:
+    """A copy of the test data file beside the scenario: a scenario may only name files in its
+    own folder tree and the game's data folders (docs/reliability.md)."""
+    name = f"{source.parent.name}-{source.name}"
+    (folder / name).write_bytes(source.read_bytes())
+    return name

@@ -91,8 +91,8 @@ def test_levels_of_victory(winner: int, loser: int, level: str, ratio: float) ->
 
 def _scenario(tmp_path: Path, sudden: str) -> Path:
     text = f"""name: Sudden death
-map: {DATA / 'maps' / 'small.yaml'}
-counters: {DATA / 'counters' / 'small.yaml'}
+map: {_copy(DATA / 'maps' / 'small.yaml', tmp_path)}
+counters: {_copy(DATA / 'counters' / 'small.yaml', tmp_path)}
 ruleset: tactical
 turns: {{first: 1, last: 6, start: "14:00", minutes: 20}}
 first_side: union
@@ -144,3 +144,11 @@ def test_bad_conditions_give_file_and_line(tmp_path: Path) -> None:
         "18: sudden_death[4].winner: 'rebels' is not one of 'union', 'confederate'",
         "18: sudden_death[4].enemy_losses: 0 is less than the minimum of 1",
     ]
+
+
+def _copy(source: Path, folder: Path) -> str:
+    """A copy of the test data file beside the scenario: a scenario may only name files in its
+    own folder tree and the game's data folders (docs/reliability.md)."""
+    name = f"{source.parent.name}-{source.name}"
+    (folder / name).write_bytes(source.read_bytes())
+    return name

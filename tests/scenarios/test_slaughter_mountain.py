@@ -175,7 +175,9 @@ def test_a_headless_game_plays_a_full_turn_and_the_stonewall_brigade_arrives() -
         next_phase(game)
     assert (game.state.turn, game.current_side, game.phase) == (3, Side.CONFEDERATE,
                                                                  Phase.MOVEMENT)
-    assert game.map.hex_id(game.state.units["CS-5VA"].hex) == "2318"
+    # nobody moved on from 2318, so it has no room for Ronald's brigade: the 5th Virginia
+    # comes on at the nearest edge hex with room (002 6; docs/rules.md "Over-stacking")
+    assert game.map.hex_id(game.state.units["CS-5VA"].hex) == "2218"
 
 
 # --- 22.2: Trimble and Forno wait, Latimer and Terry fire -------------------------------------

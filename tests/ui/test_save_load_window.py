@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from gameapp import paths
 from gameapp.core.actions import EndPhase, Fire
-from gameapp.core.autosave import MARKER
+from gameapp.core.autosave import MARKER, AutosaveFolder
 from gameapp.core.engine import Game
 from gameapp.core.newgame import PlayerChoice, PlayerKind
 from gameapp.core.savegame import check_save, save_game
@@ -106,7 +106,7 @@ def damage(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     write("corrupt.yaml", b"\x89PNG\r\n\x1a\n\x00\xff\xfe binary junk", "is damaged")
     write("truncated.yaml", text[: text.index("action: fire") + 9], "is damaged")
     write("foreign.yaml", DUEL.read_text(), "is not a Rally & Charge saved game")
-    write("future.yaml", text.replace("version: 1", "version: 2"), "newer version")
+    write("future.yaml", text.replace("version: 2", "version: 3"), "newer version")
     write("missing_scenario.yaml",
           text.replace(text.split("scenario: ")[1].split("\n")[0], "gone.yaml"),
           "scenario that cannot be found or has changed")
@@ -208,6 +208,34 @@ def test_after_an_unclean_exit_the_last_autosave_is_offered_and_resumed(
     second.session.end_session()  # a clean exit: nothing is offered next time
     asked.clear()
     assert MainWindow().session.offer_resume() is None and asked == []
+
+
+def test_a_bad_newest_autosave_does_not_lock_every_start_the_good_one_is_offered(
+    qtbot: QtBot, autosaves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23's crash loop: the newest autosave names an option value the rules do not know
+    (`movement_allowances: sharpsburh`). Every start used to die in offer_resume; now the older
+    good autosave is offered and resumes."""
+    folder = AutosaveFolder(autosaves)
+    folder.begin_session()
+    game = played()
+    good = folder.write(game)
+    game.apply(EndPhase())
+    newest = folder.write(game)
+    newest.write_text(newest.read_text().replace("movement_allowances: sharpsburg",
+                                                 "movement_allowances: sharpsburh"))
+    asked: list[str] = []
+
+    def answer(box: QMessageBox) -> int:
+        asked.append(box.informativeText())
+        return QMessageBox.StandardButton.Yes.value
+
+    monkeypatch.setattr(QMessageBox, "exec", answer)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    resumed = window.session.offer_resume()
+    assert len(asked) == 1 and str(good) in asked[0] and str(newest) not in asked[0]
+    assert resumed is not None and resumed.game.log == played().log
 
 
 def test_the_autosave_count_is_a_preference_of_ten_by_default() -> None:

@@ -1,8 +1,13 @@
 """Reinforcements: they come on at their entry hex at the start of their side's movement phase on
 their turn. An entry hex held by the enemy, or in an enemy front, is blocked: they come on at the
 nearest map-edge hex that is neither (002 rule 5; ties go to the first such hex in map order).
-Friendly units in the entry hex never block it: the newcomers may stack there and move on
-(002 rule 6), and stacking is checked when they end their move.
+Friendly units in the entry hex never block it (002 rule 6), but the stacking limits hold
+when they come on (000 6.1: at the end of every phase and step; TEC N1 and N9 in the
+tactical rules): the newcomers come on at the entry hex while it has room, and each one that
+would over-stack it comes on at the nearest map-edge hex that is not blocked, where it may stand
+and where it fits, as 002 rule 6 places units whose entry hex is full of friends that cannot
+move (docs/rules.md, "Over-stacking"). Only when no edge hex has room does a unit come on
+over-stacked at its entry hex.
 """
 
 from __future__ import annotations
@@ -13,11 +18,15 @@ from gameapp.core.events import Event, ReinforcementsArrived
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.front import front_hexes
+from gameapp.core.rules.movement.costs import mover_class
+from gameapp.core.rules.movement.stacking import stacking_problem
+from gameapp.core.rules.tables import terrain_effects
 from gameapp.core.scenario import Reinforcement
 from gameapp.core.state import GameState
-from gameapp.core.units import Side
+from gameapp.core.units import Side, Unit
 
 BLOCKED_RULE = "002 5"
+FULL_RULE = "002 6"  # the entry hex is full of friends: the nearest edge hex with room
 
 
 def edge_hexes(game_map: HexMap) -> list[Hex]:
@@ -25,7 +34,8 @@ def edge_hexes(game_map: HexMap) -> list[Hex]:
 
 
 def arrive(reinforcements: list[Reinforcement], turn: int, side: Side, state: GameState,
-           game_map: HexMap) -> list[Event]:
+           game_map: HexMap, stacking: str = "tec_sl") -> list[Event]:
+    """Bring on `side`'s reinforcements of `turn`; `stacking` is the scenario's option."""
     events: list[Event] = []
     for group in reinforcements:
         units = [u for u in group.units if u.side is side and u.id not in state.units]
@@ -34,16 +44,45 @@ def arrive(reinforcements: list[Reinforcement], turn: int, side: Side, state: Ga
         blocked = _blocked(side, state, game_map)
         where = group.hex
         rule = "R&C reinforcements"
+        open_edge = [h for h in edge_hexes(game_map) if h not in blocked]
         if where in blocked:
-            open_edge = [h for h in edge_hexes(game_map) if h not in blocked]
             if not open_edge:
                 continue  # nowhere to come on: they wait for the next turn's chance
             where = min(open_edge, key=lambda h: h.distance(group.hex))
             rule = BLOCKED_RULE
+        at_entry: list[str] = []
+        elsewhere: list[Event] = []
         for unit in units:
-            state.units[unit.id] = replace(unit, hex=where)
-        events.append(ReinforcementsArrived(tuple(u.id for u in units), where, group.hex, rule))
+            at = where
+            if _overstacks(unit.moved_to(where), state, game_map, stacking):
+                room = [h for h in sorted(open_edge, key=lambda h: h.distance(group.hex))
+                        if _may_stand(unit.moved_to(h), game_map)
+                        and not _overstacks(unit.moved_to(h), state, game_map, stacking)]
+                at = room[0] if room else where
+            state.units[unit.id] = replace(unit, hex=at)
+            if at == where:
+                at_entry.append(unit.id)
+            else:
+                elsewhere.append(ReinforcementsArrived((unit.id,), at, group.hex, FULL_RULE))
+        if at_entry:
+            events.append(ReinforcementsArrived(tuple(at_entry), where, group.hex, rule))
+        events += elsewhere
     return events
+
+
+def _overstacks(unit: Unit, state: GameState, game_map: HexMap, stacking: str) -> bool:
+    here = [u for u in state.units.values() if u.hex == unit.hex]
+    return stacking_problem(unit.hex, [*here, unit], game_map, terrain_effects(),
+                            stacking) is not None
+
+
+def _may_stand(unit: Unit, game_map: HexMap) -> bool:
+    """The unit may stand in its hex: its mover class may enter the terrain there."""
+    mover = mover_class(unit)
+    if mover is None:
+        return True
+    entry = terrain_effects().terrain_entry(game_map.terrain_at(unit.hex))
+    return not entry.move_cost(mover).prohibited
 
 
 def _blocked(side: Side, state: GameState, game_map: HexMap) -> set[Hex]:

@@ -43,8 +43,10 @@ from gameapp.core.rules.charge import (
 )
 from gameapp.core.rules.exhaustion import HIT, level_of, note
 from gameapp.core.rules.movement.costs import MoveCosts
+from gameapp.core.rules.movement.stacking import stacking_problem
 from gameapp.core.rules.path_choice import hold_advance
 from gameapp.core.rules.rout import rout_move
+from gameapp.core.rules.tables import terrain_effects
 from gameapp.core.state import GameState
 from gameapp.core.units import Formation, Status, Unit, UnitKind
 
@@ -106,7 +108,8 @@ def resolve_charge_at(state: GameState, game_map: HexMap, target: Hex, dice: Dic
     # a defender whose owner still picks its rout path holds the advance (path_choice.py)
     if advance is not None and not hold_advance(state, advance.to_hex, advance.unit_ids,
                                                 advance.rule):
-        events += advance_victors(state, advance.unit_ids, advance.to_hex, advance.rule)
+        events += advance_victors(state, advance.unit_ids, advance.to_hex, advance.rule,
+                                  game_map, str(options.get("stacking", "tec_sl")))
     return events
 
 
@@ -163,9 +166,13 @@ def remove_charge_markers(state: GameState, ids: tuple[str, ...], rule: str) -> 
     return events
 
 
-def advance_victors(state: GameState, ids: tuple[str, ...], to: Hex, rule: str) -> list[Event]:
+def advance_victors(state: GameState, ids: tuple[str, ...], to: Hex, rule: str,
+                    game_map: HexMap | None = None, stacking: str = "tec_sl") -> list[Event]:
     """8.54: the victors enter the charged hex at 0 MPs, keeping formation and facing. If a
-    defender is still there (a routed unit that could not leave), nobody advances."""
+    defender is still there (a routed unit that could not leave), nobody advances. The stacking
+    limit of the charged hex holds (000 6.1, at the end of every step; TEC N1, the SPs that may
+    charge from a hex): the victors advance in the order declared while the hex has room, and
+    one that would over-stack it stays where it charged from (docs/rules.md, "Over-stacking")."""
     victors = [state.units[i] for i in ids
                if i in state.units and Status.ROUTED not in state.units[i].status]
     if not victors or any(u.side is not victors[0].side for u in state.units_at(to)):
@@ -173,8 +180,17 @@ def advance_victors(state: GameState, ids: tuple[str, ...], to: Hex, rule: str) 
     events: list[Event] = []
     for unit in victors:
         uid = unit.id
-        state.units[uid] = replace(unit, hex=to)
+        moved = replace(unit, hex=to)
+        if game_map is not None and _overstacks(state, moved, game_map, stacking):
+            continue
+        state.units[uid] = moved
         events.append(UnitMoved(uid, (to,), Breakdown.of(
             [Term("advance into the charged hex", 0, rule)])))
     return events
+
+
+def _overstacks(state: GameState, unit: Unit, game_map: HexMap, stacking: str) -> bool:
+    here = [u for u in state.units_at(unit.hex) if u.id != unit.id]
+    return stacking_problem(unit.hex, [*here, unit], game_map, terrain_effects(),
+                            stacking) is not None
 

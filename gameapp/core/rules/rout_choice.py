@@ -35,7 +35,8 @@ def answer_rout(state: GameState, game_map: HexMap, decision: PendingDecision,
                        path=action.path)
     to = decision.target
     if pick.advance and to is not None and not advance_waits(state, to):
-        events += advance_victors(state, pick.advance, to, pick.advance_rule)
+        events += advance_victors(state, pick.advance, to, pick.advance_rule, game_map,
+                                  str(options.get("stacking", "tec_sl")))
     if pick.end_step:
         hold_end_step(state)  # the phase still ends after the picks this rout called for
     rest = pick.rally_left

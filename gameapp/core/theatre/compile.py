@@ -87,7 +87,10 @@ def _mark_hexsides(
 ) -> None:
     gaps = [s for s in spec.hexsides if s.feature is TheatreHexside.GAP]
     for item in (s for s in spec.hexsides if s.feature is not TheatreHexside.GAP):
-        assert item.line is not None
+        if item.line is None:  # a hand-edited file: only a gap stands at a point
+            issues.append(Issue(item.where, "this hexside feature needs a line: [[x, y], ...] "
+                                "along its course (only a gap stands at points)"))
+            continue
         sides = grid.sides_crossed(item.line)
         if not sides:
             issues.append(Issue(item.where, "the line crosses no hexside of the map"))

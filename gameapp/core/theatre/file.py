@@ -14,6 +14,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from gameapp.core.hexgrid import Orientation
 from gameapp.core.mapcompile import MapCompileError
+from gameapp.core.mapfile import issue_problems
 from gameapp.core.mapspec import Where
 from gameapp.core.numbering import Numbering, Sheet
 from gameapp.core.theatre.chart import (
@@ -37,7 +38,6 @@ from gameapp.core.theatre.spec import (
 from gameapp.core.theatre.theatremap import TheatreMap
 from gameapp.core.yamlsource import (
     DataError,
-    Problem,
     YamlDocument,
     load_schema,
     load_yaml,
@@ -69,14 +69,8 @@ def compile_theatre_data(data: Any, doc: YamlDocument | None = None) -> TheatreM
     try:
         return compile_theatre(spec)
     except MapCompileError as error:
-        raise DataError(
-            sorted((_problem(doc, i.where, i.message) for i in error.issues), key=lambda p: p.line)
-        ) from None
+        raise DataError(issue_problems(doc, error.issues)) from None
 
-
-def _problem(doc: YamlDocument, where: Where, message: str) -> Problem:
-    path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in where).lstrip(".")
-    return doc.problem(where, f"{path}: {message}" if path else message)
 
 
 def read_spec(doc: YamlDocument) -> TheatreSpec:

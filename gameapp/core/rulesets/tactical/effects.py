@@ -122,7 +122,7 @@ def _reset_movement(ctx: RuleContext) -> list[Event]:
 
 def _reinforcements(ctx: RuleContext) -> list[Event]:
     return arrive(ctx.scenario.reinforcements, ctx.state.turn, phasing_side(ctx), ctx.state,
-                  ctx.map)
+                  ctx.map, RuleOptions.of(ctx.scenario.options).stacking)
 
 
 def _start_fire(ctx: RuleContext) -> list[Event]:
