@@ -456,7 +456,8 @@ class Game:
             events += self._conclude_turn()
         elif effect is StartEffect.REINFORCEMENTS:
             events += arrive(self.scenario.reinforcements, self.state.turn, self._side(),
-                             self.state, self.map, str(self.scenario.options["stacking"]))
+                             self.state, self.map,
+                             str(self.scenario.options.get("stacking", "tec_sl")))
         elif effect is StartEffect.START_FIRE:
             self.state.fired.clear()
             self.state.fire_passed.clear()
