@@ -276,8 +276,8 @@ def _judge(mutant: Mutant, path: Path, problems: list[Problem]) -> bool | None:
         block = re.search(r"that starts on line (\d+)\)$", problem.message)
         if block and int(block.group(1)) <= first and last <= problem.line:
             return True  # a YAML block the parser names, from its start to where it broke
-        structural = "missing required field" in problem.message or "unknown field" in \
-            problem.message
+        structural = any(words in problem.message for words in (
+            "missing required field", "unknown field", "give exactly one of"))
         if structural and problem.line in mutant.enclosing:
             return True
     return False
