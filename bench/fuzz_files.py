@@ -58,7 +58,7 @@ def main() -> int:
     sources = shipped_files()
     share = -(-args.count // len(sources))
     if args.only:
-        sources = [s for s in sources if s in args.only.split(",")]
+        sources = [s for s in args.only.split(",") if s in sources]  # in the order given
     ruler = yardstick_ms()
     started = time.perf_counter()
     outcomes: list[Outcome] = []
@@ -80,6 +80,9 @@ def main() -> int:
                     over_memory.append(f"{source} {mutant.operator}")
             print(f"{source}: {share} mutants, {time.perf_counter() - started:.0f} s so far",
                   file=sys.stderr, flush=True)
+            if args.out:  # after each file: a run cut short still reports what it did
+                args.out.write_text(_report(outcomes, ruler, time.perf_counter() - started,
+                                             baseline, over_memory) + "\n", encoding="utf-8")
     report = _report(outcomes, ruler, time.perf_counter() - started, baseline, over_memory)
     print(report)
     if args.out:

@@ -4,7 +4,7 @@ with every invariant checked after every action (bench/invariants.py).
     .venv/bin/python bench/soak.py [--plan NAME:GAMES:TURNS,...] [--first-seed 1] [--out FILE]
 
 The plan says how many games of each scenario to play and for how many turns (0: to the end);
-the default plays 210, most of them on the small scenarios, because a random game of Slaughter
+the default plays 202, most of them on the small scenarios, because a random game of Slaughter
 Mountain's 132 counters lists thousands of legal moves an action. Seeded random players play
 both sides (gameapp/ai/random_player.py: every legal action is as likely as another, so they
 reach corners of the rules a reasoning player avoids). It
