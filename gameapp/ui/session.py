@@ -84,8 +84,8 @@ class GameSession(QObject):
         game = self.controller.game
         if game is None:
             return False
-        start = paths.saves_dir() if self.path is None else self.path.parent  # made on save
-        suggested = start / f"{Path(game.scenario.path).stem}-turn{game.state.turn}.yaml"
+        suggested = (self.start_dir()
+                     / f"{Path(game.scenario.path).stem}-turn{game.state.turn}.yaml")
         name, _ = QFileDialog.getSaveFileName(self.widget, "Save game", str(suggested),
                                               SAVE_FILTER)
         if not name:
@@ -109,11 +109,22 @@ class GameSession(QObject):
         self.message.emit(f"Saved to {path}")
         return True
 
+    def start_dir(self) -> Path:
+        """Where the file dialogs open: the folder of the game's file, else the user's saves
+        folder, made now if missing (a dialog given a folder that does not exist falls back to
+        the working folder and takes the folder's name for a file name)."""
+        if self.path is not None and self.path.parent.is_dir():
+            return self.path.parent
+        try:
+            return paths.ensure_dir(paths.saves_dir())
+        except OSError as error:
+            log.warning("cannot make the saves folder: %s", error)
+            return Path.home()
+
     def choose_file(self) -> Path | None:
         """The saved game the player picks in a file dialog (None: cancelled)."""
-        start = paths.saves_dir() if self.path is None else self.path.parent
-        name, _ = QFileDialog.getOpenFileName(self.widget, "Open saved game", str(start),
-                                              SAVE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self.widget, "Open saved game",
+                                              str(self.start_dir()), SAVE_FILTER)
         return Path(name) if name else None
 
     def load(self, path: Path) -> SavedGame | None:
