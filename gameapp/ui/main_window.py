@@ -130,7 +130,10 @@ class MainWindow(QMainWindow):
         self.addToolBarBreak()
         self.addToolBar(self.toolbar)
         self.addToolBar(self.unit_toolbar)
+        self._hover_text = ""  # the board's words for the hex under the mouse
         self.view.hover_text_changed.connect(self._show_hover)
+        # a menu entry's tip in the status bar ("End this phase…") is stale once the game moves
+        self.controller.state_changed.connect(self._clear_stale_tip)
         self.start_screen.scenario_chosen.connect(self.open_scenario)
         self.start_screen.browse_requested.connect(self.open_scenario_dialog)
         self.start_screen.new_game_requested.connect(self.new_game_dialog)
@@ -293,6 +296,7 @@ class MainWindow(QMainWindow):
     def _show_board(self, scenario: Scenario) -> None:
         self._install_ruleset(ruleset_name_of(scenario))
         self.scenario = scenario
+        self._show_hover("")  # the hex words of the map before
         old = self.view.board()
         board = BoardScene(scenario.map, scenario.units, progressive=True)
         self.view.set_board(board)
@@ -429,9 +433,14 @@ class MainWindow(QMainWindow):
             self.actions_by_id[action_id].setEnabled(enabled)
 
     def _show_hover(self, text: str) -> None:
+        self._hover_text = text
         if text:
             self.statusBar().showMessage(text)
         else:
+            self.statusBar().clearMessage()
+
+    def _clear_stale_tip(self) -> None:
+        if self.statusBar().currentMessage() != self._hover_text:
             self.statusBar().clearMessage()
 
     # --- view commands (the registry's handlers) -------------------------------------------
