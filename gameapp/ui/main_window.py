@@ -151,6 +151,8 @@ class MainWindow(QMainWindow):
         self.hot_seat.owner_changed.connect(self.unseen.set_viewer)
         self.computer = ComputerTurns(self.controller, show=ActionShow(self.view, self))
         self.computer_controls = ComputerControls(self, self.computer)  # pause, step, pace
+        self.controller.hold = self._hold  # the computer's side, or the other player's
+        self.hot_seat.covered_changed.connect(lambda _covered: self.presenter.refresh_actions())
         self.session = GameSession(self.controller, self)
         self.session.message.connect(self.show_message)
         self.session.path_changed.connect(self._show_title)
@@ -387,6 +389,11 @@ class MainWindow(QMainWindow):
         where = f" [{self.session.path.name}]" if self.session.path is not None else ""
         players = describe(self.players)
         self.setWindowTitle(f"{self.scenario.name}{where} — {players} — {settings.APPLICATION}")
+
+    def _hold(self) -> str | None:
+        """Why the player at the screen may not act now: the computer is to act, or the board
+        is covered for the other player."""
+        return self.computer.hold() or self.hot_seat.hold()
 
     def _board_covered(self, covered: bool) -> None:
         """While the handover screen hides the board, the docks are hidden too."""
