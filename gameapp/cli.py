@@ -35,6 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="open a scenario in the window")
     play.add_argument("scenario", type=Path)
+    play.add_argument("--seed", type=int, default=None,
+                      help="the dice's seed (a fresh one unless given; the window shows it)")
 
     run = commands.add_parser("run", help="play a scenario headless, computer against computer")
     run.add_argument("scenario", type=Path)
@@ -78,7 +80,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return render(args.scenario, args.png, args.width, args.highlight)
     from gameapp.ui.app import run_app
 
-    return run_app(scenario=str(args.scenario) if args.command == "play" else None)
+    if args.command == "play":
+        return run_app(scenario=str(args.scenario), seed=args.seed)
+    return run_app()
 
 
 def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",

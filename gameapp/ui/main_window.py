@@ -142,7 +142,11 @@ class MainWindow(QMainWindow):
         self.editor_action = self._editor_action()
         self.message_label = QLabel()
         self.zoom_label = QLabel()
+        self.seed_label = QLabel()  # the game's dice seed, so a game can be played again
+        self.seed_label.setToolTip("The dice's seed, kept in the save: the same seed and the "
+                                   "same actions give the same rolls")
         self.statusBar().addPermanentWidget(self.message_label)
+        self.statusBar().addPermanentWidget(self.seed_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.view.zoom_changed.connect(lambda zoom: self.zoom_label.setText(f"{zoom:.0%}"))
         # after the presenters: these read what they have drawn
@@ -263,6 +267,7 @@ class MainWindow(QMainWindow):
             dock.hide()
         self.zoom_label.clear()
         self.message_label.clear()
+        self.seed_label.clear()
         self._enable_board_actions(False)
         self.controller.stop()
 
@@ -334,6 +339,7 @@ class MainWindow(QMainWindow):
         self.unseen.set_enabled(hide_unseen)
         self.hot_seat.begin(self.players, hot_seat)
         self.computer.set_players(self.players, game.dice.seed, fog=hide_unseen)
+        self.seed_label.setText(f"Dice seed {game.dice.seed}")
         self._show_title()
 
     def new_game_dialog(self) -> GameSetup | None:
