@@ -281,6 +281,8 @@ class MainWindow(QMainWindow):
 
     def open_scenario(self, path: Path) -> bool:
         """Load and show a scenario; on failure show the file:line messages and keep the page."""
+        if not self.session.may_discard("opening another scenario"):
+            return False
         path = Path(path)
         try:
             scenario = self._loader(path)
@@ -344,6 +346,8 @@ class MainWindow(QMainWindow):
 
     def new_game_dialog(self) -> GameSetup | None:
         """File > New game: the dialog, then the game it sets up."""
+        if not self.session.may_discard("starting a new game"):
+            return None
         dialog = NewGameDialog(self.start_screen.directory, self._loader,
                                settings.last_scenario(), self)
         setup = dialog.setup() if dialog.exec() == NewGameDialog.DialogCode.Accepted else None
@@ -355,6 +359,8 @@ class MainWindow(QMainWindow):
         return setup
 
     def open_game_dialog(self) -> None:
+        if not self.session.may_discard("opening another game"):
+            return
         path = self.session.choose_file()
         if path is not None:
             self.open_game(path)
@@ -487,6 +493,9 @@ class MainWindow(QMainWindow):
             dock.setVisible(self.pages.currentWidget() is self.view)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.session.may_discard("quitting"):
+            event.ignore()
+            return
         self.computer.shut_down()
         settings.save_bytes(settings.GEOMETRY, self.saveGeometry())
         settings.save_bytes(settings.WINDOW_STATE, self.saveState())

@@ -64,6 +64,7 @@ class GameSession(QObject):
         self._phase_key: tuple[int, int, bool] | None = None
         self.seats = Seats()  # who plays: written into every save and autosave
         self.autosaving = False  # from begin_session on: the program's run, not a test's window
+        self._saved_log: list[str] = []  # the game's actions as last saved or opened
         controller.state_changed.connect(self._autosave_if_new_phase)
 
     # --- the game's file ---------------------------------------------------------------------
@@ -73,6 +74,7 @@ class GameSession(QObject):
         self.seats = seats or Seats()
         game = self.controller.game
         self._phase_key = _phase_key(game) if game is not None else None
+        self._saved_log = _notations(game)
         self.path_changed.emit()
 
     def save(self) -> bool:
@@ -105,6 +107,7 @@ class GameSession(QObject):
             self._error("Cannot save the game", f"{path.name} could not be written.", str(error))
             return False
         self.path = path
+        self._saved_log = _notations(game)
         self.path_changed.emit()
         self.message.emit(f"Saved to {path}")
         return True
@@ -120,6 +123,29 @@ class GameSession(QObject):
         except OSError as error:
             log.warning("cannot make the saves folder: %s", error)
             return Path.home()
+
+    @property
+    def unsaved(self) -> bool:
+        """The game has actions since it was started, opened or last saved."""
+        return _notations(self.controller.game) != self._saved_log
+
+    def may_discard(self, doing: str) -> bool:
+        """Before `doing` (quitting, a new game, opening another) throws the game away: with
+        unsaved actions, ask "Save first?"; True to go on (saved or discarded), False to stay.
+        Only while the program runs (begin_session): a test's window is never asked."""
+        if not self.autosaving or not self.unsaved:
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, "Save first?",
+                          "The game has moves that are not saved.", parent=self.widget)
+        box.setInformativeText(f"Save the game before {doing}?")
+        box.setStandardButtons(QMessageBox.StandardButton.Save
+                               | QMessageBox.StandardButton.Discard
+                               | QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return bool(answer == QMessageBox.StandardButton.Discard)
 
     def choose_file(self) -> Path | None:
         """The saved game the player picks in a file dialog (None: cancelled)."""
@@ -200,6 +226,10 @@ class GameSession(QObject):
         box.setInformativeText(detail)
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         box.exec()
+
+
+def _notations(game: Game | None) -> list[str]:
+    return [entry.notation for entry in game.log] if game is not None else []
 
 
 def _phase_key(game: Game) -> tuple[int, int, bool]:
