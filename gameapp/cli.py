@@ -81,6 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from gameapp.ui.app import run_app
 
     if args.command == "play":
+        if not scenario_opens(args.scenario):
+            return 1  # said on the terminal: no message box that might show on no screen
         return run_app(scenario=str(args.scenario), seed=args.seed)
     return run_app()
 
@@ -112,6 +114,23 @@ def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",
     for line in outcome.result.lines():
         print(line)
     return 0
+
+
+def scenario_opens(path: Path) -> bool:
+    """Whether `gameapp play` can open the scenario; if not, why, on stderr (file:line, or for
+    a missing file only its name)."""
+    from gameapp.core.ruleset import load_scenario_file
+
+    if not path.is_file():
+        print(f"{path}: no such file", file=sys.stderr)
+        return False
+    try:
+        load_scenario_file(path)
+    except DataError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return False
+    return True
 
 
 def validate(files: Sequence[Path]) -> int:

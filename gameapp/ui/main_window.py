@@ -287,7 +287,8 @@ class MainWindow(QMainWindow):
         try:
             scenario = self._loader(path)
         except DataError as error:
-            self._load_failed(path, str(error))
+            # a missing file has no line to point at
+            self._load_failed(path, str(error) if path.exists() else f"{path}: no such file")
             return False
         except Exception as error:  # never a traceback in the user's face
             log.exception("loading %s failed", path)
