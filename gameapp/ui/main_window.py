@@ -287,8 +287,8 @@ class MainWindow(QMainWindow):
         try:
             scenario = self._loader(path)
         except DataError as error:
-            # a missing file has no line to point at
-            self._load_failed(path, str(error) if path.exists() else f"{path}: no such file")
+            missing = len(error.problems) == 1 and not path.exists()  # no line to point at
+            self._load_failed(path, f"{path}: no such file" if missing else str(error))
             return False
         except Exception as error:  # never a traceback in the user's face
             log.exception("loading %s failed", path)
