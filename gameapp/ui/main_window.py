@@ -426,7 +426,12 @@ class MainWindow(QMainWindow):
         action.triggered.connect(lambda _checked=False: self.open_editor(None))
         menus = [a.menu() for a in self.menuBar().actions() if a.text() == "&File"]
         file_menu = menus[0] if menus and isinstance(menus[0], QMenu) else self.menuBar()
-        file_menu.addAction(action)
+        quit_action = self.actions_by_id["quit"]
+        if quit_action in file_menu.actions():  # Quit stays last
+            at = file_menu.actions().index(quit_action)
+            file_menu.insertAction(file_menu.actions()[at - 1], action)  # before its separator
+        else:
+            file_menu.addAction(action)
         return action
 
     def open_editor(self, path: Path | None = None) -> EditorWindow:
