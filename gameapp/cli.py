@@ -38,6 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="open a scenario in the window")
     play.add_argument("scenario", type=Path)
+    play.add_argument("--seed", type=int, default=None,
+                      help="the dice's seed (a fresh one unless given; the window shows it)")
 
     run = commands.add_parser("run", help="play a scenario headless, computer against computer")
     run.add_argument("scenario", type=Path)
@@ -95,7 +97,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return view_theatre(args.theatre_map, args.year, args.borders)
     from gameapp.ui.app import run_app
 
-    return run_app(scenario=str(args.scenario) if args.command == "play" else None)
+    if args.command == "play":
+        if not scenario_opens(args.scenario):
+            return 1  # said on the terminal: no message box that might show on no screen
+        return run_app(scenario=str(args.scenario), seed=args.seed)
+    return run_app()
 
 
 def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",
@@ -125,6 +131,23 @@ def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",
     for line in outcome.result.lines():
         print(line)
     return 0
+
+
+def scenario_opens(path: Path) -> bool:
+    """Whether `gameapp play` can open the scenario; if not, why, on stderr (file:line, or for
+    a missing file only its name)."""
+    from gameapp.core.ruleset import load_scenario_file
+
+    if not path.is_file():
+        print(f"{path}: no such file", file=sys.stderr)
+        return False
+    try:
+        load_scenario_file(path)
+    except DataError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return False
+    return True
 
 
 def validate(files: Sequence[Path]) -> int:

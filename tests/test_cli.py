@@ -1,5 +1,6 @@
 """The `gameapp` command line: validate's exit status and file:line messages."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -80,3 +81,20 @@ def test_run_with_fog_gives_the_computer_only_its_sides_view(
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("T1 Union") and "#" in out[0]  # the AI's reason after each action
     assert out[-1] in ("Union victory", "Confederate victory", "draw")
+
+
+def test_play_a_missing_file_says_so_and_exits_1_without_a_screen(tmp_path: Path) -> None:
+    """Issue 27, item 13: no window, no invisible message box to hang behind, no line number."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "QT_QPA_PLATFORM")}
+    result = subprocess.run([sys.executable, "-m", "gameapp", "play", "nosuch.yaml"],
+                            capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120)
+    assert result.returncode == 1
+    assert result.stderr.strip() == "nosuch.yaml: no such file"
+
+
+def test_play_a_broken_scenario_prints_file_and_line_and_exits_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bad = DATA / "bad_scenarios" / "unknown_unit.yaml"
+    assert main(["play", str(bad)]) == 1
+    assert capsys.readouterr().err.startswith(f"{bad}:9: setup[1].unit: unknown unit 'CS-11'")

@@ -18,6 +18,7 @@ from gameapp.core.scenario import Scenario
 from gameapp.ui import settings
 from gameapp.ui.controller import GameController
 from gameapp.ui.main_window import MainWindow
+from gameapp.ui.new_game_dialog import fresh_seed
 from gameapp.ui.start_screen import ScenarioLoader
 
 
@@ -41,13 +42,13 @@ def application() -> QApplication:
 def build_window(
     scenario: str | None = None,
     scenarios_dir: Path | None = None,
-    seed: int = 0,
+    seed: int | None = None,
     loader: ScenarioLoader = load_scenario_file,
     players: Players | None = None,
 ) -> MainWindow:
     """The main window with its settings restored, showing `scenario` or the start screen.
     Opening a scenario starts a game of it by `players` (all human unless given), with dice
-    seeded by `seed`."""
+    seeded by `seed` (a fresh seed for each game unless given)."""
     controller = GameController()
     window = MainWindow(
         scenarios_dir=scenarios_dir or default_scenarios_dir(), loader=loader,
@@ -56,7 +57,8 @@ def build_window(
     controller.setParent(window)
 
     def play(opened: Scenario) -> None:
-        window.start_game(Game.from_scenario(opened, seed=seed), players)
+        dice = fresh_seed() if seed is None else seed
+        window.start_game(Game.from_scenario(opened, seed=dice), players)
 
     window.scenario_opened.connect(play)
     window.restore_settings()
@@ -66,7 +68,7 @@ def build_window(
 
 
 def run_app(scenario: str | None = None, scenarios_dir: Path | None = None,
-            players: Players | None = None, seed: int = 0) -> int:
+            players: Players | None = None, seed: int | None = None) -> int:
     """The program: the window, and the session marker around it (a session that never
     reaches its end here did not end cleanly, and the next start offers to resume)."""
     app = application()

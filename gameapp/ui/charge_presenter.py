@@ -240,7 +240,8 @@ class ChargePresenter(QObject):
         that is picked on the board); close it once the decision is gone."""
         decision = game.pending_decision if game is not None else None
         if decision is not None and (decision.kind is DecisionKind.RETREAT_PATH
-                                     or self.is_computer(decision.side)):
+                                     or self.is_computer(decision.side)
+                                     or self.controller.hold()):  # its player is not here yet
             decision = None
         open_ = self.decision_dialog
         if open_ is not None and open_.decision != decision:

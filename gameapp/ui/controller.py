@@ -76,7 +76,10 @@ class GameController(QObject):
         self._changed([])
         self.selection_changed.emit()
         self.history_changed.emit()
-        self._tell(game.opening_events)
+        if game.log:  # a saved game taken up again: where it is now, not how it began
+            self.message.emit(current_phase_message(game))
+        else:
+            self._tell(game.opening_events)
 
     def stop(self) -> None:
         self.undo_stack.clear()
@@ -269,3 +272,9 @@ def phase_message(event: Event) -> str:
         side = f"{event.side.label} " if event.side is not None else ""
         return f"Turn {event.turn}, {event.clock}: {side}{event.phase.value} phase"
     return ""
+
+
+def current_phase_message(game: Game) -> str:
+    """The phase the game is in now, in phase_message's words."""
+    side = f"{game.current_side.label} " if game.current_side is not None else ""
+    return f"Turn {game.state.turn}, {game.clock}: {side}{game.phase.value} phase"

@@ -1,11 +1,13 @@
 """Hot-seat: the handover screen, and who the screen belongs to.
 
-The screen belongs to the human side whose player-turn it is: the phasing side. In the fire
-phase the shots alternate (1.23) and both players sit at the screen, so a shot passing to the
-other side is no handover; the phase bar says whose decision it is. When the phasing side
-changes to the other human side, the board is covered until that player clicks, and undo
-cannot reach back into the other player's turn. With one human side the screen is always theirs
-and nothing is covered.
+With two players at one screen, the screen belongs to the human side that decides now (the
+engine's `acting_side`): the phasing side, but also the other side for its shots in the fire
+phase (1.23: the non-phasing side fires first, and the shots alternate) and for a decision the
+rules leave to it. Whenever that changes to the other human side, the board is covered until that
+player clicks, undo cannot reach back into the other player's actions, and while the cover is up
+nobody may act (`hold`): no Pass, End phase or Ctrl+E for the player who is away. One person
+playing both sides follows the phasing side and is never covered; with one human side the
+screen is always theirs.
 """
 
 from __future__ import annotations
@@ -23,17 +25,20 @@ from gameapp.ui.board.counter_art import SIDE_COLOURS
 from gameapp.ui.controller import GameController
 
 
-def screen_owner(previous: Side | None, game: Game | None, players: Players) -> Side | None:
-    """The human side the screen belongs to now (None: no human plays)."""
+def screen_owner(previous: Side | None, game: Game | None, players: Players,
+                 deciding: bool = False) -> Side | None:
+    """The human side the screen belongs to now (None: no human plays): the phasing side, or
+    with `deciding` (two players at one screen) the side that decides now."""
     humans = human_sides(players)
     if not humans or game is None:
         return None
     if len(humans) == 1:
         return humans[0]
-    phasing = game.current_side  # None in the turn conclusion: the screen stays whose it was
-    if phasing is None or game.is_over:
+    # None in the turn conclusion: the screen stays whose it was
+    side = game.acting_side if deciding else game.current_side
+    if side is None or game.is_over:
         return previous if previous is not None else game.state.first_side
-    return phasing
+    return side
 
 
 class HandoverCover(QWidget):
@@ -91,7 +96,7 @@ class HotSeat(QObject):
         self.board_page = board_page
         self.cover = HandoverCover()
         pages.addWidget(self.cover)
-        self.cover.revealed.connect(self.reveal)
+        self.cover.revealed.connect(self._player_arrived)
         self.players: Players = dict(ALL_HUMAN)
         self.owner: Side | None = None
         self.handover = False  # two humans at one screen: cover the board between them
@@ -122,13 +127,26 @@ class HotSeat(QObject):
         game = self.controller.game
         if game is None:
             return
-        owner = screen_owner(self.owner, game, self.players)
+        owner = screen_owner(self.owner, game, self.players, deciding=self.handover)
         if owner == self.owner and not first:
             return
         self.owner = owner
         self.owner_changed.emit(owner)
         if owner is not None and self.handover:
             self._cover(owner, game)
+
+    def hold(self) -> str | None:
+        """Why the player at the screen may not act now (the board is covered for the other
+        player), None when they may."""
+        game = self.controller.game
+        if not self.handover or game is None:
+            return None
+        if self.covered and self.owner is not None:
+            return f"the board is hidden until the {self.owner.label} player is at the screen"
+        acting = game.acting_side  # before the handover has caught up with a change
+        if acting is not None and acting is not self.owner and acting in human_sides(self.players):
+            return f"the {acting.label} player is not at the screen yet"
+        return None
 
     def _cover(self, side: Side, game: Game) -> None:
         self.controller.clear_selection()
@@ -137,6 +155,8 @@ class HotSeat(QObject):
         self.controller.history_changed.emit()
         turn = f"Turn {game.state.turn}, {game.clock}"
         phase = f"{game.current_side.label} {game.phase.value} phase" if game.current_side else ""
+        if phase and side is not game.current_side:  # the other side's shot or decision
+            phase += f": the {side.label} player's decision"
         self.cover.show_side(side, f"{turn}: {phase}" if phase else turn)
         if not self.covered:
             self.pages.setCurrentWidget(self.cover)
@@ -152,3 +172,10 @@ class HotSeat(QObject):
             if self._on_cover is not None:
                 self._on_cover(False)
             self.board_page.setFocus()
+
+    def _player_arrived(self) -> None:
+        """The player clicked through: the board, and what waited for them (a question the
+        rules put to their side) is shown now."""
+        self.reveal()
+        if self.controller.game is not None:
+            self.controller.state_changed.emit()

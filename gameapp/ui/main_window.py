@@ -130,7 +130,10 @@ class MainWindow(QMainWindow):
         self.addToolBarBreak()
         self.addToolBar(self.toolbar)
         self.addToolBar(self.unit_toolbar)
+        self._hover_text = ""  # the board's words for the hex under the mouse
         self.view.hover_text_changed.connect(self._show_hover)
+        # a menu entry's tip in the status bar ("End this phase…") is stale once the game moves
+        self.controller.state_changed.connect(self._clear_stale_tip)
         self.start_screen.scenario_chosen.connect(self.open_scenario)
         self.start_screen.browse_requested.connect(self.open_scenario_dialog)
         self.start_screen.new_game_requested.connect(self.new_game_dialog)
@@ -139,7 +142,11 @@ class MainWindow(QMainWindow):
         self.editor_action = self._editor_action()
         self.message_label = QLabel()
         self.zoom_label = QLabel()
+        self.seed_label = QLabel()  # the game's dice seed, so a game can be played again
+        self.seed_label.setToolTip("The dice's seed, kept in the save: the same seed and the "
+                                   "same actions give the same rolls")
         self.statusBar().addPermanentWidget(self.message_label)
+        self.statusBar().addPermanentWidget(self.seed_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
         self.view.zoom_changed.connect(lambda zoom: self.zoom_label.setText(f"{zoom:.0%}"))
         # after the presenters: these read what they have drawn
@@ -148,6 +155,8 @@ class MainWindow(QMainWindow):
         self.hot_seat.owner_changed.connect(self.unseen.set_viewer)
         self.computer = ComputerTurns(self.controller, show=ActionShow(self.view, self))
         self.computer_controls = ComputerControls(self, self.computer)  # pause, step, pace
+        self.controller.hold = self._hold  # the computer's side, or the other player's
+        self.hot_seat.covered_changed.connect(lambda _covered: self.presenter.refresh_actions())
         self.session = GameSession(self.controller, self)
         self.session.message.connect(self.show_message)
         self.session.path_changed.connect(self._show_title)
@@ -258,6 +267,7 @@ class MainWindow(QMainWindow):
             dock.hide()
         self.zoom_label.clear()
         self.message_label.clear()
+        self.seed_label.clear()
         self._enable_board_actions(False)
         self.controller.stop()
 
@@ -271,11 +281,14 @@ class MainWindow(QMainWindow):
 
     def open_scenario(self, path: Path) -> bool:
         """Load and show a scenario; on failure show the file:line messages and keep the page."""
+        if not self.session.may_discard("opening another scenario"):
+            return False
         path = Path(path)
         try:
             scenario = self._loader(path)
         except DataError as error:
-            self._load_failed(path, str(error))
+            missing = len(error.problems) == 1 and not path.exists()  # no line to point at
+            self._load_failed(path, f"{path}: no such file" if missing else str(error))
             return False
         except Exception as error:  # never a traceback in the user's face
             log.exception("loading %s failed", path)
@@ -293,6 +306,7 @@ class MainWindow(QMainWindow):
     def _show_board(self, scenario: Scenario) -> None:
         self._install_ruleset(ruleset_name_of(scenario))
         self.scenario = scenario
+        self._show_hover("")  # the hex words of the map before
         old = self.view.board()
         board = BoardScene(scenario.map, scenario.units, progressive=True)
         self.view.set_board(board)
@@ -328,10 +342,13 @@ class MainWindow(QMainWindow):
         self.unseen.set_enabled(hide_unseen)
         self.hot_seat.begin(self.players, hot_seat)
         self.computer.set_players(self.players, game.dice.seed, fog=hide_unseen)
+        self.seed_label.setText(f"Dice seed {game.dice.seed}")
         self._show_title()
 
     def new_game_dialog(self) -> GameSetup | None:
         """File > New game: the dialog, then the game it sets up."""
+        if not self.session.may_discard("starting a new game"):
+            return None
         dialog = NewGameDialog(self.start_screen.directory, self._loader,
                                settings.last_scenario(), self)
         setup = dialog.setup() if dialog.exec() == NewGameDialog.DialogCode.Accepted else None
@@ -343,6 +360,8 @@ class MainWindow(QMainWindow):
         return setup
 
     def open_game_dialog(self) -> None:
+        if not self.session.may_discard("opening another game"):
+            return
         path = self.session.choose_file()
         if path is not None:
             self.open_game(path)
@@ -384,6 +403,11 @@ class MainWindow(QMainWindow):
         players = describe(self.players)
         self.setWindowTitle(f"{self.scenario.name}{where} — {players} — {settings.APPLICATION}")
 
+    def _hold(self) -> str | None:
+        """Why the player at the screen may not act now: the computer is to act, or the board
+        is covered for the other player."""
+        return self.computer.hold() or self.hot_seat.hold()
+
     def _board_covered(self, covered: bool) -> None:
         """While the handover screen hides the board, the docks are hidden too."""
         if covered:
@@ -402,7 +426,12 @@ class MainWindow(QMainWindow):
         action.triggered.connect(lambda _checked=False: self.open_editor(None))
         menus = [a.menu() for a in self.menuBar().actions() if a.text() == "&File"]
         file_menu = menus[0] if menus and isinstance(menus[0], QMenu) else self.menuBar()
-        file_menu.addAction(action)
+        quit_action = self.actions_by_id["quit"]
+        if quit_action in file_menu.actions():  # Quit stays last
+            at = file_menu.actions().index(quit_action)
+            file_menu.insertAction(file_menu.actions()[at - 1], action)  # before its separator
+        else:
+            file_menu.addAction(action)
         return action
 
     def open_editor(self, path: Path | None = None) -> EditorWindow:
@@ -429,9 +458,14 @@ class MainWindow(QMainWindow):
             self.actions_by_id[action_id].setEnabled(enabled)
 
     def _show_hover(self, text: str) -> None:
+        self._hover_text = text
         if text:
             self.statusBar().showMessage(text)
         else:
+            self.statusBar().clearMessage()
+
+    def _clear_stale_tip(self) -> None:
+        if self.statusBar().currentMessage() != self._hover_text:
             self.statusBar().clearMessage()
 
     # --- view commands (the registry's handlers) -------------------------------------------
@@ -465,6 +499,9 @@ class MainWindow(QMainWindow):
             dock.setVisible(self.pages.currentWidget() is self.view)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.session.may_discard("quitting"):
+            event.ignore()
+            return
         self.computer.shut_down()
         settings.save_bytes(settings.GEOMETRY, self.saveGeometry())
         settings.save_bytes(settings.WINDOW_STATE, self.saveState())

@@ -4,6 +4,7 @@ dice seed. `setup()` gives the GameSetup the window starts."""
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
@@ -40,6 +41,13 @@ from gameapp.core.yamlsource import DataError
 from gameapp.ui.board.scene import BACKDROP, BoardScene
 from gameapp.ui.computer import LEVELS
 from gameapp.ui.start_screen import ScenarioLoader, scan_scenarios
+
+SEED_LIMIT = 2**31  # the seeds a QSpinBox can show
+
+
+def fresh_seed() -> int:
+    """A new game's dice seed: a different one each time, so no two games roll alike."""
+    return secrets.randbelow(SEED_LIMIT)
 
 HUMAN = "human"
 PREVIEW_WIDTH = 300
@@ -172,9 +180,10 @@ class NewGameDialog(QDialog):
                                     "what its own side sees (docs/playing.md)")
         player_form.addRow(self.hide_unseen)
         self.seed = QSpinBox()
-        self.seed.setRange(0, 2**31 - 1)
-        self.seed.setToolTip("The dice's seed: the same seed and the same actions give the same "
-                             "rolls")
+        self.seed.setRange(0, SEED_LIMIT - 1)
+        self.seed.setValue(fresh_seed())
+        self.seed.setToolTip("The dice's seed, drawn afresh for each new game and kept in its "
+                             "save: the same seed and the same actions give the same rolls")
         player_form.addRow("Dice seed:", self.seed)
         self.options_box = QGroupBox("Optional rules (the scenario's choice first)")
         self.options_form = QFormLayout(self.options_box)

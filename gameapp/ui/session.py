@@ -64,6 +64,7 @@ class GameSession(QObject):
         self._phase_key: tuple[int, int, bool] | None = None
         self.seats = Seats()  # who plays: written into every save and autosave
         self.autosaving = False  # from begin_session on: the program's run, not a test's window
+        self._saved_log: list[str] = []  # the game's actions as last saved or opened
         controller.state_changed.connect(self._autosave_if_new_phase)
 
     # --- the game's file ---------------------------------------------------------------------
@@ -73,6 +74,7 @@ class GameSession(QObject):
         self.seats = seats or Seats()
         game = self.controller.game
         self._phase_key = _phase_key(game) if game is not None else None
+        self._saved_log = _notations(game)
         self.path_changed.emit()
 
     def save(self) -> bool:
@@ -84,8 +86,8 @@ class GameSession(QObject):
         game = self.controller.game
         if game is None:
             return False
-        start = paths.saves_dir() if self.path is None else self.path.parent  # made on save
-        suggested = start / f"{Path(game.scenario.path).stem}-turn{game.state.turn}.yaml"
+        suggested = (self.start_dir()
+                     / f"{Path(game.scenario.path).stem}-turn{game.state.turn}.yaml")
         name, _ = QFileDialog.getSaveFileName(self.widget, "Save game", str(suggested),
                                               SAVE_FILTER)
         if not name:
@@ -105,15 +107,50 @@ class GameSession(QObject):
             self._error("Cannot save the game", f"{path.name} could not be written.", str(error))
             return False
         self.path = path
+        self._saved_log = _notations(game)
         self.path_changed.emit()
         self.message.emit(f"Saved to {path}")
         return True
 
+    def start_dir(self) -> Path:
+        """Where the file dialogs open: the folder of the game's file, else the user's saves
+        folder, made now if missing (a dialog given a folder that does not exist falls back to
+        the working folder and takes the folder's name for a file name)."""
+        if self.path is not None and self.path.parent.is_dir():
+            return self.path.parent
+        try:
+            return paths.ensure_dir(paths.saves_dir())
+        except OSError as error:
+            log.warning("cannot make the saves folder: %s", error)
+            return Path.home()
+
+    @property
+    def unsaved(self) -> bool:
+        """The game has actions since it was started, opened or last saved."""
+        return _notations(self.controller.game) != self._saved_log
+
+    def may_discard(self, doing: str) -> bool:
+        """Before `doing` (quitting, a new game, opening another) throws the game away: with
+        unsaved actions, ask "Save first?"; True to go on (saved or discarded), False to stay.
+        Only while the program runs (begin_session): a test's window is never asked."""
+        if not self.autosaving or not self.unsaved:
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, "Save first?",
+                          "The game has moves that are not saved.", parent=self.widget)
+        box.setInformativeText(f"Save the game before {doing}?")
+        box.setStandardButtons(QMessageBox.StandardButton.Save
+                               | QMessageBox.StandardButton.Discard
+                               | QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return bool(answer == QMessageBox.StandardButton.Discard)
+
     def choose_file(self) -> Path | None:
         """The saved game the player picks in a file dialog (None: cancelled)."""
-        start = paths.saves_dir() if self.path is None else self.path.parent
-        name, _ = QFileDialog.getOpenFileName(self.widget, "Open saved game", str(start),
-                                              SAVE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self.widget, "Open saved game",
+                                              str(self.start_dir()), SAVE_FILTER)
         return Path(name) if name else None
 
     def load(self, path: Path) -> SavedGame | None:
@@ -193,6 +230,10 @@ class GameSession(QObject):
         box.setInformativeText(detail)
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         box.exec()
+
+
+def _notations(game: Game | None) -> list[str]:
+    return [entry.notation for entry in game.log] if game is not None else []
 
 
 def _phase_key(game: Game) -> tuple[int, int, bool]:

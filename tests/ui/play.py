@@ -20,11 +20,12 @@ DEMO = ROOT / "scenarios" / "demo.yaml"
 
 
 def open_window(qtbot: QtBot, scenario: Scenario | None = None) -> MainWindow:
-    """The window as `gameapp play` builds it, on the demo or on `scenario`, at zoom 1."""
+    """The window as `gameapp play` builds it, on the demo or on `scenario`, at zoom 1, with
+    the dice seeded 0."""
     if scenario is None:
-        window = build_window(str(DEMO))
+        window = build_window(str(DEMO), seed=0)
     else:
-        window = build_window("given.yaml", loader=lambda path: scenario)
+        window = build_window("given.yaml", loader=lambda path: scenario, seed=0)
     qtbot.addWidget(window)
     window.resize(1400, 900)
     window.show()

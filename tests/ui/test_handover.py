@@ -54,9 +54,12 @@ def test_the_board_is_covered_until_the_player_clicks(qtbot: QtBot) -> None:
     assert window.view.isVisible() and not window.hot_seat.cover.isVisible()
 
 
-def test_fire_shots_alternate_without_a_handover_and_the_next_player_turn_hands_over(
+def test_each_shot_of_the_other_side_hands_over_and_nobody_acts_for_the_other(
     qtbot: QtBot,
 ) -> None:
+    """Issue 27: the non-phasing side fires first (1.23); its player gets the screen for its
+    shots, and while the board is covered for him the phasing player can neither Pass nor End
+    the phase (Ctrl+E) for him."""
     window = hot_seat_window(qtbot)
     click_through(qtbot, window)
     controller = window.controller
@@ -64,12 +67,27 @@ def test_fire_shots_alternate_without_a_handover_and_the_next_player_turn_hands_
     assert game is not None
     assert controller.apply(EndPhase())  # Union movement -> Union fire: the Confederates shoot
     assert game.phase is Phase.FIRE and game.acting_side is Side.CONFEDERATE
-    assert not window.hot_seat.covered and window.view.isVisible()
-    assert "Confederate to fire" in window.phase_bar.plain_text()  # whose decision it is
-    assert controller.apply(Pass())  # the Union's shot next, still no handover
-    assert game.acting_side is Side.UNION and not window.hot_seat.covered
+    assert_covered(window, Side.CONFEDERATE)
+    assert "Confederate player's decision" in window.hot_seat.cover.detail.text()
+    end_phase = window.actions_by_id["end_phase"]  # Ctrl+E, the phase bar's button
+    assert not end_phase.isEnabled()
+    assert "hidden until the Confederate player" in end_phase.toolTip()
+    log_before = len(game.log)
+    assert not controller.apply(Pass())  # the Union player passing for him
+    assert not controller.end_phase()
+    assert len(game.log) == log_before and game.acting_side is Side.CONFEDERATE
+    assert not window.actions_by_id["undo"].isEnabled()  # the Union's move is out of reach
+    click_through(qtbot, window)
+    assert end_phase.isEnabled() and "Confederate to fire" in window.phase_bar.plain_text()
+    assert controller.apply(Pass())  # the Confederate player's own pass
+    assert game.acting_side is Side.UNION
+    assert_covered(window, Side.UNION)  # back to the Union player for his shot
+    click_through(qtbot, window)
     while game.current_side is Side.UNION:  # the rest of the Union player-turn
-        assert not window.hot_seat.covered
+        acting = game.acting_side
+        if window.hot_seat.covered:
+            assert acting is not None and window.hot_seat.owner is acting
+            click_through(qtbot, window)
         assert controller.apply(Pass() if game.phase is Phase.FIRE else EndPhase())
     assert game.current_side is Side.CONFEDERATE
     assert_covered(window, Side.CONFEDERATE)
@@ -77,6 +95,18 @@ def test_fire_shots_alternate_without_a_handover_and_the_next_player_turn_hands_
     assert not window.actions_by_id["undo"].isEnabled()  # the Union's turn is out of reach
     click_through(qtbot, window)
     assert window.view.isVisible() and window.ruleset_ui.dock.isVisible()
+
+
+def test_with_one_person_at_the_screen_the_other_sides_shots_need_no_handover(
+    qtbot: QtBot,
+) -> None:
+    window = hot_seat_window(qtbot, hot_seat=False)
+    controller, game = window.controller, window.controller.game
+    assert game is not None
+    assert controller.apply(EndPhase())
+    assert game.acting_side is Side.CONFEDERATE and not window.hot_seat.covered
+    assert window.actions_by_id["end_phase"].isEnabled()
+    assert controller.apply(Pass())  # one person plays both sides: his to pass
 
 
 def test_one_person_playing_both_sides_is_never_covered(qtbot: QtBot) -> None:
@@ -127,7 +157,9 @@ def test_with_hiding_on_the_board_shows_only_what_the_side_to_play_sees(qtbot: Q
     game, controller = window.controller.game, window.controller
     assert game is not None
     while game.current_side is Side.UNION:
-        controller.apply(Pass() if game.phase is Phase.FIRE else EndPhase())
+        if window.hot_seat.covered:  # the Confederate player's shot, or the Union's again
+            window.hot_seat.reveal()
+        assert controller.apply(Pass() if game.phase is Phase.FIRE else EndPhase())
     # the Confederate player's turn: CS-C sees US-A in the open, so everything shows
     assert window.hot_seat.owner is Side.CONFEDERATE
     assert shown_ids(window) == {"US-A", "CS-B", "CS-C"}

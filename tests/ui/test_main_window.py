@@ -55,6 +55,17 @@ def test_menus_and_toolbar_come_from_the_registry(qtbot: QtBot) -> None:
         assert action.shortcuts() or not spec.shortcuts
 
 
+def test_quit_is_last_in_the_file_menu_after_the_editor(qtbot: QtBot) -> None:
+    """Issue 27, item 14: Quit goes last, after a separator."""
+    window = MainWindow()
+    qtbot.addWidget(window)
+    file_menu = window.menuBar().actions()[0].menu()
+    assert isinstance(file_menu, QMenu)
+    entries = file_menu.actions()
+    assert entries[-1] is window.actions_by_id["quit"] and entries[-2].isSeparator()
+    assert window.editor_action in entries[:-2]
+
+
 def test_a_load_error_shows_file_line_messages(
     qtbot: QtBot, shown_boxes: list[tuple[str, str]]
 ) -> None:

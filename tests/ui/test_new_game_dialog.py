@@ -144,3 +144,17 @@ def test_each_value_says_what_it_does_in_the_schemas_words() -> None:
     assert choices["retreat"].value_help["ss15_4"] == (
         "the retreat priorities of Stonewall's Sword 15.4")
     assert choices["movement_allowances"].value_help["sharpsburg"] == ""  # just "(default)"
+
+
+def test_each_new_game_dialog_offers_a_fresh_seed_and_the_game_takes_it(
+    qtbot: QtBot, folder: Path
+) -> None:
+    """Issue 27, item 10: the seed is drawn afresh (not 0), shown, and can still be set."""
+    dialogs = [dialog_on(qtbot, folder, folder / "duel.yaml") for _ in range(3)]
+    assert len({d.seed.value() for d in dialogs}) == 3
+    dialog = dialog_on(qtbot, folder, folder / "duel.yaml")
+    setup = dialog.setup()
+    assert setup is not None and setup.start().dice.seed == dialog.seed.value()
+    dialog.seed.setValue(1234)
+    setup = dialog.setup()
+    assert setup is not None and setup.start().dice.seed == 1234

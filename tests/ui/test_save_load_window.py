@@ -4,11 +4,12 @@ saying what is wrong, and the game on the board goes on untouched."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from gameapp import paths
@@ -275,3 +276,51 @@ def test_an_opened_save_goes_on_with_the_same_players(
     assert second.players == against_computer
     assert second.unseen.enabled
     assert "Confederate: computer (easy)" in second.windowTitle()
+
+
+# --- where the file dialogs open (issue 27, item 1) ----------------------------------------------
+@pytest.fixture
+def user_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The user's saves folder, not made yet (as on a first run)."""
+    folder = tmp_path / "user data" / "saves"
+    monkeypatch.setattr(paths, "saves_dir", lambda: folder)
+    return folder
+
+
+def dialog_seen(qtbot: QtBot, trigger: Callable[[], object]) -> tuple[str, str]:
+    """Run `trigger`, which opens a real (Qt) file dialog; cancel it and give its folder and the
+    file name it offered."""
+    seen: list[tuple[str, str]] = []
+
+    def look() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QFileDialog):
+            QTimer.singleShot(20, look)
+            return
+        name = dialog.findChild(QLineEdit, "fileNameEdit")
+        seen.append((dialog.directory().absolutePath(), name.text() if name else ""))
+        dialog.reject()
+
+    QTimer.singleShot(0, look)
+    trigger()
+    assert seen, "no file dialog was shown"
+    return seen[0]
+
+
+def test_save_opens_in_the_users_saves_folder_made_first(
+    window: MainWindow, user_saves: Path, qtbot: QtBot
+) -> None:
+    assert not user_saves.exists()
+    folder, name = dialog_seen(qtbot, window.actions_by_id["save"].trigger)
+    assert user_saves.is_dir()  # made before the dialog, so Qt does not fall back to the cwd
+    assert Path(folder) == user_saves
+    assert name == "duel-turn1.yaml"
+    assert window.session.path is None  # cancelled: nothing saved
+
+
+def test_open_saved_game_opens_in_the_saves_folder_with_no_file_name(
+    window: MainWindow, user_saves: Path, qtbot: QtBot
+) -> None:
+    folder, name = dialog_seen(qtbot, window.actions_by_id["open_game"].trigger)
+    assert Path(folder) == user_saves and user_saves.is_dir()
+    assert name == ""  # not "saves"
