@@ -276,8 +276,9 @@ def test_the_artillery_three_quarters_rule_is_its_own_option(three_quarters: boo
     # 000 6.1 / 6.1a. 4 infantry SPs and a 6-gun battery moving in:
     # - with 6.1a: 4 + 6 x 0.75 = 8.5 > 8: refused (000 6.1);
     # - without it: guns count as printed, 4 + 6 = 10 > 8: refused (000 6.1), the reason says 10.
-    # 2 infantry + 6 guns: 2 + 4.5 = 6.5 with 6.1a (allowed); 2 + 6 = 8 without (allowed, the limit).
-    # 12 guns alone: with 6.1a 9 points but over the 10-gun cap (000 6.1a); without it 12 > 8 (000 6.1).
+    # 2 infantry + 6 guns: 2 + 4.5 = 6.5 with 6.1a (allowed); 2 + 6 = 8 without (the limit).
+    # 12 guns alone: with 6.1a 9 points but over the 10-gun cap (000 6.1a); without it 12 > 8
+    # (000 6.1).
     m = blank_map()
     opts = {"stacking": "flat_8", "artillery_three_quarters": three_quarters}
     guns = place(artillery("g", strength=6), m, "0606", N)

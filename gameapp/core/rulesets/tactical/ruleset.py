@@ -165,11 +165,13 @@ class TacticalRuleset(Ruleset):
     def after_action(self, ctx: RuleContext, before: GameState, events: list[Event]
                      ) -> list[Event]:
         """7.83 marks, 7.38 and the pending checks resolved, engagement; then who holds each
-        victory hex and which units have entered play."""
+        victory hex, the 22.2 release triggers of every hex entered, and which units have
+        entered play."""
         state: GameState = ctx.state
         out = after_action(state, before, events, ctx.map, ctx.dice, ctx.scenario.options,
                            ctx.rules.costs)
         update_holders(state, [v.hex for v in ctx.scenario.victory_hexes])
+        out += effects.note_release_triggers(ctx, before, [*events, *out])
         state.entered.update(state.units)
         return out
 
