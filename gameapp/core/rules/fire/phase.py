@@ -33,11 +33,18 @@ from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.exhaustion import FIRED, HIT, level_of, note
 from gameapp.core.rules.fire.enfilade import enfilade
 from gameapp.core.rules.fire.field import FieldCell, field_of_fire, fire_check
-from gameapp.core.rules.fire.inputs import FirerInput, Situation, Sun, TargetInput
+from gameapp.core.rules.fire.inputs import (
+    FirerInput,
+    Situation,
+    Sun,
+    TargetInput,
+    TargetMovement,
+)
 from gameapp.core.rules.fire.lineoffire import avoids_hexes, slope_top_counts, steep_slope_counts
 from gameapp.core.rules.fire.modifiers import dice_modifiers, target_modifiers
 from gameapp.core.rules.fire.points import FirePoints, fire_points
 from gameapp.core.rules.fire.tables import fcrt_result, officer_hit
+from gameapp.core.rules.fire.target import majority
 from gameapp.core.rules.fire.terrain import firing_limit
 from gameapp.core.rules.morale import CheckKind, exhaustion_term, level_modifiers
 from gameapp.core.rules.morale_play import ignored
@@ -116,7 +123,8 @@ class FireRules:
                                      "003 5.2c")
         at_officer = self._officer(action, defenders)
         target = self._target(action.target, defenders, firers)
-        situation = Situation(sun=SUN_BY_LIGHT[self.light],
+        situation = Situation(target_movement=self._target_movement(target),
+                              sun=SUN_BY_LIGHT[self.light],
                               facing_nw_or_w=any(self._faces_nw_or_w(f) for f in firers),
                               officer_bonus=self._officer_bonus(firers),
                               at_officer=at_officer is not None)
@@ -196,6 +204,15 @@ class FireRules:
             parallel_to_hexside=self._parallel(h, defenders, firers, crossed), slopes=slopes,
             sps=tuple((u.id, u.strength) for u in defenders),
             horse_holders=frozenset(u.id for u in defenders if u.defn.horse_holders))  # 5.28
+
+    def _target_movement(self, target: TargetInput) -> TargetMovement:
+        """FCRT DRM target movement: +4 when most of the target's SPs (6.63, ties to the
+        defender) have declared a regular charge not yet resolved. Immediate charges and
+        automatic victories are resolved in the movement phase, before any fire, so their rows
+        never meet a fire attack here (docs/rules.md)."""
+        charging = {uid for uids in self.state.charges.values() for uid in uids}
+        found = majority(target, lambda u: u.id in charging, int)
+        return TargetMovement.REGULAR_CHARGE if found and found.value else TargetMovement.NONE
 
     def _parallel(self, h: Hex, defenders: tuple[Unit, ...], firers: list[Unit],
                   crossed: HexsideFeature) -> bool:
