@@ -105,12 +105,16 @@ class FireRules:
             if unit.id in self.state.fired:
                 continue
             for h in self.targets(unit.id):
-                action = Fire((unit.id,), h)
-                try:
-                    self.plan(action, side)
-                except IllegalActionError:
-                    continue
-                yield action
+                guns = any(u.kind is UnitKind.ARTILLERY for u in self.state.units_at(h)
+                           if u.side is not side)
+                for action in (Fire((unit.id,), h), Fire((unit.id,), h, at_guns=True)):
+                    if action.at_guns and not guns:
+                        continue
+                    try:
+                        self.plan(action, side)
+                    except IllegalActionError:
+                        continue
+                    yield action
 
     # --- checking -----------------------------------------------------------------------------
     def plan(self, action: Fire, side: Side | None) -> FirePlan:
@@ -123,6 +127,8 @@ class FireRules:
                                      "003 5.2c")
         at_officer = self._officer(action, defenders)
         target = self._target(action.target, defenders, firers)
+        if action.at_guns:
+            target = replace(target, at_guns=self._guns(action, defenders))
         situation = Situation(target_movement=self._target_movement(target),
                               sun=SUN_BY_LIGHT[self.light],
                               facing_nw_or_w=any(self._faces_nw_or_w(f) for f in firers),
@@ -166,6 +172,15 @@ class FireRules:
         if any(self.state.units[uid].kind is UnitKind.ARTILLERY for uid in action.firers):
             raise IllegalActionError("only small arms fire at an officer", "6.75")
         return officer
+
+    def _guns(self, action: Fire, defenders: tuple[Unit, ...]) -> bool:
+        """Fire at the guns needs guns in the hex and cannot also be aimed at an officer."""
+        if action.at_officer is not None:
+            raise IllegalActionError("fire at an officer is small arms at personnel, not at "
+                                     "the guns", "6.75")
+        if not any(u.kind is UnitKind.ARTILLERY for u in defenders):
+            raise IllegalActionError("there are no guns to fire at in that hex", "6.63")
+        return True
 
     def _inputs(self, unit: Unit, target: Hex, defenders: tuple[Unit, ...]) -> FirerInput:
         m = self.map
@@ -272,7 +287,7 @@ class FireRules:
             officer = next((u for u in plan.target.units if u.kind is UnitKind.LEADER), None)
             if officer is not None:
                 events += self._incapacitate(officer.id, column.rule)
-        hurt = self._casualties(plan.target.units, steps, events)
+        hurt = self._casualties(plan.target, steps, events)
         events += self._morale(plan, hurt, morale_due, dice, action)
         events += self._ammunition(action.firers, roll)
         return events
@@ -281,17 +296,22 @@ class FireRules:
         self.state.units.pop(unit_id, None)
         return [OfficerIncapacitated(unit_id, rule)]
 
-    def _casualties(self, defenders: tuple[Unit, ...], steps: int,
-                    events: list[Event]) -> set[str]:
+    def _casualties(self, target: TargetInput, steps: int, events: list[Event]) -> set[str]:
         """Steps come off the largest unit first; infantry stacked with guns takes them before
-        the gunners (6.76). Returns the ids of units that lost strength."""
+        the gunners (6.76); fire at the guns takes them from the batteries only. Returns the
+        ids of units that lost strength."""
+        defenders = target.units
         hurt: set[str] = set()
         for _ in range(steps):
             troops = [self.state.units[u.id] for u in defenders
                       if u.id in self.state.units and u.kind is not UnitKind.LEADER]
             if not troops:
                 break
-            personnel = [u for u in troops if u.kind is not UnitKind.ARTILLERY] or troops
+            guns = [u for u in troops if u.kind is UnitKind.ARTILLERY]
+            personnel = ([u for u in troops if u.kind is not UnitKind.ARTILLERY] or troops
+                         ) if not target.at_guns else guns
+            if not personnel:
+                break
             victim = max(personnel, key=lambda u: u.strength)
             hurt.add(victim.id)
             self.state.units[victim.id] = replace(victim, losses=victim.losses + 1)
