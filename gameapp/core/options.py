@@ -28,6 +28,7 @@ class RuleOptions:
     movement_allowances: str = "sharpsburg"  # which column of the movement allowances
     retreat: str = "ss15_4"  # retreat paths: ss15_4 (000 15.4) or g88 (002 15)
     engagement: bool = False  # 000 13.6
+    disengagement_fire: bool = False  # 000 15.4 / 13.7: fire at units routing past the enemy
     historical_events: bool = False  # play the special rules marked optional
     broken_track_return: str = "never"  # how units on the Broken Track come back
 
@@ -73,6 +74,7 @@ def _read(options: OptionMap) -> RuleOptions:
         movement_allowances=text("movement_allowances", d.movement_allowances),
         retreat=text("retreat", d.retreat),
         engagement=flag("engagement", d.engagement),
+        disengagement_fire=flag("disengagement_fire", d.disengagement_fire),
         historical_events=flag("historical_events", d.historical_events),
         broken_track_return=text("broken_track_return", d.broken_track_return),
     )

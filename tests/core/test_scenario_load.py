@@ -123,6 +123,7 @@ def test_demo_victory_hexes_and_options(demo: Scenario) -> None:
     assert demo.options == {"stacking": "tec_sl", "artillery_three_quarters": True,
                             "movement_allowances": "sharpsburg",
                             "retreat": "ss15_4", "engagement": False,
+                            "disengagement_fire": False,
                             "historical_events": False, "broken_track_return": "never"}
     assert demo.los_conventions == ("short_range_obstacles", "orchard_endpoints")
 
@@ -145,7 +146,7 @@ def test_small_scenario_options_defaults_and_reinforcement_groups() -> None:
     s = load_scenario(DATA / "scenarios" / "small.yaml")
     assert s.options == {"stacking": "flat_8", "artillery_three_quarters": True,
                          "movement_allowances": "sharpsburg",
-                         "retreat": "g88", "engagement": True,
+                         "retreat": "g88", "engagement": True, "disengagement_fire": False,
                          "historical_events": False, "broken_track_return": "never"}
     assert s.los_conventions == ("same_hill", "orchard_endpoints")
     assert s.first_side is Side.CONFEDERATE

@@ -147,6 +147,23 @@ class FireRules:
         return FirePlan(tuple(inputs), target, situation, points, modifiers,
                         self._odds(points, modifiers))
 
+    def plan_at(self, firers: list[Unit], target: Unit, at: Hex) -> FirePlan | None:
+        """The plan of these units' fire at `target` alone as it stands in `at` (a hex it
+        leaves on a retreat: 000 15.4 disengagement fire); None when they have no fire."""
+        here = replace(target, hex=at)
+        target_input = self._target(at, (here,), firers)
+        situation = Situation(target_movement=self._target_movement(target_input),
+                              sun=SUN_BY_LIGHT[self.light],
+                              facing_nw_or_w=any(self._faces_nw_or_w(f) for f in firers),
+                              officer_bonus=self._officer_bonus(firers))
+        inputs = [self._inputs(u, at, (here,)) for u in firers]
+        points = fire_points(inputs, target_input, situation)
+        if points.column is None or points.column.no_effect:
+            return None
+        modifiers = dice_modifiers(inputs, target_input, situation, points)
+        return FirePlan(tuple(inputs), target_input, situation, points, modifiers,
+                        self._odds(points, modifiers))
+
     def _firer(self, unit_id: str, target: Hex, side: Side | None) -> Unit:
         unit = self.state.units.get(unit_id)
         if unit is None:
