@@ -14,6 +14,7 @@
     prolong usa-battery yes                      artillery retires by prolong (3.57, 7.36)
     retreat-path csa-21va 0603>0602              the owner picks among equal paths (15.4)
     stack-roll one                               one morale roll for the stack, or each (note 3)
+    loss csa-21va                                the owner's pick of the unit taking a step (6.76)
 
 Hex ids are printed with the map's numbering, so printing and parsing take a `Numbering`.
 Formation names with spaces are written with hyphens (`road-column`).
@@ -163,9 +164,19 @@ class StackRoll:
         return f"stack-roll {'one' if self.one else 'each'}"
 
 
+@dataclass(frozen=True)
+class TakeLoss:
+    """6.76: the owner's pick of the unit that takes the next casualty step of a fire attack."""
+
+    unit_id: str
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"loss {self.unit_id}"
+
+
 Action = (Move | Face | ChangeFormation | Cover | Fire | Pass | EndPhase | ResolveCharge
-          | RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll)
-Decision = RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll
+          | RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll | TakeLoss)
+Decision = RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll | TakeLoss
 
 
 def parse_action(text: str, numbering: Numbering) -> Action:
@@ -184,7 +195,8 @@ def parse_action(text: str, numbering: Numbering) -> Action:
             "'formation UNIT F', 'cover UNIT on|off', "
             "'fire UNIT[,UNIT] HEX [officer=UNIT] [at=guns|crew]', 'pass', 'end-phase', "
             "'charge HEX', 'retreat-before-combat HEX yes|no', "
-            "'prolong UNIT yes|no', 'retreat-path UNIT HEX>HEX' or 'stack-roll one|each'"
+            "'prolong UNIT yes|no', 'retreat-path UNIT HEX>HEX', 'stack-roll one|each' or "
+            "'loss UNIT'"
         )
     return action
 
@@ -212,6 +224,7 @@ _PARSERS: dict[str, Callable[[list[str], Numbering], Action | None]] = {
     else None,
     "retreat-path": lambda a, n: ChooseRetreatPath(a[0], _path(a[1], n)) if len(a) == 2
     else None,
+    "loss": lambda a, n: TakeLoss(a[0]) if len(a) == 1 else None,
     "stack-roll": lambda a, n: StackRoll(a[0] == "one") if len(a) == 1 and a[0] in ("one", "each")
     else None,
 }

@@ -105,7 +105,7 @@ class TacticalRuleset(Ruleset):
 
     def verbs(self) -> tuple[str, ...]:
         return ("move", "face", "formation", "cover", "fire", "pass", "end-phase", "charge",
-                "retreat-before-combat", "prolong", "retreat-path", "stack-roll")
+                "retreat-before-combat", "prolong", "retreat-path", "stack-roll", "loss")
 
     def source_files(self, scenario: Scenario) -> tuple[Path | None, ...]:
         return (scenario.path, scenario.map_path, scenario.counters_path)
