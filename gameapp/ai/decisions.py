@@ -7,6 +7,7 @@ to resolve declared charges.
   little for the ground); otherwise go.
 - a retreat path: the one ending farthest from the enemy's combat units (then the first).
 - one roll for a stack or one each (note 3): `stack_roll_answer`.
+- who takes a casualty step (6.76): the largest unit that is not a battery (`loss_answer`).
 - any decision this player does not know: the first option the engine lists.
 """
 
@@ -19,6 +20,7 @@ from gameapp.core.actions import (
     Prolong,
     RetreatBeforeCombat,
     StackRoll,
+    TakeLoss,
 )
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.decisions import PendingDecision
@@ -62,8 +64,20 @@ def answer(game: Game, side: Side) -> tuple[Action, str]:
         verb = "routs" if decision.rout is not None else "retreats"  # 7.6 or 000 15.4
         return best, (f"{verb} {best.unit_id} along the path farthest from the enemy "
                       f"({best.to_text(game.map.numbering)})")
+    losses = [a for a in actions if isinstance(a, TakeLoss)]
+    if losses:
+        return loss_answer(game, losses)
     return first, f"answers {decision.question}: {first.to_text(game.map.numbering)} (the first " \
                   "option)"
+
+
+def loss_answer(game: Game, losses: list[TakeLoss]) -> tuple[Action, str]:
+    """6.76: keep the guns served: the step goes to the largest unit that is not a battery
+    (a battery only when nothing else is left)."""
+    units = game.state.units
+    best = max(losses, key=lambda a: (units[a.unit_id].kind is not UnitKind.ARTILLERY,
+                                      units[a.unit_id].strength, -losses.index(a)))
+    return best, f"gives the casualty step to {best.unit_id}, sparing the gunners (6.76)"
 
 
 def stack_roll_answer(game: Game, side: Side, decision: PendingDecision,

@@ -6,6 +6,7 @@
     formation usa-5ct column
     cover usa-5ct on
     fire usa-5ct,usa-10me 0605 officer=csa-early
+    fire usa-battery 0605 at=guns                at the guns, not the crews (at=crew: the default)
     pass
     end-phase
     charge 0604                                  the phasing player resolves one charge (1.25)
@@ -13,6 +14,7 @@
     prolong usa-battery yes                      artillery retires by prolong (3.57, 7.36)
     retreat-path csa-21va 0603>0602              the owner picks among equal paths (15.4)
     stack-roll one                               one morale roll for the stack, or each (note 3)
+    loss csa-21va                                the owner's pick of the unit taking a step (6.76)
 
 Hex ids are printed with the map's numbering, so printing and parsing take a `Numbering`.
 Formation names with spaces are written with hyphens (`road-column`).
@@ -81,15 +83,18 @@ class Cover:
 @dataclass(frozen=True)
 class Fire:
     """One fire attack: one or more firers combining on one hex (1.23), optionally small arms
-    aimed at an officer there (6.75)."""
+    aimed at an officer there (6.75), or the fire aimed at the guns rather than at the
+    personnel, crews included (the FCRT's target density and range note 4)."""
 
     firers: tuple[str, ...]
     target: Hex
     at_officer: str | None = None
+    at_guns: bool = False
 
     def to_text(self, numbering: Numbering) -> str:
         text = f"fire {','.join(self.firers)} {numbering.hex_id(self.target)}"
-        return text + (f" officer={self.at_officer}" if self.at_officer else "")
+        text += f" officer={self.at_officer}" if self.at_officer else ""
+        return text + (" at=guns" if self.at_guns else "")
 
 
 @dataclass(frozen=True)
@@ -159,9 +164,19 @@ class StackRoll:
         return f"stack-roll {'one' if self.one else 'each'}"
 
 
+@dataclass(frozen=True)
+class TakeLoss:
+    """6.76: the owner's pick of the unit that takes the next casualty step of a fire attack."""
+
+    unit_id: str
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"loss {self.unit_id}"
+
+
 Action = (Move | Face | ChangeFormation | Cover | Fire | Pass | EndPhase | ResolveCharge
-          | RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll)
-Decision = RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll
+          | RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll | TakeLoss)
+Decision = RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll | TakeLoss
 
 
 def parse_action(text: str, numbering: Numbering) -> Action:
@@ -177,9 +192,11 @@ def parse_action(text: str, numbering: Numbering) -> Action:
     if action is None:
         raise NotationError(
             f"{text!r}: expected 'move UNIT HEX>HEX [face=N] [formation=F]', 'face UNIT N', "
-            "'formation UNIT F', 'cover UNIT on|off', 'fire UNIT[,UNIT] HEX [officer=UNIT]', "
-            "'pass', 'end-phase', 'charge HEX', 'retreat-before-combat HEX yes|no', "
-            "'prolong UNIT yes|no', 'retreat-path UNIT HEX>HEX' or 'stack-roll one|each'"
+            "'formation UNIT F', 'cover UNIT on|off', "
+            "'fire UNIT[,UNIT] HEX [officer=UNIT] [at=guns|crew]', 'pass', 'end-phase', "
+            "'charge HEX', 'retreat-before-combat HEX yes|no', "
+            "'prolong UNIT yes|no', 'retreat-path UNIT HEX>HEX', 'stack-roll one|each' or "
+            "'loss UNIT'"
         )
     return action
 
@@ -194,7 +211,7 @@ _YES_NO = ("yes", "no")
 _PARSERS: dict[str, Callable[[list[str], Numbering], Action | None]] = {
     "end-phase": lambda a, n: EndPhase() if not a else None,
     "pass": lambda a, n: Pass() if not a else None,
-    "fire": lambda a, n: _parse_fire(a, n) if len(a) in (2, 3) else None,
+    "fire": lambda a, n: _parse_fire(a, n) if len(a) in (2, 3, 4) else None,
     "face": lambda a, n: Face(a[0], _facing(a[1])) if len(a) == 2 else None,
     "cover": lambda a, n: Cover(a[0], a[1] == "on") if len(a) == 2 and a[1] in ("on", "off")
     else None,
@@ -207,6 +224,7 @@ _PARSERS: dict[str, Callable[[list[str], Numbering], Action | None]] = {
     else None,
     "retreat-path": lambda a, n: ChooseRetreatPath(a[0], _path(a[1], n)) if len(a) == 2
     else None,
+    "loss": lambda a, n: TakeLoss(a[0]) if len(a) == 1 else None,
     "stack-roll": lambda a, n: StackRoll(a[0] == "one") if len(a) == 1 and a[0] in ("one", "each")
     else None,
 }
@@ -238,12 +256,18 @@ def _parse_move(args: list[str], numbering: Numbering) -> Move:
 
 
 def _parse_fire(args: list[str], numbering: Numbering) -> Fire:
-    officer = None
-    if len(args) == 3:
-        key, _, officer = args[2].partition("=")
-        if key != "officer" or not officer:
-            raise NotationError(f"unknown fire option {args[2]!r}: expected officer=UNIT")
-    return Fire(tuple(args[0].split(",")), numbering.parse(args[1]), officer)
+    officer: str | None = None
+    at_guns = False
+    for option in args[2:]:
+        key, _, value = option.partition("=")
+        if key == "officer" and value and officer is None:
+            officer = value
+        elif key == "at" and value in ("guns", "crew"):
+            at_guns = value == "guns"
+        else:
+            raise NotationError(
+                f"unknown fire option {option!r}: expected officer=UNIT or at=guns|crew")
+    return Fire(tuple(args[0].split(",")), numbering.parse(args[1]), officer, at_guns)
 
 
 def _facing(text: str) -> int:

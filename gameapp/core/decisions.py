@@ -11,8 +11,8 @@ random player picks one, a saved game replays the answer from its notation.
     game.apply(decision.options[0].action)
 
 Kinds: 3.5 retreat before combat, 3.57 retire by prolong, the owner's pick among equally good
-retreat or rout paths (000 15.4, 7.6), and note 3 of the morale table (one roll for a stack
-or one each).
+retreat or rout paths (000 15.4, 7.6), note 3 of the morale table (one roll for a stack
+or one each), and 6.76 (which unit of a hex with guns takes each casualty step).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ class DecisionKind(Enum):
     PROLONG = "retire by prolong"
     RETREAT_PATH = "retreat path"
     STACK_ROLL = "one roll or one each"
+    LOSSES = "who takes the loss"
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,17 @@ class RoutPick:
 
 
 @dataclass(frozen=True)
+class LossesLeft:
+    """6.76 only: what a fire attack still has to do once the owner picks who takes a step."""
+
+    steps: int  # casualty steps still to allocate, this one included
+    defenders: tuple[Unit, ...]  # the target hex's units as they stood before the fire
+    due: bool  # the FCRT result calls for morale checks
+    protections: tuple[Term, ...]  # what enemy fire would subtract, for the checks
+    at_guns: bool = False  # the fire was at the guns: the batteries take every step
+
+
+@dataclass(frozen=True)
 class PendingDecision:
     side: Side  # who decides
     kind: DecisionKind
@@ -82,6 +94,7 @@ class PendingDecision:
     rout: RoutPick | None = None  # rout paths only (7.6)
     checks: tuple[DueCheck, ...] = ()  # note 3 only: the checks the answer rolls
     causers: tuple[str, ...] = ()  # note 3 after fire: the firers a router routs away from
+    losses: LossesLeft | None = None  # 6.76 only
 
     def option_for(self, action: object) -> DecisionOption | None:
         return next((o for o in self.options if o.action == action), None)

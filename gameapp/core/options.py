@@ -16,14 +16,19 @@ OptionValue = str | bool | int
 OptionMap = Mapping[str, OptionValue]
 
 
+FLAT_8_WHOLE_GUNS = "flat_8_whole_guns"
+
+
 @dataclass(frozen=True)
 class RuleOptions:
     """The options the rules read, each with its default (docs/file-formats.md lists them)."""
 
     stacking: str = "tec_sl"  # tec_sl: 001's SL column; flat_8: 000 6.1
+    artillery_three_quarters: bool = True  # 000 6.1a under flat_8 ("optional but suggested")
     movement_allowances: str = "sharpsburg"  # which column of the movement allowances
     retreat: str = "ss15_4"  # retreat paths: ss15_4 (000 15.4) or g88 (002 15)
     engagement: bool = False  # 000 13.6
+    disengagement_fire: bool = False  # 000 15.4 / 13.7: fire at units routing past the enemy
     historical_events: bool = False  # play the special rules marked optional
     broken_track_return: str = "never"  # how units on the Broken Track come back
 
@@ -42,6 +47,14 @@ class RuleOptions:
         _SEEN[id(options)] = (options, dict(options), view)
         return view
 
+    @property
+    def stacking_rule(self) -> str:
+        """The stacking limits the rules check: the `stacking` option, with `flat_8` split by
+        000 6.1a into `flat_8` (guns at 0.75) and `flat_8_whole_guns` (guns as printed)."""
+        if self.stacking == "flat_8" and not self.artillery_three_quarters:
+            return FLAT_8_WHOLE_GUNS
+        return self.stacking
+
     def as_dict(self) -> dict[str, OptionValue]:
         return asdict(self)
 
@@ -57,9 +70,11 @@ def _read(options: OptionMap) -> RuleOptions:
 
     return RuleOptions(
         stacking=text("stacking", d.stacking),
+        artillery_three_quarters=flag("artillery_three_quarters", d.artillery_three_quarters),
         movement_allowances=text("movement_allowances", d.movement_allowances),
         retreat=text("retreat", d.retreat),
         engagement=flag("engagement", d.engagement),
+        disengagement_fire=flag("disengagement_fire", d.disengagement_fire),
         historical_events=flag("historical_events", d.historical_events),
         broken_track_return=text("broken_track_return", d.broken_track_return),
     )

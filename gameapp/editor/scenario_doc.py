@@ -205,9 +205,14 @@ class ScenarioDocument:
         return where
 
     def stacking_option(self) -> str:
+        """The stacking limits the document's options ask for (`RuleOptions.stacking_rule`)."""
         options = self.data.get("options")
-        value = options.get("stacking") if isinstance(options, dict) else None
-        return str(value) if isinstance(value, str) else RuleOptions().stacking
+        if not isinstance(options, dict):
+            return RuleOptions().stacking
+        known = {k: v for k, v in options.items()
+                 if k in ("stacking", "artillery_three_quarters")
+                 and isinstance(v, str | bool)}
+        return RuleOptions.of(known).stacking_rule
 
     def turn_range(self) -> tuple[int, int]:
         turns = self.data.get("turns")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from functools import cached_property
@@ -160,6 +160,38 @@ def fire_options(game: Game, firers: Sequence[str]) -> dict[Hex, TargetOption]:
         except IllegalActionError as error:
             options[h] = TargetOption(action, None, error)
     return options
+
+
+@dataclass(frozen=True)
+class Aim:
+    """One way the attack on a hex can be aimed: its words and the action it makes."""
+
+    label: str
+    action: Fire
+
+
+def aims(game: Game, option: TargetOption) -> list[Aim]:
+    """How the firers may aim at the option's hex: at the personnel (the default, crews
+    included), at the guns when enemy artillery stands there, at each enemy officer (6.75).
+    The engine may still refuse an aim (only small arms fire at an officer): `plan_aim` says."""
+    base = Fire(option.action.firers, option.target)
+    side = game.acting_side
+    enemy = [u for u in game.state.units_at(option.target) if u.side is not side]
+    out = [Aim("the personnel (crews included)", base)]
+    if any(u.kind is UnitKind.ARTILLERY for u in enemy):
+        out.append(Aim("the guns (gun SPs count)", replace(base, at_guns=True)))
+    for u in enemy:
+        if u.kind is UnitKind.LEADER:
+            out.append(Aim(f"officer {u.defn.name} (6.75)", replace(base, at_officer=u.id)))
+    return out
+
+
+def plan_aim(game: Game, action: Fire) -> TargetOption:
+    """The engine's plan of the attack so aimed, or its refusal."""
+    try:
+        return TargetOption(action, tactical(game).fire.plan(action, game.acting_side))
+    except IllegalActionError as error:
+        return TargetOption(action, None, error)
 
 
 @dataclass(frozen=True)

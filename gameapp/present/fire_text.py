@@ -14,6 +14,7 @@ from gameapp.core.breakdown import Term
 from gameapp.core.rules.datafile import show
 from gameapp.core.rules.fire.phase import FirePlan
 from gameapp.core.rules.fire.points import FpTerm
+from gameapp.core.units import UnitKind
 
 OFFICER_HIT = "officer hit"
 _ORDER = ("NE", "A", "A1", "A2", "A3", "C1", "C2", "C3", "C4", "C5", "C6", OFFICER_HIT)
@@ -111,6 +112,7 @@ class PlanRows:
     modifiers: list[Term]
     modifier_total: int
     odds: list[OddsRow]
+    aim: str = ""  # what the fire is aimed at, when not simply the personnel
 
 
 def plan_rows(plan: FirePlan) -> PlanRows:
@@ -130,4 +132,17 @@ def plan_rows(plan: FirePlan) -> PlanRows:
         modifiers=list(plan.modifiers),
         modifier_total=int(plan.modifiers.total),
         odds=odds_rows(plan.odds),
+        aim=aim_words(plan),
     )
+
+
+def aim_words(plan: FirePlan) -> str:
+    """What the attack is aimed at, in the dialog's words ("" for the personnel alone)."""
+    if plan.target.at_guns:
+        return ("the guns: the batteries' gun SPs make the density, and the casualty steps "
+                "come off the batteries")
+    if plan.situation.at_officer:
+        return "an officer: the first casualty step incapacitates him (6.75, 6.77)"
+    if any(u.kind is UnitKind.ARTILLERY for u in plan.target.units):
+        return "the personnel: the artillery crews count double (6.63)"
+    return ""

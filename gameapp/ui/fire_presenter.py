@@ -17,7 +17,7 @@ from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
 from gameapp.present.event_words import report_lines
-from gameapp.present.fire import TargetOption
+from gameapp.present.fire import TargetOption, aims, plan_aim
 from gameapp.present.fire_text import odds_line, signed
 from gameapp.ui.board.fire_overlay import BAND_FILLS
 from gameapp.ui.board.palette import GROUND_RAMP, blend
@@ -64,8 +64,8 @@ class FirePresenter(QObject):
         if self.dialog is not None:
             self.dialog.close()
             self.dialog.deleteLater()
-        self.dialog = FireDialog(option, game.map.hex_id(h), lambda: self._roll(option),
-                                 self.view.window())
+        self.dialog = FireDialog(option, game.map.hex_id(h), self._roll, self.view.window(),
+                                 aims(game, option), lambda action: plan_aim(game, action))
         self.dialog.open()
         return self.dialog
 

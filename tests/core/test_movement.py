@@ -271,6 +271,32 @@ def test_flat_stacking_option_counts_artillery_three_quarters() -> None:
     assert refused.value.rule == "000 6.1"
 
 
+@pytest.mark.parametrize("three_quarters", [True, False])
+def test_the_artillery_three_quarters_rule_is_its_own_option(three_quarters: bool) -> None:
+    # 000 6.1 / 6.1a. 4 infantry SPs and a 6-gun battery moving in:
+    # - with 6.1a: 4 + 6 x 0.75 = 8.5 > 8: refused (000 6.1);
+    # - without it: guns count as printed, 4 + 6 = 10 > 8: refused (000 6.1), the reason says 10.
+    # 2 infantry + 6 guns: 2 + 4.5 = 6.5 with 6.1a (allowed); 2 + 6 = 8 without (the limit).
+    # 12 guns alone: with 6.1a 9 points but over the 10-gun cap (000 6.1a); without it 12 > 8
+    # (000 6.1).
+    m = blank_map()
+    opts = {"stacking": "flat_8", "artillery_three_quarters": three_quarters}
+    guns = place(artillery("g", strength=6), m, "0606", N)
+    game = game_on(m, [place(infantry("a", strength=4), m, "0605", N), guns], **opts)
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(move(game, "g", ["0605"]))
+    assert refused.value.rule == "000 6.1"
+    assert ("8.5 stacking points" if three_quarters else "10 stacking points") in \
+        refused.value.reason
+    game = game_on(m, [place(infantry("a", strength=2), m, "0605", N), guns], **opts)
+    game.apply(move(game, "g", ["0605"]))
+    big = place(artillery("h", strength=6), m, "0606", N)
+    game = game_on(m, [place(artillery("g2", strength=6), m, "0605", N), big], **opts)
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(move(game, "h", ["0605"]))
+    assert refused.value.rule == ("000 6.1a" if three_quarters else "000 6.1")
+
+
 # --- allowance adjustments: exhaustion and command control ------------------------------------
 def test_exhaustion_reduces_the_allowance() -> None:
     m = blank_map()

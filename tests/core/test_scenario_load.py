@@ -120,8 +120,10 @@ def test_demo_victory_hexes_and_options(demo: Scenario) -> None:
         ("1407", "Hazel Run bridge", 2, None),
         ("2208", "Henson farm", 3, Side.CONFEDERATE),
     ]
-    assert demo.options == {"stacking": "tec_sl", "movement_allowances": "sharpsburg",
+    assert demo.options == {"stacking": "tec_sl", "artillery_three_quarters": True,
+                            "movement_allowances": "sharpsburg",
                             "retreat": "ss15_4", "engagement": False,
+                            "disengagement_fire": False,
                             "historical_events": False, "broken_track_return": "never"}
     assert demo.los_conventions == ("short_range_obstacles", "orchard_endpoints")
 
@@ -142,8 +144,9 @@ def test_demo_clock(demo: Scenario) -> None:
 # --- the small test scenarios -----------------------------------------------------------------
 def test_small_scenario_options_defaults_and_reinforcement_groups() -> None:
     s = load_scenario(DATA / "scenarios" / "small.yaml")
-    assert s.options == {"stacking": "flat_8", "movement_allowances": "sharpsburg",
-                         "retreat": "g88", "engagement": True,
+    assert s.options == {"stacking": "flat_8", "artillery_three_quarters": True,
+                         "movement_allowances": "sharpsburg",
+                         "retreat": "g88", "engagement": True, "disengagement_fire": False,
                          "historical_events": False, "broken_track_return": "never"}
     assert s.los_conventions == ("same_hill", "orchard_endpoints")
     assert s.first_side is Side.CONFEDERATE

@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from gameapp import paths
 from gameapp.core.newgame import GameSetup, PlayerKind, option_choices, with_options
+from gameapp.core.options import RuleOptions
 from gameapp.core.scenario import load_scenario
 from gameapp.core.units import Side
 from gameapp.ui.computer import RANDOM
@@ -98,6 +99,24 @@ def test_a_changed_option_goes_into_the_game_and_can_be_restored(
     assert game.scenario.los_conventions == ("same_hill",)
     dialog.restore_options()
     assert dialog.setup().options == {}  # type: ignore[union-attr]
+
+
+def test_the_artillery_three_quarters_rule_is_a_check_box_of_its_own(
+    qtbot: QtBot, folder: Path
+) -> None:
+    # 000 6.1a is optional apart from 6.1's flat limit: a box of its own, on by default
+    dialog = dialog_on(qtbot, folder, folder / "duel.yaml")
+    editor = dialog.option_editors["artillery_three_quarters"]
+    assert editor.box is not None and editor.box.isChecked()
+    assert "6.1a" in editor.toolTip()
+    dialog.option_editors["stacking"].combo.setCurrentIndex(  # type: ignore[union-attr]
+        dialog.option_editors["stacking"].combo.findData("flat_8"))  # type: ignore[union-attr]
+    editor.box.setChecked(False)
+    setup = dialog.setup()
+    assert setup is not None
+    game = setup.start()
+    assert game.scenario.options["artillery_three_quarters"] is False
+    assert RuleOptions.of(game.scenario.options).stacking_rule == "flat_8_whole_guns"
 
 
 def test_historical_events_are_offered_only_where_the_scenario_has_one() -> None:

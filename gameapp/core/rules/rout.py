@@ -82,7 +82,7 @@ def rout_paths(state: GameState, game_map: HexMap, unit: Unit, causers: Collecti
                options: Options, costs: MoveCosts | None = None) -> RetreatOptions:
     """Every path of `unit`'s rout movement now, away from `causers`, best first."""
     return retreat_paths(unit, ROUT_DISTANCE, list(causers), state.units, game_map,
-                         RuleOptions.of(options).retreat, RuleOptions.of(options).stacking,
+                         RuleOptions.of(options).retreat, RuleOptions.of(options).stacking_rule,
                          costs=costs)
 
 

@@ -69,7 +69,7 @@ def _paths(state: GameState, game_map: HexMap, unit: Unit, target: Hex, options:
            costs: MoveCosts | None) -> RetreatOptions:
     return retreat_paths(unit, WITHDRAW_DISTANCE, _chargers(state, target), state.units,
                          game_map, RuleOptions.of(options).retreat,
-                         RuleOptions.of(options).stacking, costs=costs)
+                         RuleOptions.of(options).stacking_rule, costs=costs)
 
 
 def _may_withdraw(state: GameState, game_map: HexMap, unit: Unit, target: Hex,

@@ -6,6 +6,10 @@ its rule and the exact chance of each result over the 36 throws. **Roll** hands 
 the controller (`roll`, which applies it through the undo stack) and then shows the dice, the
 modified roll, the result, the casualties and each morale check. **Cancel** fires nothing.
 
+An **Aim at** list above the breakdown offers the aims the present layer lists (`fire.aims`):
+the personnel, the guns, an officer (6.75); choosing one shows the engine's plan of that attack
+(or its refusal) and Roll fires it.
+
 The dialog computes nothing: it renders `fire_text.plan_rows` and the lines it is given back.
 """
 
@@ -13,12 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QVBoxLayout, QWidget
 
+from gameapp.core.actions import Fire
 from gameapp.core.units import UnitKind
-from gameapp.present.fire import TargetOption
+from gameapp.present.fire import Aim, TargetOption
 from gameapp.present.fire_text import PlanRows, StepRow, percent, plan_rows, signed
-from gameapp.present.html import Raw, para, table
+from gameapp.present.html import REFUSAL_INK, Raw, para, table
 from gameapp.ui.dialogs.roll_dialog import RollDialog, RollOutcome
 
 BAR = "█"
@@ -28,12 +33,48 @@ STEP_WIDTHS = (24, 52, 12, 12)  # rule, label, operation, running figure
 
 
 class FireDialog(RollDialog):
-    def __init__(self, option: TargetOption, target_id: str, roll: Callable[[], RollOutcome],
-                 parent: QWidget | None = None) -> None:
-        super().__init__(f"Fire at {target_id}", "fire_dialog", roll, 600, parent)
+    def __init__(self, option: TargetOption, target_id: str,
+                 roll: Callable[[TargetOption], RollOutcome],
+                 parent: QWidget | None = None, aims: list[Aim] | None = None,
+                 plan: Callable[[Fire], TargetOption] | None = None) -> None:
+        super().__init__(f"Fire at {target_id}", "fire_dialog", lambda: roll(self.option),
+                         600, parent)
         assert option.plan is not None, "only a legal attack is offered"
         self.option = option
-        self.show_before(plan_html(plan_rows(option.plan), target_id, _target_words(option)))
+        self.target_id = target_id
+        self._plan = plan
+        self._target = _target_words(option)
+        self.aim = QComboBox()
+        for aim in aims or [Aim("the personnel (crews included)", option.action)]:
+            self.aim.addItem(aim.label, aim.action)
+        self.aim.setEnabled(self.aim.count() > 1 and plan is not None)
+        self.aim.currentIndexChanged.connect(self._aimed)
+        row = QWidget()
+        form = QFormLayout(row)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.addRow("Aim at", self.aim)
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(0, row)
+        self._show(option)
+
+    def _aimed(self, index: int) -> None:
+        action = self.aim.itemData(index)
+        if self._plan is not None and isinstance(action, Fire):
+            self._show(self._plan(action))
+
+    def _show(self, option: TargetOption) -> None:
+        self.option = option
+        if option.plan is None:
+            refusal = option.refusal
+            words = f"{refusal.reason} ({refusal.rule})" if refusal else "not allowed"
+            self.roll_button.setEnabled(False)
+            self.show_before(f"<h3>Fire at {self.target_id}</h3>"
+                             + para(f"Target: {self._target}")
+                             + para(f"Not allowed: {words}", REFUSAL_INK, bold=True))
+            return
+        self.roll_button.setEnabled(True)
+        self.show_before(plan_html(plan_rows(option.plan), self.target_id, self._target))
 
 
 def _target_words(option: TargetOption) -> str:
@@ -61,6 +102,8 @@ def _bar(result: str, chance: float) -> Raw:
 def plan_html(rows: PlanRows, target_id: str, target: str) -> str:
     """The breakdown before the roll, as rich text."""
     parts = [f"<h3>Fire at {target_id}</h3>", para(f"Target: {target}")]
+    if rows.aim:
+        parts.append(para(f"Aimed at {rows.aim}", bold=True))
     parts.append(para("Fire points, firer by firer (6.0 steps 1–4)", bold=True))
     for firer in rows.firers:
         hexes = f"{firer.distance} hex" + ("" if firer.distance == 1 else "es")

@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from gameapp.core.actions import Fire
 from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
+from gameapp.core.decisions import LossesLeft
 from gameapp.core.dice import D66, Dice
 from gameapp.core.events import (
     AmmunitionSpent,
@@ -33,11 +34,19 @@ from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.exhaustion import FIRED, HIT, level_of, note
 from gameapp.core.rules.fire.enfilade import enfilade
 from gameapp.core.rules.fire.field import FieldCell, field_of_fire, fire_check
-from gameapp.core.rules.fire.inputs import FirerInput, Situation, Sun, TargetInput
+from gameapp.core.rules.fire.inputs import (
+    FirerInput,
+    Situation,
+    Sun,
+    TargetInput,
+    TargetMovement,
+)
 from gameapp.core.rules.fire.lineoffire import avoids_hexes, slope_top_counts, steep_slope_counts
+from gameapp.core.rules.fire.losses import loss_candidates, loss_decision
 from gameapp.core.rules.fire.modifiers import dice_modifiers, target_modifiers
 from gameapp.core.rules.fire.points import FirePoints, fire_points
 from gameapp.core.rules.fire.tables import fcrt_result, officer_hit
+from gameapp.core.rules.fire.target import majority
 from gameapp.core.rules.fire.terrain import firing_limit
 from gameapp.core.rules.morale import CheckKind, exhaustion_term, level_modifiers
 from gameapp.core.rules.morale_play import ignored
@@ -98,12 +107,16 @@ class FireRules:
             if unit.id in self.state.fired:
                 continue
             for h in self.targets(unit.id):
-                action = Fire((unit.id,), h)
-                try:
-                    self.plan(action, side)
-                except IllegalActionError:
-                    continue
-                yield action
+                guns = any(u.kind is UnitKind.ARTILLERY for u in self.state.units_at(h)
+                           if u.side is not side)
+                for action in (Fire((unit.id,), h), Fire((unit.id,), h, at_guns=True)):
+                    if action.at_guns and not guns:
+                        continue
+                    try:
+                        self.plan(action, side)
+                    except IllegalActionError:
+                        continue
+                    yield action
 
     # --- checking -----------------------------------------------------------------------------
     def plan(self, action: Fire, side: Side | None) -> FirePlan:
@@ -116,7 +129,10 @@ class FireRules:
                                      "003 5.2c")
         at_officer = self._officer(action, defenders)
         target = self._target(action.target, defenders, firers)
-        situation = Situation(sun=SUN_BY_LIGHT[self.light],
+        if action.at_guns:
+            target = replace(target, at_guns=self._guns(action, defenders))
+        situation = Situation(target_movement=self._target_movement(target),
+                              sun=SUN_BY_LIGHT[self.light],
                               facing_nw_or_w=any(self._faces_nw_or_w(f) for f in firers),
                               officer_bonus=self._officer_bonus(firers),
                               at_officer=at_officer is not None)
@@ -131,6 +147,23 @@ class FireRules:
                 "6.0 step 7")
         modifiers = dice_modifiers(inputs, target, situation, points)
         return FirePlan(tuple(inputs), target, situation, points, modifiers,
+                        self._odds(points, modifiers))
+
+    def plan_at(self, firers: list[Unit], target: Unit, at: Hex) -> FirePlan | None:
+        """The plan of these units' fire at `target` alone as it stands in `at` (a hex it
+        leaves on a retreat: 000 15.4 disengagement fire); None when they have no fire."""
+        here = replace(target, hex=at)
+        target_input = self._target(at, (here,), firers)
+        situation = Situation(target_movement=self._target_movement(target_input),
+                              sun=SUN_BY_LIGHT[self.light],
+                              facing_nw_or_w=any(self._faces_nw_or_w(f) for f in firers),
+                              officer_bonus=self._officer_bonus(firers))
+        inputs = [self._inputs(u, at, (here,)) for u in firers]
+        points = fire_points(inputs, target_input, situation)
+        if points.column is None or points.column.no_effect:
+            return None
+        modifiers = dice_modifiers(inputs, target_input, situation, points)
+        return FirePlan(tuple(inputs), target_input, situation, points, modifiers,
                         self._odds(points, modifiers))
 
     def _firer(self, unit_id: str, target: Hex, side: Side | None) -> Unit:
@@ -158,6 +191,15 @@ class FireRules:
         if any(self.state.units[uid].kind is UnitKind.ARTILLERY for uid in action.firers):
             raise IllegalActionError("only small arms fire at an officer", "6.75")
         return officer
+
+    def _guns(self, action: Fire, defenders: tuple[Unit, ...]) -> bool:
+        """Fire at the guns needs guns in the hex and cannot also be aimed at an officer."""
+        if action.at_officer is not None:
+            raise IllegalActionError("fire at an officer is small arms at personnel, not at "
+                                     "the guns", "6.75")
+        if not any(u.kind is UnitKind.ARTILLERY for u in defenders):
+            raise IllegalActionError("there are no guns to fire at in that hex", "6.63")
+        return True
 
     def _inputs(self, unit: Unit, target: Hex, defenders: tuple[Unit, ...]) -> FirerInput:
         m = self.map
@@ -196,6 +238,15 @@ class FireRules:
             parallel_to_hexside=self._parallel(h, defenders, firers, crossed), slopes=slopes,
             sps=tuple((u.id, u.strength) for u in defenders),
             horse_holders=frozenset(u.id for u in defenders if u.defn.horse_holders))  # 5.28
+
+    def _target_movement(self, target: TargetInput) -> TargetMovement:
+        """FCRT DRM target movement: +4 when most of the target's SPs (6.63, ties to the
+        defender) have declared a regular charge not yet resolved. Immediate charges and
+        automatic victories are resolved in the movement phase, before any fire, so their rows
+        never meet a fire attack here (docs/rules.md)."""
+        charging = {uid for uids in self.state.charges.values() for uid in uids}
+        found = majority(target, lambda u: u.id in charging, int)
+        return TargetMovement.REGULAR_CHARGE if found and found.value else TargetMovement.NONE
 
     def _parallel(self, h: Hex, defenders: tuple[Unit, ...], firers: list[Unit],
                   crossed: HexsideFeature) -> bool:
@@ -255,48 +306,79 @@ class FireRules:
             officer = next((u for u in plan.target.units if u.kind is UnitKind.LEADER), None)
             if officer is not None:
                 events += self._incapacitate(officer.id, column.rule)
-        hurt = self._casualties(plan.target.units, steps, events)
-        events += self._morale(plan, hurt, morale_due, dice, action)
+        protections = tuple(
+            Term(f"enemy fire would subtract: {t.label}", t.value, "7.2 fire")
+            for t in target_modifiers(plan.target) if t.value < 0)
+        left = LossesLeft(steps, plan.target.units, morale_due, protections,
+                          plan.target.at_guns)
         events += self._ammunition(action.firers, roll)
-        return events
+        return events + self.allocate(left, action.firers, action.target, dice)
+
+    def allocate(self, left: LossesLeft, firers: tuple[str, ...], target: Hex, dice: Dice,
+                 picked: str | None = None) -> list[Event]:
+        """The casualty steps `left` holds: `picked` (the owner's answer) takes the first;
+        while the owner has a 6.76 choice the next step waits for it (a LOSSES decision);
+        the rest come off by our convention. Then the casualties and the morale checks."""
+        steps = left.steps
+        if picked is not None and steps:
+            unit = self.state.units[picked]
+            self.state.units[picked] = replace(unit, losses=unit.losses + 1)
+            steps -= 1
+        if steps and loss_candidates(self.state, left):
+            decision = loss_decision(self.state, self.map, replace(left, steps=steps), firers,
+                                     target)
+            self.state.decisions.append(decision)
+            return [DecisionPending(decision)]
+        self._take_steps(left.defenders, steps, left.at_guns)
+        events: list[Event] = []
+        hurt = self._report(left.defenders, events)
+        return events + self._morale(left, hurt, dice, firers, target)
 
     def _incapacitate(self, unit_id: str, rule: str) -> list[Event]:
         self.state.units.pop(unit_id, None)
         return [OfficerIncapacitated(unit_id, rule)]
 
-    def _casualties(self, defenders: tuple[Unit, ...], steps: int,
-                    events: list[Event]) -> set[str]:
-        """Steps come off the largest unit first; infantry stacked with guns takes them before
-        the gunners (6.76). Returns the ids of units that lost strength."""
-        hurt: set[str] = set()
+    def _take_steps(self, defenders: tuple[Unit, ...], steps: int, at_guns: bool) -> None:
+        """Our convention: each step off the largest unit; infantry and cavalry stacked with
+        guns take them before the gunners (6.76, where the owner is not asked); fire at the
+        guns takes them from the batteries only."""
         for _ in range(steps):
             troops = [self.state.units[u.id] for u in defenders
-                      if u.id in self.state.units and u.kind is not UnitKind.LEADER]
-            if not troops:
+                      if u.id in self.state.units and u.kind is not UnitKind.LEADER
+                      and self.state.units[u.id].strength > 0]
+            guns = [u for u in troops if u.kind is UnitKind.ARTILLERY]
+            personnel = ([u for u in troops if u.kind is not UnitKind.ARTILLERY] or troops
+                         ) if not at_guns else guns
+            if not personnel:
                 break
-            personnel = [u for u in troops if u.kind is not UnitKind.ARTILLERY] or troops
             victim = max(personnel, key=lambda u: u.strength)
-            hurt.add(victim.id)
             self.state.units[victim.id] = replace(victim, losses=victim.losses + 1)
-        for uid in sorted(hurt):
-            unit = self.state.units[uid]
-            lost = unit.losses - next(u.losses for u in defenders if u.id == uid)
+
+    def _report(self, defenders: tuple[Unit, ...], events: list[Event]) -> set[str]:
+        """The casualties of the fire against the units as they stood before it: events,
+        exhaustion notes, eliminations. Returns the ids of units that lost strength."""
+        hurt: set[str] = set()
+        for before in sorted(defenders, key=lambda u: u.id):
+            unit = self.state.units.get(before.id)
+            if unit is None or unit.losses == before.losses:
+                continue
+            hurt.add(unit.id)
+            lost = unit.losses - before.losses
             note(self.state, unit, HIT, lost)
-            events.append(CasualtiesTaken(uid, lost, "FCRT results"))
+            events.append(CasualtiesTaken(unit.id, lost, "FCRT results"))
             if unit.strength <= 0:
-                del self.state.units[uid]
-                events.append(UnitEliminated(uid, "FCRT results"))
+                del self.state.units[unit.id]
+                events.append(UnitEliminated(unit.id, "FCRT results"))
         return hurt
 
-    def _morale(self, plan: FirePlan, hurt: set[str], due: bool, dice: Dice,
-                action: Fire) -> list[Event]:
+    def _morale(self, left: LossesLeft, hurt: set[str], dice: Dice, firers: tuple[str, ...],
+                target: Hex) -> list[Event]:
         """The morale checks the result calls for. Two or more in the hex: the owner first
         chooses one roll for the stack or one each (note 3), and the checks wait for it."""
         events: list[Event] = []
-        protections = [Term(f"enemy fire would subtract: {t.label}", t.value, "7.2 fire")
-                       for t in target_modifiers(plan.target) if t.value < 0]
+        due, protections = left.due, list(left.protections)
         checks = []
-        for defender in plan.target.units:
+        for defender in left.defenders:
             unit = self.state.units.get(defender.id)
             if unit is None or unit.kind is UnitKind.LEADER:
                 continue
@@ -318,11 +400,11 @@ class FireRules:
                     level_of(self.state, unit)),
                 cavalry_unhurt=unit.id not in hurt)
             checks.append(due_check(unit, kind, level, protections))
-        hex_id = self.map.hex_id(action.target)
+        hex_id = self.map.hex_id(target)
         if len(checks) >= 2:
             owner = self.state.units[checks[0].unit_id].side
-            decision = stack_decision(self.state, owner, action.target, hex_id, checks,
-                                      f"fire at {hex_id}", action.firers)
+            decision = stack_decision(self.state, owner, target, hex_id, checks,
+                                      f"fire at {hex_id}", firers)
             self.state.decisions.append(decision)
             return [*events, DecisionPending(decision)]
         for check in roll_checks(self.state.units, checks, False, dice, hex_id):

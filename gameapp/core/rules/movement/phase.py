@@ -400,7 +400,7 @@ class MovementRules:
     def _stacking(self, end: Unit) -> tuple[str, str] | None:
         others = [u for u in self.state.units_at(end.hex) if u.id != end.id]
         return stacking_problem(end.hex, [*others, end], self.map, self.costs.chart,
-                                RuleOptions.of(self.options).stacking)
+                                RuleOptions.of(self.options).stacking_rule)
 
     def _why_immobile(self, unit: Unit) -> tuple[str, str] | None:
         if unit.id in self.state.held:

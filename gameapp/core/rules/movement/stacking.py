@@ -5,7 +5,9 @@ Two options, chosen by the scenario's `stacking` option:
   counting two. Units in road column in a hex with a road use the road's own limits instead (N9):
   infantry SPs and guns as printed, cavalry half the infantry figure, and only one type of unit in
   road column per hex.
-- `flat_8`: `000` 6.1: at most 8 SPs a hex, artillery counting 0.75 an SP, at most 10 artillery SPs.
+- `flat_8`: `000` 6.1: at most 8 SPs a hex; with 6.1a (the `artillery_three_quarters` option,
+  seen here as `RuleOptions.stacking_rule`) artillery counts 0.75 an SP, at most 10 artillery SPs;
+  without it (`flat_8_whole_guns`) a gun counts one SP like any other.
 Leaders do not count.
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.options import FLAT_8_WHOLE_GUNS
 from gameapp.core.rules.tables import TerrainEffects
 from gameapp.core.terrain import RoadGrade
 from gameapp.core.units import Formation, Unit, UnitKind
@@ -29,16 +32,19 @@ def stacking_problem(
     troops = [u for u in units if u.kind is not UnitKind.LEADER]
     if option == "flat_8":
         return _flat(troops)
+    if option == FLAT_8_WHOLE_GUNS:
+        return _flat(troops, gun_weight=1.0)
     return _chart(h, troops, game_map, chart)
 
 
-def _flat(troops: list[Unit]) -> tuple[str, str] | None:
+def _flat(troops: list[Unit], gun_weight: float = FLAT_ARTILLERY_WEIGHT
+          ) -> tuple[str, str] | None:
     guns = sum(u.defn.strength for u in troops if u.kind is UnitKind.ARTILLERY)
     total = sum(
-        u.defn.strength * (FLAT_ARTILLERY_WEIGHT if u.kind is UnitKind.ARTILLERY else 1)
+        u.defn.strength * (gun_weight if u.kind is UnitKind.ARTILLERY else 1)
         for u in troops
     )
-    if guns > FLAT_ARTILLERY_MAX:
+    if gun_weight != 1.0 and guns > FLAT_ARTILLERY_MAX:
         return f"{guns} artillery SPs in one hex: at most {FLAT_ARTILLERY_MAX}", "000 6.1a"
     if total > FLAT_LIMIT:
         return f"{total:g} stacking points in one hex: at most {FLAT_LIMIT:g}", "000 6.1"

@@ -11,6 +11,7 @@ from gameapp.core.actions import (
     Prolong,
     RetreatBeforeCombat,
     StackRoll,
+    TakeLoss,
 )
 from gameapp.core.decisions import PendingDecision
 from gameapp.core.events import Event
@@ -18,6 +19,7 @@ from gameapp.core.rules.pending_checks import answer_stack_roll
 from gameapp.core.rules.withdrawal import answer
 from gameapp.core.ruleset import RuleContext
 from gameapp.core.rulesets.tactical.handlers import pending_routs, settle
+from gameapp.core.rulesets.tactical.queries import TacticalQueries
 from gameapp.core.state import GameState
 
 
@@ -26,6 +28,12 @@ def decide(ctx: RuleContext, decision: PendingDecision, action: Action) -> list[
     waited for it: the fire's routs, the charges deferred, the step that waited."""
     state: GameState = ctx.state
     options, costs = ctx.scenario.options, ctx.rules.costs
+    if isinstance(action, TakeLoss):  # 6.76: the step, the next question or the rest
+        assert decision.losses is not None and decision.target is not None
+        events = TacticalQueries.of(ctx).fire.allocate(
+            decision.losses, decision.causers, decision.target, ctx.dice, action.unit_id)
+        events += pending_routs(ctx, events, Fire(decision.causers, decision.target))
+        return events + settle(ctx)
     if isinstance(action, StackRoll):  # note 3: the checks roll; fire's routers rout
         events = answer_stack_roll(state, ctx.map, decision, action.one, ctx.dice, options,
                                    costs)

@@ -5,7 +5,7 @@ side, rally, exhaustion at the turn's conclusion)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from gameapp.core.events import (
@@ -13,9 +13,11 @@ from gameapp.core.events import (
     ExhaustionChanged,
     MarkersRemoved,
     OfficerIncapacitated,
+    RoutMoved,
     UnitMoved,
     UnitsReleased,
 )
+from gameapp.core.hexgrid import Hex
 from gameapp.core.options import RuleOptions
 from gameapp.core.rules.arrivals import arrive
 from gameapp.core.rules.exhaustion import brigade_of, conclude_turn, printed_strengths
@@ -86,18 +88,39 @@ def _leader_falls(ctx: RuleContext, rule: LeaderFalls) -> list[Event]:
     return [OfficerIncapacitated(rule.unit, rule.rule)]
 
 
-def note_release_triggers(ctx: RuleContext, side: Side | None, events: list[Event]) -> None:
+def note_release_triggers(ctx: RuleContext, before: GameState, events: list[Event]
+                          ) -> list[Event]:
     """An enemy unit entering the named hexrow releases the held units from the next phase
-    (22.2)."""
+    (22.2), whatever the way it entered: a move, a charge advance, a withdrawal or a rout (the
+    paths of UnitMoved and RoutMoved), or any other change of hex seen against the state
+    before the action (a retreat, an arrival). When the action itself ended the phase, the
+    next phase has begun already, so the units are released at once."""
     state: GameState = ctx.state
-    if side is None:
-        return
-    entered = [ctx.map.hex_id(h) for e in events if isinstance(e, UnitMoved) for h in e.path]
+    entered: dict[Side, list[str]] = {}
+
+    def enters(unit_id: str, hexes: Iterable[Hex]) -> None:
+        unit = state.units.get(unit_id) or before.units.get(unit_id)
+        if unit is not None:
+            entered.setdefault(unit.side, []).extend(ctx.map.hex_id(h) for h in hexes)
+
+    for e in events:
+        if isinstance(e, UnitMoved):
+            enters(e.unit_id, e.path)
+        elif isinstance(e, RoutMoved):
+            enters(e.unit_id, e.path[1:])  # its start comes first
+    for uid, unit in state.units.items():
+        was = before.units.get(uid)
+        if was is None or was.hex != unit.hex:
+            enters(uid, (unit.hex,))
+    due = False
     for i, rule in enumerate(ctx.scenario.special_rules):
-        if isinstance(rule, LeaderFalls):
+        if isinstance(rule, LeaderFalls) or not rule.held & set(state.held):
             continue
-        if rule.held & set(state.held) and rule.triggered_by(side, entered):
+        if any(rule.triggered_by(side, ids) for side, ids in entered.items()):
             state.releases_due.add(i)
+            due = True
+    step_changed = (before.turn, before.step_index) != (state.turn, state.step_index)
+    return releases(ctx) if due and step_changed else []
 
 
 def _remove_move_markers(ctx: RuleContext) -> list[Event]:

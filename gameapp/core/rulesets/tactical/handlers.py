@@ -43,7 +43,6 @@ from gameapp.core.rules.path_choice import hold_end_step
 from gameapp.core.rules.rout import rout_move
 from gameapp.core.rules.withdrawal import charge_decisions
 from gameapp.core.ruleset import RuleContext
-from gameapp.core.rulesets.tactical.effects import note_release_triggers
 from gameapp.core.rulesets.tactical.queries import TacticalQueries
 from gameapp.core.state import GameState
 from gameapp.core.units import Side
@@ -76,7 +75,6 @@ class MovementHandler:
     def execute(self, ctx: RuleContext, action: Action, side: Side | None) -> list[Event]:
         events = TacticalQueries.of(ctx).movement.execute(action, side)
         events += declared_charges(ctx, events)
-        note_release_triggers(ctx, side, events)
         return events
 
 

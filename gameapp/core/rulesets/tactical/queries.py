@@ -113,7 +113,7 @@ class TacticalQueries:
             causers = [self.state.units[i] for i in causer_ids if i in self.state.units]
         options = RuleOptions.of(self.scenario.options)
         return retreat_paths(unit, distance, causers, self.state.units, self.scenario.map,
-                             options.retreat, options.stacking, costs=self.rules.costs)
+                             options.retreat, options.stacking_rule, costs=self.rules.costs)
 
 
 def tactical(game: Game) -> TacticalQueries:

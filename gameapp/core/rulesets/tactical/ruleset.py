@@ -28,7 +28,9 @@ from gameapp.core.decisions import PendingDecision
 from gameapp.core.events import Event
 from gameapp.core.newgame import LOS, with_options
 from gameapp.core.numbering import Numbering
+from gameapp.core.options import RuleOptions
 from gameapp.core.phases import Phase
+from gameapp.core.rules.disengagement import disengagement_fire
 from gameapp.core.rules.pending_checks import after_action
 from gameapp.core.rules.victory import VictoryResult, score, sudden_death, update_holders
 from gameapp.core.ruleset import Player, RuleContext, Ruleset, Step
@@ -42,7 +44,7 @@ from gameapp.core.rulesets.tactical.handlers import (
     ResolveOneCharge,
     fire_shooter,
 )
-from gameapp.core.rulesets.tactical.queries import TacticalRules
+from gameapp.core.rulesets.tactical.queries import TacticalQueries, TacticalRules
 from gameapp.core.scenario import Scenario, load_scenario
 from gameapp.core.specialrules import HeldUntilReleased
 from gameapp.core.state import GameState
@@ -103,7 +105,7 @@ class TacticalRuleset(Ruleset):
 
     def verbs(self) -> tuple[str, ...]:
         return ("move", "face", "formation", "cover", "fire", "pass", "end-phase", "charge",
-                "retreat-before-combat", "prolong", "retreat-path", "stack-roll")
+                "retreat-before-combat", "prolong", "retreat-path", "stack-roll", "loss")
 
     def source_files(self, scenario: Scenario) -> tuple[Path | None, ...]:
         return (scenario.path, scenario.map_path, scenario.counters_path)
@@ -165,11 +167,17 @@ class TacticalRuleset(Ruleset):
     def after_action(self, ctx: RuleContext, before: GameState, events: list[Event]
                      ) -> list[Event]:
         """7.83 marks, 7.38 and the pending checks resolved, engagement; then who holds each
-        victory hex and which units have entered play."""
+        victory hex, the 22.2 release triggers of every hex entered, and which units have
+        entered play."""
         state: GameState = ctx.state
         out = after_action(state, before, events, ctx.map, ctx.dice, ctx.scenario.options,
                            ctx.rules.costs)
+        options = RuleOptions.of(ctx.scenario.options)
+        if options.disengagement_fire and options.retreat == "ss15_4":
+            out += disengagement_fire(state, TacticalQueries.of(ctx).fire, [*events, *out],
+                                      ctx.dice)
         update_holders(state, [v.hex for v in ctx.scenario.victory_hexes])
+        out += effects.note_release_triggers(ctx, before, [*events, *out])
         state.entered.update(state.units)
         return out
 
