@@ -1,8 +1,9 @@
 """A unit's movement point allowance (MPA), as a breakdown.
 
 Base allowance (by the scenario's column, "sharpsburg" or "r_to_w"), then the exhaustion and
-command-control adjustments, then the final ones (double movement). The pike bonus (N14) depends on
-the path, so the reach search adds it. The charge bonus arrives with charges (issue 5).
+command-control adjustments, then the final ones (the charge bonus, double movement). The pike
+bonus (N14) depends on the path, so the reach search adds it. The charge bonus counts only for a
+move that declares a charge (docs/rules.md, "Charge bonus").
 
 Command distance is the cost in MPs, by the unit's own movement costs, of the cheapest way from
 the unit to its leader, ignoring other units (docs/rules.md, "Command control").
@@ -59,6 +60,7 @@ def movement_allowance(
     tables: MovementTables,
     costs: MoveCosts,
     double: bool = False,
+    charge: bool = False,
 ) -> Breakdown:
     edition = edition_of(options)
     horse = unit.kind is UnitKind.ARTILLERY and unit.defn.horse_artillery
@@ -70,6 +72,9 @@ def movement_allowance(
     if adjustment.mp:
         terms.append(Term(f"exhaustion level {exhaustion}", adjustment.mp, adjustment.rule))
     terms += _command_terms(unit, units, tables, costs)
+    bonus = tables.charge_bonus(kind)
+    if charge and not double and bonus and adjustment.charge_bonus:
+        terms.append(Term(f"charge bonus ({kind.value})", bonus, "MPA final"))
     if double:
         subtotal = sum(t.value for t in terms)
         factor = tables.double_movement_factor
