@@ -41,6 +41,7 @@ class GameState:
     mp_spent: dict[str, int] = field(default_factory=dict)  # this movement phase
     off_pike: set[str] = field(default_factory=set)  # did more than march a pike (N14)
     double_moving: set[str] = field(default_factory=set)  # declared double movement this phase
+    descended_steep: set[str] = field(default_factory=set)  # cavalry went down N6 slopes
     # units turning in place: the facing before they began, and the MPs those turns cost so far
     pivots: dict[str, tuple[int, int]] = field(default_factory=dict)
     pending_checks: list[PendingCheck] = field(default_factory=list)
@@ -78,6 +79,7 @@ class GameState:
             mp_spent=dict(self.mp_spent),
             off_pike=set(self.off_pike),
             double_moving=set(self.double_moving),
+            descended_steep=set(self.descended_steep),
             pivots=dict(self.pivots),
             held=dict(self.held),
             holders=dict(self.holders),

@@ -28,6 +28,11 @@ from gameapp.core.rules.exhaustion import DOUBLE, MOVED, level_of, note
 from gameapp.core.rules.fire.field import reach, small_arms_field
 from gameapp.core.rules.front import front_hexes
 from gameapp.core.rules.movement.allowance import movement_allowance
+from gameapp.core.rules.movement.cavalry_charges import (
+    cavalry_charge_terms,
+    descends_steep,
+    is_mounted_cavalry,
+)
 from gameapp.core.rules.movement.charges import CHARGERS, charge_moves
 from gameapp.core.rules.movement.costs import MoveCosts, mover_class
 from gameapp.core.rules.movement.formations import change_terms
@@ -248,6 +253,10 @@ class MovementRules:
         entry = space.turn(direction - end.facing) + int(cost.total)
         if cost.fence_mp and (end.hex in space.fire_field or target in space.fire_field):
             entry += cost.fence_mp
+        descended = (unit.id in self.state.descended_steep
+                     or descends_steep(self.map, self.costs.chart, unit.hex, path))
+        entry += int(sum(t.value for t in cavalry_charge_terms(
+            end, end.hex, target, self.map, self.costs.chart, descended)))
         plan = self._priced(unit, end, terms, path=path, checks=checks, charge=True)
         left = self.remaining(unit, charge=True)  # the charge bonus counts (MPA final)
         if plan.cost.total + entry > left:
@@ -313,6 +322,7 @@ class MovementRules:
         self.state.mp_spent[unit.id] = spent
         if not plan.pike_bonus:
             self.state.off_pike.add(unit.id)
+        self._note_descent(unit, plan.path)
         if plan.double:
             self.state.double_moving.add(unit.id)
             note(self.state, unit, DOUBLE)
@@ -372,6 +382,12 @@ class MovementRules:
                 yield from charge_moves(self, unit, self.reachable(unit.id, charge=True))
 
     # --- helpers ------------------------------------------------------------------------------
+    def _note_descent(self, unit: Unit, path: tuple[Hex, ...]) -> None:
+        """TEC N6: cavalry that goes down a steep slope does not charge this phase."""
+        if is_mounted_cavalry(unit) and descends_steep(self.map, self.costs.chart, unit.hex,
+                                                       path):
+            self.state.descended_steep.add(unit.id)
+
     def _space(self, unit: Unit, already: int = 0, pike_allowed: bool = True,
                double: bool = False, charge: bool = False) -> SearchSpace:
         mover = mover_class(unit)

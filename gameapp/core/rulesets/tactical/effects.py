@@ -116,6 +116,7 @@ def _reset_movement(ctx: RuleContext) -> list[Event]:
     state.mp_spent.clear()
     state.off_pike.clear()
     state.double_moving.clear()
+    state.descended_steep.clear()
     state.pivots.clear()
     return []
 
