@@ -148,6 +148,10 @@ def charge_parties(state: GameState, target: Hex, ids: Sequence[str],
     situation = Situation(
         exhaustion={u.id: level_of(state, u) for u in (*charging, *defenders)},
         horse_holders=frozenset(u.id for u in defenders if u.defn.horse_holders),  # 8.56
+        # 8.53: mounted cavalry of the charge follow routing skirmishers into the charged hex,
+        # the first hex of their rout (docs/rules.md, "Pursuit")
+        pursuing_cavalry=frozenset(u.id for u in attackers if u.kind is UnitKind.CAVALRY
+                                   and u.formation is not Formation.DISMOUNTED),
         present=present)
     return charging, defenders, situation
 
