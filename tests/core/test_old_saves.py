@@ -15,7 +15,17 @@ from gameapp.core.savegame import load_game, save_data, snapshot
 OLD_SAVES = Path(__file__).parents[1] / "fixtures" / "old_saves"
 
 
-@pytest.mark.parametrize("name", ["demo_random_seed3", "slaughter_mountain_random_seed4"])
+RULES_CHANGED = pytest.mark.xfail(strict=True, reason=(
+    "recorded under the rules before issue 24 gave rally checks the morale table's last line: "
+    "CS-15GA's 7.35 roll 46 now rallies, so the rout-path answer after it has no decision"))
+SCENARIO_CHANGED = pytest.mark.xfail(strict=True, reason=(
+    "scenarios/slaughter_mountain.yaml changed after the save (c5f83f6): the hash check "
+    "refuses it; already failing on the branch point 464e20a"))
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param("demo_random_seed3", marks=RULES_CHANGED),
+    pytest.param("slaughter_mountain_random_seed4", marks=SCENARIO_CHANGED)])
 def test_an_old_save_replays_to_its_snapshot(name: str) -> None:
     path = OLD_SAVES / f"{name}.yaml"
     game = load_game(path)  # raises DataError if any action or roll or the snapshot disagrees
