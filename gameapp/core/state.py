@@ -64,6 +64,7 @@ class GameState:
     front_mp: dict[str, int] = field(default_factory=dict)  # MPs spent in an enemy front (3.313)
     engaged: set[str] = field(default_factory=set)  # engaged units (000 13.6, option)
     broken: dict[str, BrokenEntry] = field(default_factory=dict)  # the Broken Track, by unit id
+    vacancies: dict[str, Unit] = field(default_factory=dict)  # incapacitated leaders (1.21)
     # choices waiting for a player (decisions.py), the first one asked now; and the charges to
     # resolve at once (3.411, 3.412) once those choices are made: charged hex -> rule
     decisions: list[PendingDecision] = field(default_factory=list)
@@ -93,6 +94,7 @@ class GameState:
             front_mp=dict(self.front_mp),
             engaged=set(self.engaged),
             broken=dict(self.broken),
+            vacancies=dict(self.vacancies),
             decisions=list(self.decisions),
             deferred_charges=dict(self.deferred_charges),
             pending_checks=list(self.pending_checks),

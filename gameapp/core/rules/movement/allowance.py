@@ -12,6 +12,7 @@ the unit to its leader, ignoring other units (docs/rules.md, "Command control").
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 
 from gameapp.core.breakdown import Breakdown, Term
 from gameapp.core.hexgrid import Hex
@@ -61,6 +62,7 @@ def movement_allowance(
     costs: MoveCosts,
     double: bool = False,
     charge: bool = False,
+    vacancies: Sequence[Unit] = (),
 ) -> Breakdown:
     edition = edition_of(options)
     horse = unit.kind is UnitKind.ARTILLERY and unit.defn.horse_artillery
@@ -71,7 +73,7 @@ def movement_allowance(
     adjustment = tables.exhaustion_adjustment(unit.kind, exhaustion)
     if adjustment.mp:
         terms.append(Term(f"exhaustion level {exhaustion}", adjustment.mp, adjustment.rule))
-    terms += _command_terms(unit, units, tables, costs)
+    terms += _command_terms(unit, units, tables, costs, vacancies)
     bonus = tables.charge_bonus(kind)
     if charge and not double and bonus and adjustment.charge_bonus:
         terms.append(Term(f"charge bonus ({kind.value})", bonus, "MPA final"))
@@ -83,8 +85,11 @@ def movement_allowance(
 
 
 def _command_terms(
-    unit: Unit, units: list[Unit], tables: MovementTables, costs: MoveCosts
+    unit: Unit, units: list[Unit], tables: MovementTables, costs: MoveCosts,
+    vacancies: Sequence[Unit] = (),
 ) -> list[Term]:
+    """The command-control terms, level by level. A command whose leader is incapacitated and
+    not yet replaced (`vacancies`, 1.21) costs the level's largest penalty (docs/rules.md)."""
     if unit.kind is UnitKind.LEADER or tables.command_control_exempt(
         unit.kind, unit.side, detachment=unit.defn.detachment, regular=unit.defn.regular
     ):
@@ -93,6 +98,12 @@ def _command_terms(
     for level in CommandLevel:
         leader = next((u for u in units if commanded_by(unit, u, level)), None)
         if leader is None:
+            fallen = next((u for u in vacancies if commanded_by(unit, u, level)), None)
+            if fallen is not None:
+                worst = tables.command_control_adjustment(level, COMMAND_DISTANCE_CUTOFF,
+                                                          unit.kind)
+                terms.append(Term(f"{level.value} leader {fallen.id} incapacitated, not yet "
+                                  "replaced (1.21)", worst.mp, worst.rule))
             continue
         distance = command_distance(unit, leader.hex, costs)
         adjustment = tables.command_control_adjustment(level, distance, unit.kind)

@@ -84,6 +84,7 @@ class MovementRules:
             unit, list(self.state.units.values()), self.options,
             level_of(self.state, unit), self.tables, self.costs,
             double=double or unit.id in self.state.double_moving, charge=charge,
+            vacancies=tuple(self.state.vacancies.values()),
         )
 
     def remaining(self, unit: Unit, double: bool = False, charge: bool = False) -> int:
