@@ -27,6 +27,7 @@ from gameapp.core.events import (
     CasualtiesTaken,
     ChargeResolved,
     Event,
+    GunsCaptured,
     MarkersRemoved,
     OfficerIncapacitated,
     UnitEliminated,
@@ -47,7 +48,7 @@ from gameapp.core.rules.movement.costs import MoveCosts
 from gameapp.core.rules.path_choice import hold_advance
 from gameapp.core.rules.rout import rout_move
 from gameapp.core.state import GameState
-from gameapp.core.units import Formation, Status, Unit, UnitKind
+from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
 
 CHARGE_RULE = "1.25"
 
@@ -91,6 +92,9 @@ def resolve_charge_at(state: GameState, game_map: HexMap, target: Hex, dice: Dic
             events.append(UnitEliminated(unit.id, casualty.rule))
         else:
             state.units[unit.id] = hurt
+    if result.attacker_won:
+        events += abandon_guns(state, [r.unit_id for r in result.routs if r.guns_abandoned],
+                               charging[0].side)
     routs = sorted(result.routs, key=lambda r: r.attacker)  # defenders move first
     for rout in routs:
         unit = state.units.get(rout.unit_id)
@@ -108,6 +112,23 @@ def resolve_charge_at(state: GameState, game_map: HexMap, target: Hex, dice: Dic
     if advance is not None and not hold_advance(state, advance.to_hex, advance.unit_ids,
                                                 advance.rule):
         events += advance_victors(state, advance.unit_ids, advance.to_hex, advance.rule)
+    return events
+
+
+GUNS_LEFT_RULE = "7.33"
+
+
+def abandon_guns(state: GameState, battery_ids: Sequence[str], victors: Side) -> list[Event]:
+    """7.33: the crews of batteries routed by a charge leave their guns, and the victors
+    advancing into the hex take them. A battery's SPs are its guns (7.74), so it is captured
+    whole and leaves the map (docs/rules.md, "Routed gunners")."""
+    events: list[Event] = []
+    for uid in battery_ids:
+        battery = state.units.pop(uid, None)
+        if battery is None:
+            continue
+        events.append(GunsCaptured(uid, battery.strength, victors, GUNS_LEFT_RULE))
+        events.append(UnitEliminated(uid, GUNS_LEFT_RULE))
     return events
 
 
