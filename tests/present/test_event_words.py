@@ -171,7 +171,7 @@ def test_losses_are_casualty_steps_after_fire_and_charge_alike() -> None:
     """The fire text said 'loses 1 casualty step', the charge text 'loses 1 SP': one event,
     one sentence, the FCRT's term (7.71: a step is one SP)."""
     game, events = _fire_at_an_officer()
-    assert "c loses 1 casualty step (FCRT)" in report_lines(events, game.map.hex_id)
+    assert "c loses 1 casualty step (FCRT results)" in report_lines(events, game.map.hex_id)
     game, events = _charge_on_an_officer()
     assert "CS-1 loses 1 casualty step (8.52)" in report_lines(events, game.map.hex_id)
     assert words(SAMPLES[RoutCasualties], hex_id)[0] == \
