@@ -84,6 +84,16 @@ class OfficerIncapacitated:
 
 
 @dataclass(frozen=True)
+class LeaderReplaced:
+    """1.21: a vacant command gets a successor (docs/rules.md, "Leaders")."""
+
+    unit_id: str  # the incapacitated leader
+    successor_id: str
+    hex: Hex
+    rule: str
+
+
+@dataclass(frozen=True)
 class MoraleChecked:
     check: MoraleCheck
 
@@ -253,5 +263,5 @@ Event = (
     | RoutMovementPending | AmmunitionSpent | FireShotPassed | UnitsReleased
     | ReinforcementsArrived | ExhaustionChanged | ChargeDeclared | ChargeResolved | UnitRouted
     | RoutMoved | UnitBroken | RallyAttempted | MoraleCheckIgnored | RoutCasualties
-    | GunsCaptured | EngagementChanged | DecisionPending | WithdrawalAttempted
+    | GunsCaptured | EngagementChanged | DecisionPending | WithdrawalAttempted | LeaderReplaced
 )

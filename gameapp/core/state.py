@@ -41,6 +41,7 @@ class GameState:
     mp_spent: dict[str, int] = field(default_factory=dict)  # this movement phase
     off_pike: set[str] = field(default_factory=set)  # did more than march a pike (N14)
     double_moving: set[str] = field(default_factory=set)  # declared double movement this phase
+    descended_steep: set[str] = field(default_factory=set)  # cavalry went down N6 slopes
     # units turning in place: the facing before they began, and the MPs those turns cost so far
     pivots: dict[str, tuple[int, int]] = field(default_factory=dict)
     pending_checks: list[PendingCheck] = field(default_factory=list)
@@ -63,6 +64,7 @@ class GameState:
     front_mp: dict[str, int] = field(default_factory=dict)  # MPs spent in an enemy front (3.313)
     engaged: set[str] = field(default_factory=set)  # engaged units (000 13.6, option)
     broken: dict[str, BrokenEntry] = field(default_factory=dict)  # the Broken Track, by unit id
+    vacancies: dict[str, Unit] = field(default_factory=dict)  # incapacitated leaders (1.21)
     # choices waiting for a player (decisions.py), the first one asked now; and the charges to
     # resolve at once (3.411, 3.412) once those choices are made: charged hex -> rule
     decisions: list[PendingDecision] = field(default_factory=list)
@@ -78,6 +80,7 @@ class GameState:
             mp_spent=dict(self.mp_spent),
             off_pike=set(self.off_pike),
             double_moving=set(self.double_moving),
+            descended_steep=set(self.descended_steep),
             pivots=dict(self.pivots),
             held=dict(self.held),
             holders=dict(self.holders),
@@ -91,6 +94,7 @@ class GameState:
             front_mp=dict(self.front_mp),
             engaged=set(self.engaged),
             broken=dict(self.broken),
+            vacancies=dict(self.vacancies),
             decisions=list(self.decisions),
             deferred_charges=dict(self.deferred_charges),
             pending_checks=list(self.pending_checks),

@@ -16,18 +16,17 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
 from gameapp.core.rules.movement.charges import charge_moves
 from gameapp.core.rulesets.tactical import tactical
-from gameapp.present.moves import MoveHighlight
 
 
-def charge_targets(game: Game, unit_id: str | None,
-                   highlight: MoveHighlight | None) -> dict[Hex, Move]:
+def charge_targets(game: Game, unit_id: str | None) -> dict[Hex, Move]:
     """Each enemy-held hex `unit_id` may charge now, with the move that declares the charge."""
     unit = game.state.units.get(unit_id) if unit_id is not None else None
     if (unit is None or game.phase is not Phase.MOVEMENT or game.pending_decision is not None
             or game.current_side is not unit.side):
         return {}
-    reach = highlight.reach if highlight is not None and highlight.unit_id == unit.id else {}
-    here = tactical(game).movement.remaining(unit)
+    # the charge bonus (MPA final) lets a charge start from farther than a plain move reaches
+    reach = tactical(game).movement.reachable(unit.id, charge=True)
+    here = tactical(game).movement.remaining(unit, charge=True)
     best: dict[Hex, tuple[tuple[int, int, str], Move]] = {}
     for move in charge_moves(tactical(game).movement, unit, reach):
         target, stops = move.path[-1], move.path[:-1]

@@ -28,6 +28,7 @@ from gameapp.core.events import (
     FireResolved,
     FireShotPassed,
     GunsCaptured,
+    LeaderReplaced,
     MarkersRemoved,
     MoraleChecked,
     MoraleCheckIgnored,
@@ -112,6 +113,10 @@ def _unit_eliminated(e: UnitEliminated, hex_id: HexId) -> list[str]:
 
 def _officer_incapacitated(e: OfficerIncapacitated, hex_id: HexId) -> list[str]:
     return [f"{e.unit_id} is incapacitated and leaves the map ({e.rule})"]
+
+
+def _leader_replaced(e: LeaderReplaced, hex_id: HexId) -> list[str]:
+    return [f"{e.successor_id} takes the command of {e.unit_id}, in {hex_id(e.hex)} ({e.rule})"]
 
 
 def _morale_checked(e: MoraleChecked, hex_id: HexId) -> list[str]:
@@ -222,6 +227,7 @@ WORDS: dict[type, Callable[[Any, HexId], list[str]]] = {
     CasualtiesTaken: _casualties_taken,
     UnitEliminated: _unit_eliminated,
     OfficerIncapacitated: _officer_incapacitated,
+    LeaderReplaced: _leader_replaced,
     MoraleChecked: _morale_checked,
     RoutMovementPending: _rout_movement_pending,
     AmmunitionSpent: _ammunition_spent,

@@ -198,7 +198,7 @@ class ChargePresenter(QObject):
             return
         overlay, marks = self._items(board)
         unit = self.controller.selected_unit
-        targets = charge_targets(game, unit.id, self.moves.highlight) \
+        targets = charge_targets(game, unit.id) \
             if game is not None and unit is not None else {}
         # only hexes where the board shows the enemy: rings must not reveal hidden units
         self.targets = {h: move for h, move in targets.items()

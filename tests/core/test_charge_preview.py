@@ -27,11 +27,13 @@ def test_a_declared_charge_at_one_to_one() -> None:
     # 5 SPs to 5, from CS-1's front (it faces south, US-1 stands south of it): 1-1, NE
     assert preview.attacker.total == 5 and preview.defender.total == 5
     assert preview.odds.column.label == "1-1" and preview.automatic is None
-    # the defender routs on a roll above its ML 35: 19 throws of 36. Otherwise (17) the
-    # attacker throws against 35: 19 rout, 17 hold.
-    assert preview.probability(ChargeOutcome.DEFENDER_ROUTS) == Fraction(19, 36)
-    assert preview.probability(ChargeOutcome.ATTACKER_ROUTS) == Fraction(17 * 19, 36 * 36)
-    assert preview.probability(ChargeOutcome.HELD) == Fraction(17 * 17, 36 * 36)
+    # Each side's level: ML 35, two open flanks (7.27: -2 each, no formed unit beside it) and
+    # the 2 that fire at 5 SPs would take off the roll (FCRT target density, as level +2):
+    # 35 - 4 + 2 = 33. The defender routs on a roll above 33: 21 throws of 36. Otherwise (15)
+    # the attacker throws against 33: 21 rout, 15 hold.
+    assert preview.probability(ChargeOutcome.DEFENDER_ROUTS) == Fraction(21, 36)
+    assert preview.probability(ChargeOutcome.ATTACKER_ROUTS) == Fraction(15 * 21, 36 * 36)
+    assert preview.probability(ChargeOutcome.HELD) == Fraction(15 * 15, 36 * 36)
     assert "8.0 odds 5 SPs to 5 (ratio 1): column 1-1 (from 1 up to 1½)" in preview.lines()
 
 
@@ -52,12 +54,14 @@ def test_a_column_charge_a_move_would_declare() -> None:
         ("US-1: from the defender's front (0605) ×", 1.0, "8.0 orientation"),
     ]
     assert [(t.label, t.value) for t in preview.defender_terms] == [("CS-1: 5 SPs", 5.0)]
-    # 7½ to 5 = 1.5: column 1.5-1, 3D: the defender's ML 35 becomes 32 (35, 34, 33, 32 along
-    # d66). 22 throws are above 32. If it holds (14/36) the attacker checks at 35: 19 rout.
+    # 7½ to 5 = 1.5: column 1.5-1, 3D. The defender's ML 35, -4 for two open flanks (7.27),
+    # +2 for the roll fire at its 5 SPs would lose (FCRT target density), -3: 35 - 5 = 26
+    # along d66 (34 33 32 31 26). 24 throws are above 26. If it holds (12/36) the attacker,
+    # in column (no open flanks), checks at 35 + 2 = 41: 17 rout, 19 hold.
     assert preview.odds.column.label == "1.5-1"
-    assert preview.probability(ChargeOutcome.DEFENDER_ROUTS) == Fraction(22, 36)
-    assert preview.probability(ChargeOutcome.ATTACKER_ROUTS) == Fraction(14 * 19, 36 * 36)
-    assert preview.probability(ChargeOutcome.HELD) == Fraction(14 * 17, 36 * 36)
+    assert preview.probability(ChargeOutcome.DEFENDER_ROUTS) == Fraction(24, 36)
+    assert preview.probability(ChargeOutcome.ATTACKER_ROUTS) == Fraction(12 * 17, 36 * 36)
+    assert preview.probability(ChargeOutcome.HELD) == Fraction(12 * 19, 36 * 36)
     assert game.state.units["US-1"].hex == m.parse("0607")  # nothing changed
 
 

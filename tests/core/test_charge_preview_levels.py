@@ -27,17 +27,26 @@ def test_each_checking_unit_has_its_level_with_every_modifier() -> None:
     assert terms == [
         ("printed morale level", 35, "7.0"),
         ("Confederate unit lost a third", -6, "7.2 casualties"),  # 2 of 5 SPs lost
+        ("left flank 0704: no formed unit", -2, "7.27"),  # in line, alone: open flanks
+        ("right flank 0504: no formed unit", -2, "7.27"),
+        # fire at its 3 SPs would subtract 2 per SP under 6 from the roll: -6, as level +6
+        ("enemy fire would subtract: target density 3 SPs (roll -6, as level)", 6,
+         "FCRT DRM target density"),
         ("2-1: defender subtracts 6", -6, "8.0 odds"),
     ]
-    # 35 - 6 steps = 25 (34 33 32 31 26 25), - 6 more = 15
-    assert defender.level == D66.of(15) and not defender.attacker
+    # 35 - 6 - 4 + 6 - 6 = 35 - 10 steps along d66: 34 33 32 31 26 25 24 23 22 21
+    assert defender.level == D66.of(21) and not defender.attacker
     (attacker,) = preview.attacker_levels  # the leader does not check
+    # in column: no open flanks; 5 SPs: fire would take 2 off the roll (level +2)
     assert [(t.label, t.value) for t in attacker.terms.terms] == [
-        ("printed morale level", 35), ("officer's morale bonus", 1)]
-    assert attacker.level == D66.of(36) and attacker.attacker
-    # the levels are the ones the chances use: 31 throws of 36 are above 15
-    assert preview.chances.defender_routs["CS-1"] == Fraction(31, 36)
-    assert preview.probability(ChargeOutcome.DEFENDER_ROUTS) == Fraction(31, 36)
-    assert ("CS-1: morale level 15 = 35 (printed morale level, 7.0) -6 (Confederate unit lost "
-            "a third, 7.2 casualties) -6 (2-1: defender subtracts 6, 8.0 odds)"
-            ) in preview.lines()
+        ("printed morale level", 35), ("officer's morale bonus", 1),
+        ("enemy fire would subtract: target density 5 SPs (roll -2, as level)", 2)]
+    assert attacker.level == D66.of(42) and attacker.attacker  # 36 41 42
+    # the levels are the ones the chances use: 29 throws of 36 are above 21
+    assert preview.chances.defender_routs["CS-1"] == Fraction(29, 36)
+    assert preview.probability(ChargeOutcome.DEFENDER_ROUTS) == Fraction(29, 36)
+    assert ("CS-1: morale level 21 = 35 (printed morale level, 7.0) -6 (Confederate unit lost "
+            "a third, 7.2 casualties) -2 (left flank 0704: no formed unit, 7.27) -2 (right "
+            "flank 0504: no formed unit, 7.27) +6 (enemy fire would subtract: target density 3 "
+            "SPs (roll -6, as level), FCRT DRM target density) -6 (2-1: defender subtracts 6, "
+            "8.0 odds)") in preview.lines()

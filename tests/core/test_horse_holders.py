@@ -43,8 +43,11 @@ def test_above_three_to_two_on_horse_holders_is_an_automatic_victory() -> None:
     assert preview.automatic is Automatic.HORSE_HOLDERS
     (level,) = preview.defender_levels  # shown although no roll is made
     assert [(t.label, t.value, t.rule) for t in level.terms.terms] == [
-        ("horse holders' morale level", 25, "5.27"), ("2-1: defender subtracts 6", -6,
-                                                      "8.0 odds")]
+        ("horse holders' morale level", 25, "5.27"),
+        # fire at their 4 SPs would take 2 per SP under 6 off the roll: -4, as level +4
+        ("enemy fire would subtract: target density 4 SPs (roll -4, as level)", 4,
+         "FCRT DRM target density"),
+        ("2-1: defender subtracts 6", -6, "8.0 odds")]
     rolled = len(game.dice.history)
     resolved = resolve(game, [])
     assert resolved.outcome.startswith("every defender routs")
@@ -56,15 +59,16 @@ def test_above_three_to_two_on_horse_holders_is_an_automatic_victory() -> None:
 
 def test_exactly_three_to_two_on_horse_holders_resolves_normally() -> None:
     # 6 SPs to 4: ratio 1.5, column 1.5-1 (3D), not above 3-2. The holders check at their ML
-    # 25 less 3 along d66: 24, 23, 22. The roll 23 > 22 routs them.
+    # 25, + 4 (fire at their 4 SPs would take 4 off the roll, FCRT target density), - 3: one
+    # step up along d66, 26. The roll 31 > 26 routs them.
     game = charge_on_holders(6)
     preview = tactical(game).charge_preview(game.map.parse("0604"), ["US-1"])
     assert preview.automatic is None and preview.odds.column.label == "1.5-1"
-    assert preview.defender_levels[0].level == D66.of(22)
-    resolved = resolve(game, [23])
+    assert preview.defender_levels[0].level == D66.of(26)
+    resolved = resolve(game, [31])
     assert "  5.27 horse holders' morale level 25" in resolved.lines
-    assert "morale level 22" in resolved.lines
-    assert "roll 23 > 22: rout and rout movement" in resolved.lines
+    assert "morale level 26" in resolved.lines
+    assert "roll 31 > 26: rout and rout movement" in resolved.lines
     assert not any(line.startswith("8.56") for line in resolved.lines)
 
 

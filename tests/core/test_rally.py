@@ -52,7 +52,9 @@ def test_a_routed_unit_that_rolls_its_ml_or_less_rallies() -> None:
 def test_a_routed_unit_that_fails_routs_again_with_rout_movement() -> None:
     game = position(frozenset({Status.ROUTED}))
     start = game.state.units["US-1"].hex
-    game.dice = Dice.forcing([36])  # > ML 35
+    # ML 35, and the morale table's last line: fire at its 5 SPs would subtract 2 (FCRT target
+    # density), so the roll counts 2 less: level 35 + 2 = 41 (36, 41); 42 fails
+    game.dice = Dice.forcing([42])
     events = to_rally(game)
     rout = next(e for e in events if isinstance(e, RoutMoved))
     unit = game.state.units["US-1"]
@@ -103,8 +105,10 @@ def test_725_cavalry_far_from_enemy_fire_rallies_with_six_more() -> None:
     horse = replace(place(cavalry("US-C"), m, "0610", N), status=frozenset({Status.ROUTED}))
     far = place(infantry("CS-1", Side.CONFEDERATE), m, "0601", N)  # 9 hexes, facing away
     game = game_on(m, [horse, far])
-    # ML 35 + 6 = 45 (36 41 42 43 44 45): 45 rallies, where without 7.25 it would fail
+    # ML 35 + 6 = 45 (36 41 42 43 44 45), + 4 for the roll fire at its 4 SPs would lose (FCRT
+    # target density) = 53: 45 rallies, where without 7.25 (35 + 4 = 43) it would fail
     game.dice = Dice.forcing([45])
     attempt = next(e for e in to_rally(game) if isinstance(e, RallyAttempted))
-    assert [(t.value, t.rule) for t in attempt.level.terms] == [(35, "7.0"), (6, "7.25")]
+    assert [(t.value, t.rule) for t in attempt.level.terms] == [
+        (35, "7.0"), (6, "7.25"), (4, "FCRT DRM target density")]
     assert attempt.rallied

@@ -179,13 +179,14 @@ def test_end_phase_in_the_charge_phase_ends_it_after_the_pick() -> None:
 
 
 def test_a_failed_rally_asks_and_the_rest_of_the_rally_phase_waits() -> None:
-    # US-1 (routed, 0507) fails 36 > 35 and routs from CS-1 (0509, 2 hexes: within 3). US-2
-    # (shaken, 1010) tries only after the pick: 24 <= 35, rallied.
+    # US-1 (routed, 0507) fails 42 > 41 (ML 35, + 2 for what fire at its 5 SPs would take off
+    # the roll: 36 41) and routs from CS-1 (0509, 2 hexes: within 3). US-2 (shaken, 1010)
+    # tries only after the pick: 24 <= 41, rallied.
     m = edged_map()
     shaken = replace(place(infantry("US-2"), m, "1010", N), status=frozenset({Status.SHAKEN}))
     game = game_on(m, [union_router(m), shaken,
                        place(infantry("CS-1", Side.CONFEDERATE), m, "0509", N)])
-    game.dice = Dice.forcing([36, 24])
+    game.dice = Dice.forcing([42, 24])
     events: list = []
     while game.phase is not Phase.RALLY:
         events += game.apply(EndPhase())

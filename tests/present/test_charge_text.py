@@ -27,14 +27,23 @@ def preview() -> ChargePreview:
 def test_each_checking_unit_is_shown_step_by_step() -> None:
     rows = charge_rows(preview(), {"CS-1": "1st Texas"})
     defender, attacker = rows.levels
-    assert (defender.title, defender.level) == ("Defender 1st Texas (CS-1), 8.41", "15")
+    assert (defender.title, defender.level) == ("Defender 1st Texas (CS-1), 8.41", "21")
+    # the dialog names the position's terms: open flanks (7.27) and what fire would subtract
     assert defender.steps == [
         StepRow("7.0", "printed morale level", "=35", "35"),
         StepRow("7.2 casualties", "Confederate unit lost a third", "-6", "25"),  # 34..26 25
-        StepRow("8.0 odds", "2-1: defender subtracts 6", "-6", "15"),
+        StepRow("7.27", "left flank 0704: no formed unit", "-2", "23"),
+        StepRow("7.27", "right flank 0504: no formed unit", "-2", "21"),
+        StepRow("FCRT DRM target density",
+                "enemy fire would subtract: target density 3 SPs (roll -6, as level)", "+6",
+                "31"),  # 22 23 24 25 26 31
+        StepRow("8.0 odds", "2-1: defender subtracts 6", "-6", "21"),
     ]
-    assert (attacker.title, attacker.level) == ("Attacker US-1 (US-1), 8.42", "36")
-    assert attacker.steps[-1] == StepRow("7.2 officers", "officer's morale bonus", "+1", "36")
+    assert (attacker.title, attacker.level) == ("Attacker US-1 (US-1), 8.42", "42")
+    assert attacker.steps[-2] == StepRow("7.2 officers", "officer's morale bonus", "+1", "36")
+    assert attacker.steps[-1] == StepRow(
+        "FCRT DRM target density",
+        "enemy fire would subtract: target density 5 SPs (roll -2, as level)", "+2", "42")
 
 
 def test_no_levels_when_no_check_is_rolled() -> None:

@@ -43,18 +43,19 @@ def test_the_rows_before_the_roll() -> None:
     assert rows.defender.total == "5"
     assert rows.odds == [("8.0 odds", "5 SPs to 5 (ratio 1): column 1-1 (from 1 up to 1½)"),
                          ("8.0 odds", "NE: no effect on morale")]
-    # Both check against ML 35 (no odds effect at 1-1): a throw above 35 routs, 19 of 36.
-    # The defender routs: 19/36. Else (17/36) the attacker checks: routs 19/36 of the time.
-    # Attackers rout: 17/36 * 19/36 = 323/1296; both stand: 17/36 * 17/36 = 289/1296.
+    # Both check against ML 35, -4 for two open flanks (7.27), +2 for the roll fire at 5 SPs
+    # would lose (FCRT target density), no odds effect at 1-1: 33. A throw above 33 routs, 21
+    # of 36. The defender routs: 21/36. Else (15/36) the attacker checks: routs 21/36 of the
+    # time. Attackers rout: 15/36 * 21/36 = 315/1296; both stand: 15/36 * 15/36 = 225/1296.
     assert [(r.label, r.chance) for r in rows.outcomes] == [
-        ("Defenders rout", Fraction(19, 36)),
-        ("Attackers rout", Fraction(323, 1296)),
-        ("Both stand", Fraction(289, 1296)),
+        ("Defenders rout", Fraction(21, 36)),
+        ("Attackers rout", Fraction(315, 1296)),
+        ("Both stand", Fraction(225, 1296)),
     ]
     assert sum(r.chance for r in rows.outcomes) == 1
     assert [(r.label, r.chance) for r in rows.routs] == [
-        ("1st Rebel (CS-1) routs", Fraction(19, 36)),
-        ("1st Union (US-1) routs", Fraction(323, 1296))]
+        ("1st Rebel (CS-1) routs", Fraction(21, 36)),
+        ("1st Union (US-1) routs", Fraction(315, 1296))]
     assert rows.automatic == "" and rows.leaders == []
 
 
@@ -72,7 +73,7 @@ def test_a_column_attacker_shows_the_multiplication_and_rounding(qtbot: QtBot) -
     assert f"{column.rule}\n{column.label}\n×1½\n→ 7½" in text
     assert "US-1 (US-1): 7½ SPs" in text and "Attacker: 7½ SPs" in text
     assert "column 1.5-1 (from 1½ up to 2)" in text
-    assert "Defenders rout\n61.1%" in text  # 22/36
+    assert "Defenders rout\n66.7%" in text  # 24/36 (tests/core/test_charge_preview.py)
 
 
 def test_roll_resolves_once_and_cancel_resolves_nothing(qtbot: QtBot) -> None:
@@ -89,8 +90,8 @@ def test_roll_resolves_once_and_cancel_resolves_nothing(qtbot: QtBot) -> None:
     text = dialog.plain_text()
     assert "Charge on 0604" in text
     assert "Attacker's SPs, unit by unit (8.0)" in text and "Defender: 5 SPs" in text
-    assert "Defenders rout\n52.8%" in text and "Attackers rout\n24.9%" in text
-    assert "Both stand\n22.3%" in text
+    assert "Defenders rout\n58.3%" in text and "Attackers rout\n24.3%" in text  # 21/36, 315/1296
+    assert "Both stand\n17.4%" in text  # 225/1296
     assert ChargeOutcome.HELD.value in text
     qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
     dialog.roll()  # a second press does nothing

@@ -60,7 +60,7 @@ def test_a_charge_from_declaration_to_the_rout(qtbot: QtBot) -> None:
     dialog = presenter.dialog
     assert dialog is not None and dialog.isVisible()
     text = dialog.plain_text()
-    assert "Charge on 0604" in text and "Defenders rout\n52.8%" in text  # 19/36 (1-1, ML 35)
+    assert "Charge on 0604" in text and "Defenders rout\n58.3%" in text  # 21/36 (1-1, 33)
 
     # before the roll the board draws CS-1's rout paths, 4 hexes away from US-1, chosen bold
     overlay = presenter.overlay
@@ -71,10 +71,11 @@ def test_a_charge_from_declaration_to_the_rout(qtbot: QtBot) -> None:
     assert [r for r, _ in overlay.lines.lines].count(PathRole.CHOSEN) == 1
     assert overlay.tooltip(p("0504")).startswith("0504: on the chosen path")
 
-    game.dice = Dice.forcing([65])  # the defender's 8.41 roll: 65 > 35, CS-1 routs
+    # the defender's 8.41 roll: 65 > 33 (35, open flanks -4, density +2), CS-1 routs
+    game.dice = Dice.forcing([65])
     qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
     result = dialog.plain_text()
-    assert "roll 65 > 35: rout and rout movement" in result
+    assert "roll 65 > 33: rout and rout movement" in result
     # open ground: equally good paths, so the Confederate player picks (7.6); the board draws
     # them, the engine's first best path (the one previewed) bold
     decision = game.pending_decision

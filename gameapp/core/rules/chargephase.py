@@ -27,6 +27,7 @@ from gameapp.core.events import (
     CasualtiesTaken,
     ChargeResolved,
     Event,
+    GunsCaptured,
     MarkersRemoved,
     OfficerIncapacitated,
     UnitEliminated,
@@ -42,13 +43,14 @@ from gameapp.core.rules.charge import (
     resolve_charge,
 )
 from gameapp.core.rules.exhaustion import HIT, level_of, note
+from gameapp.core.rules.morale_terms import as_level_terms, open_flank_terms, protection_terms
 from gameapp.core.rules.movement.costs import MoveCosts
 from gameapp.core.rules.movement.stacking import stacking_problem
 from gameapp.core.rules.path_choice import hold_advance
 from gameapp.core.rules.rout import rout_move
 from gameapp.core.rules.tables import terrain_effects
 from gameapp.core.state import GameState
-from gameapp.core.units import Formation, Status, Unit, UnitKind
+from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
 
 CHARGE_RULE = "1.25"
 
@@ -68,7 +70,7 @@ def resolve_charge_at(state: GameState, game_map: HexMap, target: Hex, dice: Dic
                       rule: str = CHARGE_RULE) -> list[Event]:
     ids = state.charges.pop(target, ())
     events: list[Event] = remove_charge_markers(state, ids, rule)
-    parties = charge_parties(state, target, ids)
+    parties = charge_parties(state, target, ids, game_map=game_map)
     if parties is None:
         return events
     charging, defenders, situation = parties
@@ -92,6 +94,9 @@ def resolve_charge_at(state: GameState, game_map: HexMap, target: Hex, dice: Dic
             events.append(UnitEliminated(unit.id, casualty.rule))
         else:
             state.units[unit.id] = hurt
+    if result.attacker_won:
+        events += abandon_guns(state, [r.unit_id for r in result.routs if r.guns_abandoned],
+                               charging[0].side)
     routs = sorted(result.routs, key=lambda r: r.attacker)  # defenders move first
     for rout in routs:
         unit = state.units.get(rout.unit_id)
@@ -113,6 +118,23 @@ def resolve_charge_at(state: GameState, game_map: HexMap, target: Hex, dice: Dic
     return events
 
 
+GUNS_LEFT_RULE = "7.33"
+
+
+def abandon_guns(state: GameState, battery_ids: Sequence[str], victors: Side) -> list[Event]:
+    """7.33: the crews of batteries routed by a charge leave their guns, and the victors
+    advancing into the hex take them. A battery's SPs are its guns (7.74), so it is captured
+    whole and leaves the map (docs/rules.md, "Routed gunners")."""
+    events: list[Event] = []
+    for uid in battery_ids:
+        battery = state.units.pop(uid, None)
+        if battery is None:
+            continue
+        events.append(GunsCaptured(uid, battery.strength, victors, GUNS_LEFT_RULE))
+        events.append(UnitEliminated(uid, GUNS_LEFT_RULE))
+    return events
+
+
 AUTOMATIC_VICTORY_RULE = "3.412"
 
 
@@ -126,12 +148,14 @@ def automatic_victory(state: GameState, target: Hex) -> bool:
 
 
 def charge_parties(state: GameState, target: Hex, ids: Sequence[str],
-                   positions: Mapping[str, Hex] | None = None
+                   positions: Mapping[str, Hex] | None = None, game_map: HexMap | None = None
                    ) -> tuple[list[Unit], list[Unit], Situation] | None:
     """Who takes part in a charge on `target` by the units `ids`: the charging units (routed
     ones drop out) with the leaders stacked with them (their bonus, their risk), the units in
     the charged hex, and the situation (exhaustion, the units present in the charging hexes).
-    `positions` moves charging units to where a move would stop them. None when nothing is
+    `positions` moves charging units to where a move would stop them. With `game_map` every
+    checking unit's level also counts its open flanks (7.27) and what enemy fire from the other
+    side of the charge would subtract from its roll (`charge_level_terms`). None when nothing is
     left to resolve: no unrouted charging unit, or no enemy combat unit in the hex."""
     where = positions or {}
     attackers = [replace(state.units[i], hex=where.get(i, state.units[i].hex)) for i in ids
@@ -151,8 +175,33 @@ def charge_parties(state: GameState, target: Hex, ids: Sequence[str],
     situation = Situation(
         exhaustion={u.id: level_of(state, u) for u in (*charging, *defenders)},
         horse_holders=frozenset(u.id for u in defenders if u.defn.horse_holders),  # 8.56
-        present=present)
+        # 8.53: mounted cavalry of the charge follow routing skirmishers into the charged hex,
+        # the first hex of their rout (docs/rules.md, "Pursuit")
+        pursuing_cavalry=frozenset(u.id for u in attackers if u.kind is UnitKind.CAVALRY
+                                   and u.formation is not Formation.DISMOUNTED),
+        present=present,
+        level_terms=charge_level_terms(state, game_map, attackers, defenders) if game_map
+        else {})
     return charging, defenders, situation
+
+
+def charge_level_terms(state: GameState, game_map: HexMap, attackers: Sequence[Unit],
+                       defenders: Sequence[Unit]) -> dict[str, tuple[Term, ...]]:
+    """8.41/8.42 with the morale table's modifiers that depend on the position: open flanks
+    (7.27) and what fire by the other side's units in the charge would subtract, each unit's
+    own ground and the hexsides between them (counted as level, see `as_level_terms`)."""
+    out: dict[str, tuple[Term, ...]] = {}
+    if any(state.units.get(u.id) != u for u in attackers):  # previewed where a move stops
+        state = state.copy()
+        state.units.update({u.id: u for u in attackers})
+    for own, other in ((attackers, defenders), (defenders, attackers)):
+        enemies = [u for u in other if u.kind is not UnitKind.LEADER]
+        for unit in own:
+            if unit.kind is UnitKind.LEADER:
+                continue
+            out[unit.id] = (*open_flank_terms(state, game_map, unit), *as_level_terms(
+                protection_terms(state, game_map, unit, enemies)))
+    return out
 
 
 def remove_charge_markers(state: GameState, ids: tuple[str, ...], rule: str) -> list[Event]:

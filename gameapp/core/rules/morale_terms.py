@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gameapp.core.breakdown import Term
+from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.exhaustion import level_of
 from gameapp.core.rules.fire.enfilade import Enfilade, enfilade
@@ -115,9 +116,30 @@ def protection_terms(state: GameState, game_map: HexMap, unit: Unit,
                                       for e in enemies) else ()
     target = TargetInput(units=units, terrain=game_map.terrain_at(h), features=features,
                          hexsides=crossed, slopes=slopes,
+                         parallel_to_hexside=along_the_wall(h, units, enemies, crossed),
                          sps=tuple((u.id, u.strength) for u in units))
     return [Term(f"enemy fire would subtract: {t.label}", t.value, t.rule)
             for t in target_modifiers(target) if t.value < 0]
+
+
+def as_level_terms(roll_terms: Sequence[Term]) -> list[Term]:
+    """Roll terms for a check whose roll serves several units (a charge's stack) or whose record
+    keeps only a level (a rally): what lowers the roll by n raises the level by n, the same
+    comparison along the d66 sequence."""
+    return [Term(f"{t.label} (roll {int(t.value):+d}, as level)", -t.value, t.rule)
+            for t in roll_terms]
+
+
+def along_the_wall(h: Hex, units: Sequence[Unit], enemies: Sequence[Unit],
+                   crossed: HexsideFeature) -> bool:
+    """TEC N8: the units in `h` stand in line and every enemy comes at them across a hexside in
+    their front (the test the fire phase makes for a wall or fence)."""
+    lines = [u for u in units if u.kind is not UnitKind.LEADER]
+    if not crossed or not lines or not enemies:
+        return False
+    fronts = {(u.facing + k) % 6 for u in lines for k in (-1, 0, 1)}
+    directions = {h.direction_to(e.hex.line_to(h)[-2]) for e in enemies if e.hex != h}
+    return all(u.formation is Formation.LINE for u in lines) and directions <= fronts
 
 
 def cavalry_rally_term(state: GameState, game_map: HexMap, unit: Unit,

@@ -26,7 +26,12 @@ from gameapp.core.events import Event, MarkersRemoved, RallyAttempted, UnitRoute
 from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.morale import CheckKind
 from gameapp.core.rules.morale_play import ignored
-from gameapp.core.rules.morale_terms import cavalry_rally_term, standing_terms
+from gameapp.core.rules.morale_terms import (
+    as_level_terms,
+    cavalry_rally_term,
+    protection_terms,
+    standing_terms,
+)
 from gameapp.core.rules.movement.costs import MoveCosts
 from gameapp.core.rules.path_choice import hold_rally
 from gameapp.core.rules.rout import nearby_enemies, rout_move
@@ -82,6 +87,8 @@ def rally_level(state: GameState, unit: Unit, game_map: HexMap,
     cavalry = cavalry_rally_term(state, game_map, unit, conventions)
     if cavalry is not None:
         terms.append(cavalry)
+    # the morale table's last line: what enemy fire at its hex would subtract from the roll
+    terms += as_level_terms(protection_terms(state, game_map, unit))
     return Breakdown.of([Term("printed morale level", unit.defn.morale, "7.0"), *terms])
 
 

@@ -1,8 +1,9 @@
 """A unit's movement point allowance (MPA), as a breakdown.
 
 Base allowance (by the scenario's column, "sharpsburg" or "r_to_w"), then the exhaustion and
-command-control adjustments, then the final ones (double movement). The pike bonus (N14) depends on
-the path, so the reach search adds it. The charge bonus arrives with charges (issue 5).
+command-control adjustments, then the final ones (the charge bonus, double movement). The pike
+bonus (N14) depends on the path, so the reach search adds it. The charge bonus counts only for a
+move that declares a charge (docs/rules.md, "Charge bonus").
 
 Command distance is the cost in MPs, by the unit's own movement costs, of the cheapest way from
 the unit to its leader, ignoring other units (docs/rules.md, "Command control").
@@ -11,6 +12,7 @@ the unit to its leader, ignoring other units (docs/rules.md, "Command control").
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 
 from gameapp.core.breakdown import Breakdown, Term
 from gameapp.core.hexgrid import Hex
@@ -59,6 +61,8 @@ def movement_allowance(
     tables: MovementTables,
     costs: MoveCosts,
     double: bool = False,
+    charge: bool = False,
+    vacancies: Sequence[Unit] = (),
 ) -> Breakdown:
     edition = edition_of(options)
     horse = unit.kind is UnitKind.ARTILLERY and unit.defn.horse_artillery
@@ -69,7 +73,10 @@ def movement_allowance(
     adjustment = tables.exhaustion_adjustment(unit.kind, exhaustion)
     if adjustment.mp:
         terms.append(Term(f"exhaustion level {exhaustion}", adjustment.mp, adjustment.rule))
-    terms += _command_terms(unit, units, tables, costs)
+    terms += _command_terms(unit, units, tables, costs, vacancies)
+    bonus = tables.charge_bonus(kind)
+    if charge and not double and bonus and adjustment.charge_bonus:
+        terms.append(Term(f"charge bonus ({kind.value})", bonus, "MPA final"))
     if double:
         subtotal = sum(t.value for t in terms)
         factor = tables.double_movement_factor
@@ -78,8 +85,11 @@ def movement_allowance(
 
 
 def _command_terms(
-    unit: Unit, units: list[Unit], tables: MovementTables, costs: MoveCosts
+    unit: Unit, units: list[Unit], tables: MovementTables, costs: MoveCosts,
+    vacancies: Sequence[Unit] = (),
 ) -> list[Term]:
+    """The command-control terms, level by level. A command whose leader is incapacitated and
+    not yet replaced (`vacancies`, 1.21) costs the level's largest penalty (docs/rules.md)."""
     if unit.kind is UnitKind.LEADER or tables.command_control_exempt(
         unit.kind, unit.side, detachment=unit.defn.detachment, regular=unit.defn.regular
     ):
@@ -88,6 +98,12 @@ def _command_terms(
     for level in CommandLevel:
         leader = next((u for u in units if commanded_by(unit, u, level)), None)
         if leader is None:
+            fallen = next((u for u in vacancies if commanded_by(unit, u, level)), None)
+            if fallen is not None:
+                worst = tables.command_control_adjustment(level, COMMAND_DISTANCE_CUTOFF,
+                                                          unit.kind)
+                terms.append(Term(f"{level.value} leader {fallen.id} incapacitated, not yet "
+                                  "replaced (1.21)", worst.mp, worst.rule))
             continue
         distance = command_distance(unit, leader.hex, costs)
         adjustment = tables.command_control_adjustment(level, distance, unit.kind)

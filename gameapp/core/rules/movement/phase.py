@@ -28,7 +28,12 @@ from gameapp.core.rules.exhaustion import DOUBLE, MOVED, level_of, note
 from gameapp.core.rules.fire.field import reach, small_arms_field
 from gameapp.core.rules.front import front_hexes
 from gameapp.core.rules.movement.allowance import movement_allowance
-from gameapp.core.rules.movement.charges import charge_moves
+from gameapp.core.rules.movement.cavalry_charges import (
+    cavalry_charge_terms,
+    descends_steep,
+    is_mounted_cavalry,
+)
+from gameapp.core.rules.movement.charges import CHARGERS, charge_moves
 from gameapp.core.rules.movement.costs import MoveCosts, mover_class
 from gameapp.core.rules.movement.formations import change_terms
 from gameapp.core.rules.movement.reach import PIKE_BONUS_RULE, Reach, SearchSpace, search, walk
@@ -72,25 +77,29 @@ class MovementRules:
         self.tables = movement_tables()
 
     # --- what the window asks -----------------------------------------------------------------
-    def allowance(self, unit: Unit, double: bool = False) -> Breakdown:
-        """The unit's MPA this phase; `double` asks what it would be with double movement."""
+    def allowance(self, unit: Unit, double: bool = False, charge: bool = False) -> Breakdown:
+        """The unit's MPA this phase; `double` asks what it would be with double movement,
+        `charge` what it is for a move that declares a charge (the charge bonus)."""
         return movement_allowance(
             unit, list(self.state.units.values()), self.options,
             level_of(self.state, unit), self.tables, self.costs,
-            double=double or unit.id in self.state.double_moving,
+            double=double or unit.id in self.state.double_moving, charge=charge,
+            vacancies=tuple(self.state.vacancies.values()),
         )
 
-    def remaining(self, unit: Unit, double: bool = False) -> int:
+    def remaining(self, unit: Unit, double: bool = False, charge: bool = False) -> int:
         """MPs left this phase, before the pike bonus (which only a pike-only path may use)."""
-        return int(self.allowance(unit, double).total) - self.state.mp_spent.get(unit.id, 0)
+        spent = self.state.mp_spent.get(unit.id, 0)
+        return int(self.allowance(unit, double, charge).total) - spent
 
-    def reachable(self, unit_id: str) -> dict[Hex, Reach]:
+    def reachable(self, unit_id: str, charge: bool = False) -> dict[Hex, Reach]:
         """Every hex the unit could end a move in now, with the MPs that would remain there.
-        Hexes it could only pass through (stacking, N9) are left out."""
+        Hexes it could only pass through (stacking, N9) are left out. `charge` searches with
+        the charge bonus: the hexes a charge may be launched from."""
         unit = self.state.units[unit_id]
         if self._why_immobile(unit) is not None:
             return {}
-        found = search(self._space(unit))
+        found = search(self._space(unit, charge=charge))
         occupied = {u.hex for u in self.state.units.values() if u.id != unit.id}
         alone_ok: dict[int, bool] = {}  # by terrain code: may the unit stand there by itself?
 
@@ -245,11 +254,16 @@ class MovementRules:
         entry = space.turn(direction - end.facing) + int(cost.total)
         if cost.fence_mp and (end.hex in space.fire_field or target in space.fire_field):
             entry += cost.fence_mp
-        plan = self._priced(unit, end, terms, path=path, checks=checks)
-        if plan.cost.total + entry > self.remaining(unit):
+        descended = (unit.id in self.state.descended_steep
+                     or descends_steep(self.map, self.costs.chart, unit.hex, path))
+        entry += int(sum(t.value for t in cavalry_charge_terms(
+            end, end.hex, target, self.map, self.costs.chart, descended)))
+        plan = self._priced(unit, end, terms, path=path, checks=checks, charge=True)
+        left = self.remaining(unit, charge=True)  # the charge bonus counts (MPA final)
+        if plan.cost.total + entry > left:
             raise IllegalActionError(
                 f"{unit.defn.name} needs {plan.cost.total + entry:g} MPs to charge "
-                f"{self.map.hex_id(target)} and has {self.remaining(unit)} left", "3.4")
+                f"{self.map.hex_id(target)} and has {left} left with the charge bonus", "3.4")
         return replace(plan, charge=target, charge_mp=int(entry))
 
     def _plan_face(self, unit: Unit, facing: int) -> Plan:
@@ -286,10 +300,10 @@ class MovementRules:
 
     def _priced(self, unit: Unit, end: Unit, terms: list[Term], path: tuple[Hex, ...] = (),
                 pike_bonus: int = 0, checks: tuple[PendingCheck, ...] = (),
-                double: bool = False) -> Plan:
+                double: bool = False, charge: bool = False) -> Plan:
         """Check the MPs and the stacking at the end; `pike_bonus` is N14's extra allowance."""
         cost = Breakdown.of(terms)
-        left = self.remaining(unit, double) + pike_bonus
+        left = self.remaining(unit, double, charge) + pike_bonus
         if cost.total > left:
             bonus = f" with the pike bonus ({PIKE_BONUS_RULE})" if pike_bonus else ""
             raise IllegalActionError(
@@ -309,6 +323,7 @@ class MovementRules:
         self.state.mp_spent[unit.id] = spent
         if not plan.pike_bonus:
             self.state.off_pike.add(unit.id)
+        self._note_descent(unit, plan.path)
         if plan.double:
             self.state.double_moving.add(unit.id)
             note(self.state, unit, DOUBLE)
@@ -364,16 +379,23 @@ class MovementRules:
             reachable = self.reachable(unit.id)
             for reached in reachable.values():
                 yield Move(unit.id, reached.path)
-            yield from charge_moves(self, unit, reachable)
+            if unit.kind in CHARGERS:
+                yield from charge_moves(self, unit, self.reachable(unit.id, charge=True))
 
     # --- helpers ------------------------------------------------------------------------------
+    def _note_descent(self, unit: Unit, path: tuple[Hex, ...]) -> None:
+        """TEC N6: cavalry that goes down a steep slope does not charge this phase."""
+        if is_mounted_cavalry(unit) and descends_steep(self.map, self.costs.chart, unit.hex,
+                                                       path):
+            self.state.descended_steep.add(unit.id)
+
     def _space(self, unit: Unit, already: int = 0, pike_allowed: bool = True,
-               double: bool = False) -> SearchSpace:
+               double: bool = False, charge: bool = False) -> SearchSpace:
         mover = mover_class(unit)
         assert mover is not None
         by_road = unit.formation is Formation.ROAD_COLUMN
         enemies = self.state.side_units(unit.side.other)
-        left = self.remaining(unit, double) - already
+        left = self.remaining(unit, double, charge) - already
         fire_field = self.enemy_fire_field(unit.side, unit.hex, max(left, 0) // 4 + 2)
         fronts = self.enemy_front(unit.side)
         stopped = unit.hex in fronts and self.state.mp_spent.get(unit.id, 0) > 0
@@ -382,7 +404,7 @@ class MovementRules:
         return SearchSpace(
             start=unit.hex,
             facing=unit.facing,
-            budget=self.remaining(unit, double) - already,
+            budget=left,
             pike_bonus=self.costs.chart.road_entry(RoadGrade.PIKE).mpa_bonus if pike_ok else 0,
             step=lambda h, d: self.costs.step(h, d, mover, by_road),
             turn_costs=tuple(

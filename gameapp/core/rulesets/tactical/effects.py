@@ -21,6 +21,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.options import RuleOptions
 from gameapp.core.rules.arrivals import arrive
 from gameapp.core.rules.exhaustion import brigade_of, conclude_turn, printed_strengths
+from gameapp.core.rules.leaders import replace_leaders
 from gameapp.core.rules.pending_checks import start_phase
 from gameapp.core.rules.rally import rally_phase
 from gameapp.core.ruleset import Player, RuleContext
@@ -139,6 +140,7 @@ def _reset_movement(ctx: RuleContext) -> list[Event]:
     state.mp_spent.clear()
     state.off_pike.clear()
     state.double_moving.clear()
+    state.descended_steep.clear()
     state.pivots.clear()
     return []
 
@@ -173,6 +175,8 @@ def _exhaustion(ctx: RuleContext) -> list[Event]:
 
 
 REMOVE_MOVE_MARKERS = Effect("remove M and DM markers (1.21)", _remove_move_markers)
+REPLACE_LEADERS = Effect("replace incapacitated leaders (1.21)",
+                         lambda ctx: replace_leaders(ctx.state, phasing_side(ctx)))
 RESET_MOVEMENT = Effect("reset movement points", _reset_movement)
 REINFORCEMENTS = Effect("reinforcements of the turn arrive at their entry hexes",
                         _reinforcements)

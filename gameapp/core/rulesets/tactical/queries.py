@@ -88,7 +88,7 @@ class TacticalQueries:
         unknown = [i for i in ids if i not in self.state.units]
         if unknown:
             raise IllegalActionError(f"there is no unit {unknown[0]} on the map", "R&C actions")
-        parties = charge_parties(self.state, target, ids, positions)
+        parties = charge_parties(self.state, target, ids, positions, self.scenario.map)
         if parties is None:
             raise IllegalActionError(f"nothing to charge in {hex_id(target)}: no unrouted "
                                      "charging unit or no enemy combat unit", "1.25")

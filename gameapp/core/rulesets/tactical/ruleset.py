@@ -25,12 +25,13 @@ from gameapp.core.actions import (
 )
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.decisions import PendingDecision
-from gameapp.core.events import Event
+from gameapp.core.events import Event, OfficerIncapacitated
 from gameapp.core.newgame import LOS, with_options
 from gameapp.core.numbering import Numbering
 from gameapp.core.options import RuleOptions
 from gameapp.core.phases import Phase
 from gameapp.core.rules.disengagement import disengagement_fire
+from gameapp.core.rules.leaders import note_vacancies
 from gameapp.core.rules.pending_checks import after_action
 from gameapp.core.rules.victory import VictoryResult, score, sudden_death, update_holders
 from gameapp.core.ruleset import Player, RuleContext, Ruleset, Step
@@ -56,7 +57,8 @@ _FIRE = FireHandler()
 
 def _player_turn(player: Player) -> list[Step]:
     return [
-        Step(Phase.PREPARATION, player, "1.21", on_start=(effects.REMOVE_MOVE_MARKERS,),
+        Step(Phase.PREPARATION, player, "1.21",
+             on_start=(effects.REMOVE_MOVE_MARKERS, effects.REPLACE_LEADERS),
              ends_by_itself=True, routes={EndPhase: _END}),
         Step(Phase.MOVEMENT, player, "1.22",
              on_start=(effects.RESET_MOVEMENT, effects.REINFORCEMENTS),
@@ -170,6 +172,8 @@ class TacticalRuleset(Ruleset):
         victory hex, the 22.2 release triggers of every hex entered, and which units have
         entered play."""
         state: GameState = ctx.state
+        note_vacancies(state, before, [e.unit_id for e in events
+                                       if isinstance(e, OfficerIncapacitated)])
         out = after_action(state, before, events, ctx.map, ctx.dice, ctx.scenario.options,
                            ctx.rules.costs)
         options = RuleOptions.of(ctx.scenario.options)
