@@ -19,8 +19,16 @@ from gameapp.core.savegame import load_game, save_data, snapshot
 
 OLD_SAVES = Path(__file__).parents[1] / "fixtures" / "old_saves"
 
+# Rules fixed after the seam change outcomes these games had, so their snapshots are no longer
+# reached; each mark says which rule, and fails (strict) if the save should replay again.
+ARRIVAL_SPILL = pytest.mark.xfail(strict=True, reason=(
+    "recorded before issue 23 made reinforcements that find their entry hex full come on at "
+    "the nearest edge hexes with room (002 6): CS-27VA now arrives at 2218, not 2318"))
 
-@pytest.mark.parametrize("name", ["demo_random_seed3", "slaughter_mountain_random_seed4"])
+
+@pytest.mark.parametrize("name", [
+    "demo_random_seed3",
+    pytest.param("slaughter_mountain_random_seed4", marks=ARRIVAL_SPILL)])
 def test_an_old_save_replays_to_its_snapshot(name: str) -> None:
     path = OLD_SAVES / f"{name}.yaml"
     game = load_game(path)  # raises DataError if any action or roll or the snapshot disagrees
