@@ -24,10 +24,13 @@ OLD_SAVES = Path(__file__).parents[1] / "fixtures" / "old_saves"
 ARRIVAL_SPILL = pytest.mark.xfail(strict=True, reason=(
     "recorded before issue 23 made reinforcements that find their entry hex full come on at "
     "the nearest edge hexes with room (002 6): CS-27VA now arrives at 2218, not 2318"))
+RALLY_TERMS = pytest.mark.xfail(strict=True, reason=(
+    "recorded before issue 24 gave rally checks the fire terms of the morale table (7.35): "
+    "CS-15GA's roll 46 now rallies, so the rout-path answer after it has no decision"))
 
 
 @pytest.mark.parametrize("name", [
-    "demo_random_seed3",
+    pytest.param("demo_random_seed3", marks=RALLY_TERMS),
     pytest.param("slaughter_mountain_random_seed4", marks=ARRIVAL_SPILL)])
 def test_an_old_save_replays_to_its_snapshot(name: str) -> None:
     path = OLD_SAVES / f"{name}.yaml"
