@@ -44,3 +44,15 @@ def test_an_old_save_replays_to_its_snapshot(name: str) -> None:
     assert snapshot(game.state, game) == old["snapshot"]
     again = save_data(game, path)
     assert again["actions"] == old["actions"] and again["snapshot"] == old["snapshot"]
+
+
+def test_an_old_save_of_moves_replays_under_todays_rules() -> None:
+    """A save of the Union's first movement phase on the demo, written by the old code (13
+    actions, no dice): moves and turns have not changed since, so it replays to its snapshot
+    and writes the same notation back."""
+    path = OLD_SAVES / "demo_union_moves_seed11.yaml"
+    game = load_game(path)
+    old = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert [e.notation for e in game.log] == [a["action"] for a in old["actions"]]
+    assert sum(isinstance(e.action, Move) for e in game.log) == 9
+    assert snapshot(game.state, game) == old["snapshot"]
