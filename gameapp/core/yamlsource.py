@@ -235,12 +235,20 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
 # nesting. Anything else, and any text it finds wrong, goes to the bounded pure-Python loader,
 # so limits and messages are the same whichever reads a file.
 _FAST_LOADER = getattr(yaml, "CSafeLoader", None)
-_DEEP = re.compile(r"(?:[\[{]\s*){16}|^(?: {2,}|- ){40}", re.MULTILINE)
+_DEEP_FLOW = re.compile(r"(?:[\[{][ \t]*){16}")  # 16 brackets opened one after another
+_LEAD = re.compile(r"^[ \t-]+", re.MULTILINE)  # a line's indentation and sequence dashes
+_DEEP_LEAD = 80  # characters of those: past about 40 levels of block nesting
 _ANCHOR_OR_ALIAS = re.compile(r"(?:^|[\s\[{,])[&*]\S", re.MULTILINE)
 
 
+def _deep(text: str) -> bool:
+    """Nesting deep enough to need the bounded loader (each pattern is linear in the text)."""
+    return bool(_DEEP_FLOW.search(text)) or any(
+        m.end() - m.start() > _DEEP_LEAD for m in _LEAD.finditer(text))
+
+
 def _fast_parse(text: str, path: Path) -> YamlDocument | None:
-    if _FAST_LOADER is None or _ANCHOR_OR_ALIAS.search(text) or _DEEP.search(text):
+    if _FAST_LOADER is None or _ANCHOR_OR_ALIAS.search(text) or _deep(text):
         return None
     loader = _FAST_LOADER(text)
     try:
@@ -254,7 +262,7 @@ def _fast_parse(text: str, path: Path) -> YamlDocument | None:
             return None
         doc.data = loader.construct_document(node)
         return doc
-    except (yaml.YAMLError, RecursionError):
+    except Exception:  # whatever it finds wrong, the bounded loader reads again and reports
         return None
     finally:
         loader.dispose()
