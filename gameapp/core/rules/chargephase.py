@@ -36,6 +36,7 @@ from gameapp.core.events import (
 )
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.options import RuleOptions
 from gameapp.core.rules.charge import (
     Situation,
     attacker_strength,
@@ -114,7 +115,7 @@ def resolve_charge_at(state: GameState, game_map: HexMap, target: Hex, dice: Dic
     if advance is not None and not hold_advance(state, advance.to_hex, advance.unit_ids,
                                                 advance.rule):
         events += advance_victors(state, advance.unit_ids, advance.to_hex, advance.rule,
-                                  game_map, str(options.get("stacking", "tec_sl")))
+                                  game_map, RuleOptions.of(options).stacking_rule)
     return events
 
 

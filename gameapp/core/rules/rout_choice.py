@@ -13,6 +13,7 @@ from gameapp.core.decisions import PendingDecision
 from gameapp.core.dice import Dice
 from gameapp.core.events import Event
 from gameapp.core.mapdata import HexMap
+from gameapp.core.options import RuleOptions
 from gameapp.core.rules.chargephase import advance_victors
 from gameapp.core.rules.movement.costs import MoveCosts
 from gameapp.core.rules.path_choice import advance_waits, hold_end_step
@@ -36,7 +37,7 @@ def answer_rout(state: GameState, game_map: HexMap, decision: PendingDecision,
     to = decision.target
     if pick.advance and to is not None and not advance_waits(state, to):
         events += advance_victors(state, pick.advance, to, pick.advance_rule, game_map,
-                                  str(options.get("stacking", "tec_sl")))
+                                  RuleOptions.of(options).stacking_rule)
     if pick.end_step:
         hold_end_step(state)  # the phase still ends after the picks this rout called for
     rest = pick.rally_left
