@@ -59,7 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     render.add_argument("scenario", type=Path, help="a scenario or a theatre map file")
     render.add_argument("--png", type=Path, required=True, metavar="OUT")
-    render.add_argument("--width", type=int, default=1600, help="image width in pixels")
+    render.add_argument("--width", type=int, default=None,
+                        help="image width in pixels (default: a scenario's board wide enough "
+                             "for its counters to read, at least 1600; a theatre map 1600)")
     render.add_argument(
         "--highlight",
         metavar="KIND:UNIT",
@@ -91,7 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                             args.fog)
     if args.command == "render":
         if _is_theatre_map(args.scenario):
-            return render_theatre(args.scenario, args.png, args.width, args.year, args.borders)
+            return render_theatre(args.scenario, args.png, args.width or 1600, args.year,
+                                  args.borders)
         return render(args.scenario, args.png, args.width, args.highlight)
     if args.command == "view":
         return view_theatre(args.theatre_map, args.year, args.borders)
@@ -210,7 +213,8 @@ def view_theatre(path: Path, year: int | None, borders: str) -> int:
     return run_theatre_window(theatre, year, borders)
 
 
-def render(scenario_path: Path, out: Path, width: int, highlight: str | None = None) -> int:
+def render(scenario_path: Path, out: Path, width: int | None,
+           highlight: str | None = None) -> int:
     """Draw the board to a PNG. Exit 1 for a broken scenario or a unit that cannot be
     highlighted, 2 for a malformed or not yet available --highlight."""
     from gameapp.core.scenario import load_scenario

@@ -9,7 +9,7 @@ from __future__ import annotations
 from gameapp.core.hexgrid import Layout, Orientation
 from gameapp.core.numbering import Numbering, ScreenDirection
 from gameapp.core.scenario import Light
-from gameapp.core.units import Formation, Status, UnitKind
+from gameapp.core.units import Formation, Status, UnitDef, UnitKind
 
 FORMATION_BADGES: dict[Formation, str] = {
     Formation.LINE: "L",
@@ -35,6 +35,18 @@ STATUS_BADGES: dict[Status, str] = {
     Status.LOW_AMMUNITION: "LA",
     Status.NO_AMMUNITION: "NA",
 }
+
+SIDE_ID_PREFIXES = ("US-", "CS-")  # the scenarios' unit ids: side, then the counter's short name
+
+
+def short_name(defn: UnitDef) -> str:
+    """What a counter prints when its name does not fit: the unit id without its side prefix
+    ("US-109PA" -> "109PA", "CS-Eubank" -> "Eubank"), as printed counters abbreviate."""
+    for prefix in SIDE_ID_PREFIXES:
+        if defn.id.startswith(prefix) and len(defn.id) > len(prefix):
+            return defn.id[len(prefix):]
+    return defn.id
+
 
 KIND_WORDS: dict[UnitKind, str] = {
     UnitKind.INFANTRY: "infantry",

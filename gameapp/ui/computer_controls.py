@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QStyle
 
+from gameapp.ui import settings
 from gameapp.ui.computer import ComputerTurns
 from gameapp.ui.dialogs.preferences_dialog import PreferencesDialog
 from gameapp.ui.pace import saved_pace
@@ -76,6 +77,9 @@ class ComputerControls(QObject):
         accepted = dialog.exec() == PreferencesDialog.DialogCode.Accepted
         if accepted:
             self.computer.set_pace(dialog.chosen_pace())
+            board = self.window.view.board()
+            if board is not None:
+                board.set_upright(settings.upright_counters())
         dialog.deleteLater()
         return accepted
 

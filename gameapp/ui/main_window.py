@@ -308,7 +308,8 @@ class MainWindow(QMainWindow):
         self.scenario = scenario
         self._show_hover("")  # the hex words of the map before
         old = self.view.board()
-        board = BoardScene(scenario.map, scenario.units, progressive=True)
+        board = BoardScene(scenario.map, scenario.units, progressive=True,
+                           upright=settings.upright_counters())
         self.view.set_board(board)
         if old is not None:
             old.deleteLater()
@@ -325,7 +326,7 @@ class MainWindow(QMainWindow):
             self.resizeDocks(list(docks), list(sizes), Qt.Orientation.Vertical)
         self._enable_board_actions(True)
         self.setWindowTitle(f"{scenario.name} — {settings.APPLICATION}")
-        self.view.fit()
+        self.view.show_opening()
         self.view.setFocus()
 
     # --- games ------------------------------------------------------------------------------

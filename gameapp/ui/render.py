@@ -3,6 +3,7 @@ command."""
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Collection, Iterable, Sequence
 from pathlib import Path
@@ -21,7 +22,9 @@ from gameapp.present.moves import MoveHighlight
 from gameapp.ui.board.label_stamps import LabelStamps
 from gameapp.ui.board.retreat_overlay import RetreatOverlay
 from gameapp.ui.board.scene import BACKDROP, BoardScene
+from gameapp.ui.board.view import READABLE_COUNTER_PIXELS
 
+MIN_WIDTH = 1600
 Highlight = tuple[Collection[Hex], str]  # hexes and a colour name such as "#80ff0000"
 
 
@@ -38,7 +41,7 @@ def ensure_application() -> QApplication:
 def render_scenario_png(
     scenario: Scenario,
     out: Path,
-    width: int = 1600,
+    width: int | None = None,
     height: int | None = None,
     highlights: Sequence[Highlight] = (),
     units: Iterable[Unit] | None = None,
@@ -46,7 +49,9 @@ def render_scenario_png(
     fire: FieldHighlight | None = None,
     retreat: RetreatOptions | None = None,
 ) -> None:
-    """Draw the whole board (terrain, counters, optional highlights) into a `width` pixel PNG.
+    """Draw the whole board (terrain, counters, optional highlights) into a `width` pixel PNG
+    (default: wide enough that the counters read as they do at the window's opening zoom, and
+    at least 1600). Counters are drawn upright, their words level, an arrow for the facing.
 
     `units` default to the scenario's set-up (a game passes its state's); `moves`, `fire` and
     `retreat` are drawn as the window draws a selected unit's legal moves, field of fire and
@@ -56,7 +61,7 @@ def render_scenario_png(
     """
     ensure_application()
     shown = list(scenario.units if units is None else units)
-    scene = BoardScene(scenario.map, shown)
+    scene = BoardScene(scenario.map, shown, upright=True)  # words level, to be read
     for hexes, colour in highlights:
         scene.overlay.show_hexes(hexes, colour)
     if moves is not None:
@@ -70,7 +75,14 @@ def render_scenario_png(
         overlay = RetreatOverlay(scene.geometry, LabelStamps())
         overlay.add_to(scene)
         overlay.show(retreat, scenario.map.hex_id)
-    write_scene_png(scene, scene.geometry.map_rect, out, width, height)
+    write_scene_png(scene, scene.geometry.map_rect, out, width or readable_width(scene), height)
+
+
+def readable_width(scene: BoardScene) -> int:
+    """The picture width at which the board's counters are READABLE_COUNTER_PIXELS wide, and
+    at least MIN_WIDTH."""
+    zoom = READABLE_COUNTER_PIXELS / scene.counter_side
+    return max(MIN_WIDTH, math.ceil(scene.geometry.map_rect.width() * zoom))
 
 
 def render_theatre_png(

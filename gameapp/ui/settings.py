@@ -16,6 +16,7 @@ APPLICATION = "Rally & Charge"
 GEOMETRY = "window/geometry"
 WINDOW_STATE = "window/state"
 LAST_SCENARIO = "scenario/last"
+UPRIGHT_COUNTERS = "board/upright_counters"  # counter words level, an arrow for the facing
 PICK_PATHS = "rules/pick_paths"  # ask the owner among equally good retreat and rout paths
 
 
@@ -51,3 +52,14 @@ def pick_paths() -> bool:
 
 def set_pick_paths(on: bool) -> None:
     app_settings().setValue(PICK_PATHS, "true" if on else "false")
+
+
+def upright_counters() -> bool:
+    """True (the default): counters stay square to the screen, their words level, and an arrow
+    on the edge shows the facing (as Tiller's and VASSAL's counters); False: each counter is
+    turned to its facing."""
+    return str(app_settings().value(UPRIGHT_COUNTERS, "true")).lower() != "false"
+
+
+def set_upright_counters(on: bool) -> None:
+    app_settings().setValue(UPRIGHT_COUNTERS, "true" if on else "false")

@@ -56,3 +56,27 @@ def test_a_changed_unit_is_redrawn(
     after = _render(scene, 1.5)
     assert scene.counter_stamps.rendered == rendered + 1
     assert before != after
+
+
+def test_an_upright_counter_points_an_arrow_the_way_it_faces(
+    qtbot: QtBot, board_units: list[Unit]
+) -> None:
+    """Facing east (90 degrees clockwise from the top), the arrow stands off the right edge and
+    nothing off the left; the top edge has no front band then."""
+    from PySide6.QtCore import Qt
+
+    from gameapp.ui.board.counter_art import SIDE_COLOURS, CounterArt
+
+    art = CounterArt(100.0)
+    unit = board_units[0]
+    image = QImage(200, 200, QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.translate(100, 100)
+    art.paint(painter, unit, 100.0, selected=False, facing=90.0)
+    painter.end()
+    band = SIDE_COLOURS[unit.side].band.rgb()
+    just_outside = 50 + round(art.tick * 0.5)
+    assert image.pixel(100 + just_outside, 100) == band
+    assert image.pixelColor(100 - just_outside, 100).alpha() == 0
+    assert image.pixelColor(100, 100 - just_outside).alpha() == 0

@@ -62,3 +62,23 @@ def test_render_png_with_highlight_and_fixed_height(
     assert (image.width(), image.height()) == (400, 400)
     colours = {image.pixelColor(x, y).name() for x in range(0, 400, 4) for y in range(0, 400, 4)}
     assert QColor("#ff00ff").name() in colours
+
+
+def test_a_big_board_renders_wide_enough_for_its_counters_to_read(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """`gameapp render` pictures read (issue 27, item 6): by default each counter is as wide as
+    at the window's opening zoom, so Slaughter Mountain comes out wider than 1600 pixels."""
+    from gameapp.core.ruleset import load_scenario_file
+    from gameapp.ui.board.scene import COUNTER_SIDE
+    from gameapp.ui.board.view import READABLE_COUNTER_PIXELS
+
+    root = Path(__file__).resolve().parents[2]
+    scenario = load_scenario_file(root / "scenarios" / "slaughter_mountain.yaml")
+    out = tmp_path / "sm.png"
+    render_scenario_png(scenario, out)
+    image = QImage(str(out))
+    geometry = BoardGeometry(scenario.map.numbering, margin=MARGIN * 48.0)
+    counter = image.width() / geometry.map_rect.width() * COUNTER_SIDE * geometry.size
+    assert image.width() > 1600
+    assert counter >= READABLE_COUNTER_PIXELS

@@ -18,7 +18,6 @@ from gameapp.ui.board.scene import MARGIN
 
 from .play import DEMO
 
-WIDTH = 1600
 demo_only = pytest.mark.skipif(not DEMO.exists(), reason="scenarios/demo.yaml not shipped")
 
 
@@ -34,8 +33,8 @@ def test_a_highlighted_hex_differs_from_the_plain_render(
     reach = tactical(game).movement.reachable("US-9NH")
     occupied = {u.hex for u in game.state.units.values()}
     geometry = BoardGeometry(game.map.numbering, margin=HEX_SIZE * MARGIN)
-    scale = WIDTH / geometry.map_rect.width()
     before, after = QImage(str(plain)), QImage(str(lit))
+    scale = before.width() / geometry.map_rect.width()  # the default width: counters read
     assert before.size() == after.size()
     changed = 0
     for h in reach:
@@ -62,8 +61,8 @@ def test_the_field_of_fire_differs_from_the_plain_render(
     field = tactical(game).fire.field("US-21MA")
     occupied = {u.hex for u in game.state.units.values()}
     geometry = BoardGeometry(game.map.numbering, margin=HEX_SIZE * MARGIN)
-    scale = WIDTH / geometry.map_rect.width()
     before, after = QImage(str(plain)), QImage(str(lit))
+    scale = before.width() / geometry.map_rect.width()  # the default width: counters read
     assert before.size() == after.size() and before != after
     empty = [h for h in field if h not in occupied]
     assert len(empty) > 20

@@ -65,3 +65,20 @@ def test_selecting_a_hex_marks_its_stack(scene: BoardScene, board_units: list[Un
     assert scene.is_selected("wis6") and not scene.is_selected("cav1")
     assert scene.select_hex(None) == []
     assert not scene.is_selected("wis6")
+
+
+def test_upright_counters_stay_square_to_the_screen_and_can_turn_back(
+    qtbot: QtBot, board_map: HexMap, board_units: list[Unit]
+) -> None:
+    """The upright preference (issue 27, item 6): words level whatever the facing, the facing
+    drawn as an arrow; turned off, each counter turns to its facing again."""
+    scene = BoardScene(board_map, board_units, upright=True)
+    for unit in board_units:
+        item = scene.counter_item(unit.id)
+        assert item is not None and item.rotation() == pytest.approx(0.0)
+        assert scene.upright_facing(unit) == pytest.approx(
+            scene.geometry.facing_rotation(unit.facing))
+    scene.set_upright(False)
+    turned = next(u for u in board_units if u.facing == 1)
+    assert scene.counter_item(turned.id).rotation() == pytest.approx(60.0)  # type: ignore[union-attr]
+    assert scene.upright_facing(turned) is None

@@ -1,9 +1,12 @@
 """Counters painted in code, so they stay sharp at any zoom.
 
-A counter is drawn unrotated around (0, 0) with its front (the facing) at the top; the item rotates
-it. Full detail: a front band with a facing tick, the unit's name, a NATO-style type symbol, the
-strength and morale figures, a formation badge and status badges. Zoomed out it paints a coloured
-block with the symbol, and further out just the block and its front band.
+A counter is drawn around (0, 0). Turned to its facing (the item rotates it), its front is at the
+top: a front band with a facing tick. Upright (the player's preference, settings.py), the counter
+stays square to the screen and an arrow on its edge points the way it faces, so its words read
+level whatever the facing. Full detail: the unit's name (its short name when the name does not
+fit), a NATO-style type symbol, the strength and morale figures, a formation badge and status
+badges. Zoomed out it paints a coloured block with the symbol, and further out just the block and
+its front.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPolygonF
 
 from gameapp.core.units import Side, Status, Unit, UnitKind
-from gameapp.present.labels import FORMATION_BADGES, STATUS_BADGES
+from gameapp.present.labels import FORMATION_BADGES, STATUS_BADGES, short_name
 from gameapp.present.markers import MARKER_BADGES, NO_MARKERS, Marker
 
 # Device pixels (counter side on screen) below which detail is dropped.
@@ -78,8 +81,8 @@ class CounterArt:
     def __init__(self, side: float) -> None:
         self.side = s = side
         self.tick = 0.16 * s
-        self.name_font = _font(0.15 * s, condensed=True)
-        self.figure_font = _font(0.24 * s, bold=True)
+        self.name_font = _font(0.18 * s, condensed=True)
+        self.figure_font = _font(0.27 * s, bold=True)
         self.badge_font = _font(0.13 * s, bold=True, condensed=True)
         self.body_rect = QRectF(-s / 2, -s / 2, s, s)
         self.outline = QPen(OUTLINE, 0.025 * s)
@@ -89,9 +92,10 @@ class CounterArt:
         self.symbol_pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
 
     def bounds(self) -> QRectF:
-        """Everything a counter may paint, the facing tick and selection outline included."""
-        s, m = self.side, 0.12 * self.side
-        return QRectF(-s / 2 - m, -s / 2 - self.tick - m, s + 2 * m, s + self.tick + 2 * m)
+        """Everything a counter may paint, the facing tick (on any side, upright) and the
+        selection outline included."""
+        s, m = self.side, 0.12 * self.side + self.tick
+        return QRectF(-s / 2 - m, -s / 2 - m, s + 2 * m, s + 2 * m)
 
     def paint(
         self,
@@ -100,9 +104,12 @@ class CounterArt:
         screen_side: float,
         selected: bool,
         markers: frozenset[Marker] = NO_MARKERS,
+        facing: float | None = None,
     ) -> None:
         """Draw a counter; `screen_side` is its side in device pixels, which sets the detail;
-        `markers` are the derived markers (see markers.py) it wears."""
+        `markers` are the derived markers (see markers.py) it wears. `facing`: None for a
+        counter the item turns to its facing (front at the top), else the facing's angle in
+        degrees clockwise from the top of an upright counter, shown by an arrow."""
         colours = SIDE_COLOURS[unit.side]
         s = self.side
         detail = detail_for(screen_side)
@@ -115,7 +122,10 @@ class CounterArt:
         p.setPen(self.outline if detail > BLOCK else Qt.PenStyle.NoPen)
         p.setBrush(colours.body)
         p.drawRect(self.body_rect)
-        self._front(p, colours)
+        if facing is None:
+            self._front(p, colours)
+        else:
+            self._facing_arrow(p, colours, facing)
         if detail == BLOCK:
             return
         full = detail == FULL
@@ -151,6 +161,25 @@ class CounterArt:
             )
         )
 
+    def _facing_arrow(self, p: QPainter, colours: SideColours, facing: float) -> None:
+        """An upright counter's facing: a wedge on its edge pointing the way it faces, and a
+        bar along that stretch of the edge."""
+        s = self.side
+        angle = math.radians(facing)
+        dx, dy = math.sin(angle), -math.cos(angle)
+        edge = (s / 2) / max(abs(dx), abs(dy))  # where the ray meets the square
+        tip = edge + self.tick * 1.3
+        across = (-dy, dx)
+        half = 0.17 * s
+        base = edge - 0.02 * s
+        p.setPen(self.outline)
+        p.setBrush(colours.band)
+        p.drawPolygon(QPolygonF([
+            QPointF(dx * tip, dy * tip),
+            QPointF(dx * base + across[0] * half, dy * base + across[1] * half),
+            QPointF(dx * base - across[0] * half, dy * base - across[1] * half),
+        ]))  # fmt: skip
+
     def _symbol(self, p: QPainter, kind: UnitKind, box: QRectF, colours: SideColours) -> None:
         p.setPen(self.symbol_pen)
         if kind is UnitKind.LEADER:
@@ -183,13 +212,16 @@ class CounterArt:
         )
 
     def _name(self, p: QPainter, unit: Unit, colours: SideColours) -> None:
+        """The name when it fits, else the short name (elided only if even that is too long)."""
         s = self.side
-        rect = QRectF(-0.48 * s, -0.4 * s, 0.96 * s, 0.18 * s)
+        rect = QRectF(-0.49 * s, -0.41 * s, 0.98 * s, 0.21 * s)
         p.setFont(self.name_font)
         p.setPen(colours.text)
-        text = p.fontMetrics().elidedText(
-            unit.defn.name, Qt.TextElideMode.ElideRight, round(rect.width())
-        )
+        metrics = p.fontMetrics()
+        width = round(rect.width())
+        text = unit.defn.name
+        if metrics.horizontalAdvance(text) > width:
+            text = metrics.elidedText(short_name(unit.defn), Qt.TextElideMode.ElideRight, width)
         p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
     def _figures(self, p: QPainter, unit: Unit, colours: SideColours) -> None:
@@ -203,7 +235,7 @@ class CounterArt:
             left, middle, right = str(d.strength), "", str(d.morale)
         p.setFont(self.figure_font)
         p.setPen(colours.text)
-        row = QRectF(-0.46 * s, 0.12 * s, 0.92 * s, 0.34 * s)
+        row = QRectF(-0.46 * s, 0.13 * s, 0.92 * s, 0.35 * s)
         p.drawText(row, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), left)
         p.drawText(row, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), right)
         if middle:

@@ -26,6 +26,8 @@ class UnitSource(Protocol):
     @property
     def selected_hex(self) -> Hex | None: ...
 
+    def upright_facing(self, unit: Unit) -> float | None: ...
+
 
 class CounterItem(QGraphicsRectItem):
     """A rect item only so that Qt answers boundingRect() and shape() in C++: with hundreds of
@@ -67,12 +69,14 @@ class CounterItem(QGraphicsRectItem):
             return
         selected = unit.hex == self._source.selected_hex
         markers = self._source.markers(self.unit_id)
+        facing = self._source.upright_facing(unit)
         look = self._look
         if (
             look is None
             or look.unit is not unit
             or look.selected != selected
             or look.markers != markers
+            or look.facing != facing
         ):
-            look = self._look = Look(unit, selected, markers=markers)
+            look = self._look = Look(unit, selected, markers=markers, facing=facing)
         self._stamps.draw(painter, look)

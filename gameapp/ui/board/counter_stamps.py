@@ -32,7 +32,7 @@ from gameapp.ui.board.pixmap_cache import PixmapCache
 class Look:
     """What a counter looks like, hashed once: a cheap, reusable part of a stamp's key."""
 
-    __slots__ = ("_coarser", "_hash", "_parts", "markers", "selected", "unit")
+    __slots__ = ("_coarser", "_hash", "_parts", "facing", "markers", "selected", "unit")
 
     def __init__(
         self,
@@ -40,11 +40,13 @@ class Look:
         selected: bool,
         detail: int = FULL,
         markers: frozenset[Marker] = NO_MARKERS,
+        facing: float | None = None,
     ) -> None:
         self.unit = unit
         self.selected = selected
         self.markers = markers
-        self._parts = _parts(unit, selected, detail, markers)
+        self.facing = facing  # an upright counter's facing arrow (CounterArt.paint)
+        self._parts = (facing, *_parts(unit, selected, detail, markers))
         self._hash = hash(self._parts)
         self._coarser: dict[int, Look] = {}
 
@@ -54,7 +56,9 @@ class Look:
             return self
         look = self._coarser.get(detail)
         if look is None:
-            look = self._coarser[detail] = Look(self.unit, self.selected, detail, self.markers)
+            look = self._coarser[detail] = Look(
+                self.unit, self.selected, detail, self.markers, self.facing
+            )
         return look
 
     def __hash__(self) -> int:
@@ -93,9 +97,11 @@ class CounterStamps:
         key = (look, *key_of(m))
         stamp = self.cache.get(key)
         if stamp is None:
-            unit, selected, markers = look.unit, look.selected, look.markers
+            unit, selected, markers, facing = look.unit, look.selected, look.markers, look.facing
             stamp = centred_stamp(
-                self._radius, m, lambda p: self.art.paint(p, unit, screen_side, selected, markers)
+                self._radius,
+                m,
+                lambda p: self.art.paint(p, unit, screen_side, selected, markers, facing),
             )
             stamp.setDevicePixelRatio(dpr)
             self.cache.put(key, stamp)

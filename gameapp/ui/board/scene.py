@@ -45,8 +45,10 @@ class BoardScene(QGraphicsScene):
         units: Iterable[Unit] = (),
         hex_size: float = HEX_SIZE,
         progressive: bool = False,
+        upright: bool = False,
     ) -> None:
         super().__init__()
+        self._upright = upright  # counters square to the screen, an arrow for the facing
         self.hex_map = hex_map
         self.geometry = BoardGeometry(hex_map.numbering, hex_size, margin=hex_size * MARGIN)
         self.map_painter = MapPainter(hex_map, self.geometry)
@@ -86,6 +88,37 @@ class BoardScene(QGraphicsScene):
     def units_at(self, h: Hex) -> list[Unit]:
         """The stack in a hex, top counter first."""
         return [self._units[i] for i in self._order if self._units[i].hex == h]
+
+    @property
+    def upright(self) -> bool:
+        return self._upright
+
+    def set_upright(self, on: bool) -> None:
+        """Counters square to the screen with a facing arrow (on), or turned to their facing."""
+        if on == self._upright:
+            return
+        self._upright = on
+        for h in {u.hex for u in self._units.values()}:
+            self._restack(h)
+
+    def upright_facing(self, unit: Unit) -> float | None:
+        """The angle an upright counter's facing arrow points (None: counters are turned)."""
+        return self.geometry.facing_rotation(unit.facing) if self._upright else None
+
+    @property
+    def counter_side(self) -> float:
+        """A counter's side in scene units."""
+        return self.counter_stamps.art.side
+
+    def units_centre(self) -> QPointF:
+        """The middle of the box around the counters on the map (the map's centre without)."""
+        if not self._units:
+            return self.geometry.map_rect.center()
+        box = QRectF()
+        for unit in self._units.values():
+            centre = self.geometry.centre(unit.hex)
+            box = box.united(QRectF(centre, centre).adjusted(-1, -1, 1, 1))
+        return box.center()
 
     def counter_item(self, unit_id: str) -> CounterItem | None:
         return self._items.get(unit_id)
@@ -165,8 +198,9 @@ class BoardScene(QGraphicsScene):
         for k, unit_id in enumerate(ids):
             shift = ((count - 1) / 2 - k) * step
             unit = self._units[unit_id]
+            turn = 0.0 if self._upright else self.geometry.facing_rotation(unit.facing)
             self._items[unit_id].place(
                 QPointF(centre.x() + shift, centre.y() + shift),
-                self.geometry.facing_rotation(unit.facing),
+                turn,
                 COUNTER_Z + lift + (count - k) * 0.01,
             )

@@ -38,6 +38,9 @@ ZOOM_STEP = 1.25
 MIN_ZOOM = 0.1
 MAX_ZOOM = 4.0
 CLICK_SLOP = 4  # pixels a press may move and still count as a click
+# A counter's side on screen, in pixels, at which its name, strength and morale read (the
+# opening zoom is never below it; docs/playing.md "The opening view").
+READABLE_COUNTER_PIXELS = 64.0
 
 
 @dataclass
@@ -90,6 +93,7 @@ class BoardView(QGraphicsView):
         self._dragged: HexDrag | None = None  # where a right-drag points, once it is one
         self._hex_drags = False
         self._left: HexDrag | None = None  # a left hex drag under way
+        self._opening = False  # showing the opening view: a resize shows it again
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
@@ -111,8 +115,28 @@ class BoardView(QGraphicsView):
 
     def set_board(self, scene: BoardScene | None) -> None:
         self._hover = None
+        self._opening = False
         self.setScene(scene)
         self._apply_transform()
+
+    def show_opening(self) -> None:
+        """The view a game opens at: the whole map when its counters still read at that zoom,
+        else the zoom at which they read (READABLE_COUNTER_PIXELS), centred on the counters.
+        Until the player zooms, pans or turns the map, a resize (the window shown, maximised,
+        a dock opened) shows it again for the new size."""
+        board = self.board()
+        if board is None:
+            return
+        self.fit()
+        readable = READABLE_COUNTER_PIXELS / board.counter_side
+        if self._zoom < readable:
+            self.set_zoom(readable)
+            self.centerOn(board.units_centre())
+        self._opening = True
+
+    @property
+    def showing_opening(self) -> bool:
+        return self._opening
 
     # --- hex drags (a tool measuring from hex to hex) ---------------------------------------
     @property
@@ -142,6 +166,7 @@ class BoardView(QGraphicsView):
 
     def set_zoom(self, zoom: float, anchor: QPoint | None = None) -> None:
         """Zoom to `zoom`, keeping the scene point under `anchor` (default: the centre) still."""
+        self._opening = False
         self._zoom = min(MAX_ZOOM, max(MIN_ZOOM, zoom))
         self._apply_transform(anchor)
         self.zoom_changed.emit(self._zoom)
@@ -153,10 +178,12 @@ class BoardView(QGraphicsView):
         self.set_zoom(self._zoom / ZOOM_STEP)
 
     def rotate_left(self) -> None:
+        self._opening = False
         self._rotation = (self._rotation - 90) % 360
         self._apply_transform()
 
     def rotate_right(self) -> None:
+        self._opening = False
         self._rotation = (self._rotation + 90) % 360
         self._apply_transform()
 
@@ -165,6 +192,7 @@ class BoardView(QGraphicsView):
         board = self.board()
         if board is None:
             return
+        self._opening = False
         self.setTransform(QTransform().rotate(self._rotation))
         self.fitInView(board.geometry.map_rect, Qt.AspectRatioMode.KeepAspectRatio)
         self._zoom = math.sqrt(abs(self.transform().determinant()))
@@ -194,7 +222,10 @@ class BoardView(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._update_scene_rect()
+        if self._opening:
+            self.show_opening()
+        else:
+            self._update_scene_rect()
 
     # --- events -----------------------------------------------------------------------------
     def wheelEvent(self, event: QWheelEvent) -> None:
@@ -205,6 +236,8 @@ class BoardView(QGraphicsView):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
+            self._opening = False  # the player pans: the view is his now
         if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self.zoom_in()
         elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
@@ -230,6 +263,7 @@ class BoardView(QGraphicsView):
             event.accept()
             return
         self._press = event.position().toPoint()
+        self._opening = False  # a drag pans the map; a click starts play: the view is his now
         item = self.itemAt(self._press)
         if (
             board is not None

@@ -1,6 +1,7 @@
 """Edit > Preferences: how the computer's turn plays out (pace.py), how many autosaves to keep
-(session.py), and whether you pick among equally good retreat and rout paths yourself
-(settings.py). All are stored in QSettings when the dialog is accepted."""
+(session.py), whether counters keep their words upright, and whether you pick among equally good
+retreat and rout paths yourself (settings.py). All are stored in QSettings when the dialog is
+accepted."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ class PreferencesDialog(QDialog):
         self.pick_paths.setChecked(settings.pick_paths())
         self.pick_paths.setToolTip("The rules leave the owner the choice (000 15.4); unticked, "
                                    "your units take the first of the equally good paths")
+        self.upright = QCheckBox("Keep counter text upright (an arrow shows the facing)")
+        self.upright.setChecked(settings.upright_counters())
+        self.upright.setToolTip("Unticked, each counter is turned to face the way its unit "
+                                "faces, its front band toward the enemy")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -44,6 +49,7 @@ class PreferencesDialog(QDialog):
         form = QFormLayout(self)
         form.addRow("Computer moves:", self.pace)
         form.addRow("Autosaves to keep:", self.keep)
+        form.addRow(self.upright)
         form.addRow(self.pick_paths)
         form.addRow(buttons)
 
@@ -54,4 +60,5 @@ class PreferencesDialog(QDialog):
         save_pace(self.chosen_pace())
         set_autosave_keep(self.keep.value())
         settings.set_pick_paths(self.pick_paths.isChecked())
+        settings.set_upright_counters(self.upright.isChecked())
         super().accept()

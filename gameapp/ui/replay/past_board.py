@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 from gameapp.core.actions import Move
 from gameapp.core.history import Changes, History
 from gameapp.core.mapdata import HexMap
+from gameapp.ui import settings
 from gameapp.ui.board import BoardScene, BoardView
 
 LEFT_INK = "#707070"
@@ -87,7 +88,8 @@ class PastBoard(QWidget):
         if self.board is None or self._map is not history.scenario.map:
             old = self.board
             self._map = history.scenario.map
-            self.view.set_board(BoardScene(self._map, state.units.values()))
+            self.view.set_board(BoardScene(self._map, state.units.values(),
+                                           upright=settings.upright_counters()))
             if old is not None:
                 old.deleteLater()
             self.view.fit()
