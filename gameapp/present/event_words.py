@@ -128,7 +128,8 @@ def _rout_movement_pending(e: RoutMovementPending, hex_id: HexId) -> list[str]:
 
 
 def _ammunition_spent(e: AmmunitionSpent, hex_id: HexId) -> list[str]:
-    return [f"{e.unit_id} ammunition {e.level} ({e.rule})"]
+    state = "out of ammunition" if e.level == "none" else f"ammunition {e.level}"
+    return [f"{e.unit_id}: {state} (rule {e.rule})"]
 
 
 def _fire_shot_passed(e: FireShotPassed, hex_id: HexId) -> list[str]:

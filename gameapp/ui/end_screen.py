@@ -26,6 +26,7 @@ from gameapp.core.units import Side
 from gameapp.ui.controller import GameController
 from gameapp.ui.end_chart import INK, TurnChart
 from gameapp.ui.replay.replay_window import replay_live_game
+from gameapp.ui.screen_fit import open_inside_screen
 
 
 def headline(result: VictoryResult) -> str:
@@ -93,7 +94,7 @@ class EndScreen(QDialog):
         layout.addWidget(self.losses)
         layout.addLayout(tables, 2)
         layout.addWidget(buttons)
-        self.resize(900, 860)
+        open_inside_screen(self, 900, 860)
 
     def _losses_text(self) -> str:
         lost = self.history.losses_by_side()

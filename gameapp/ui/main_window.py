@@ -70,6 +70,7 @@ from gameapp.ui.rulesets import (
     ruleset_ui_factory,
 )
 from gameapp.ui.rulesets.base import make_dock
+from gameapp.ui.screen_fit import open_inside_screen
 from gameapp.ui.session import GameSession
 from gameapp.ui.start_screen import ScenarioLoader, StartScreen
 
@@ -134,7 +135,9 @@ class MainWindow(QMainWindow):
         self.view.hover_text_changed.connect(self._show_hover)
         # a menu entry's tip in the status bar ("End this phase…") is stale once the game moves
         self.controller.state_changed.connect(self._clear_stale_tip)
-        self.start_screen.scenario_chosen.connect(self.open_scenario)
+        # a scenario chosen on the start screen goes through the new-game choices (players,
+        # hot-seat, options, seed); `gameapp play FILE` opens one directly (open_scenario)
+        self.start_screen.scenario_chosen.connect(self.new_game_dialog)
         self.start_screen.browse_requested.connect(self.open_scenario_dialog)
         self.start_screen.new_game_requested.connect(self.new_game_dialog)
         self.start_screen.open_game_requested.connect(self.open_game_dialog)
@@ -272,12 +275,13 @@ class MainWindow(QMainWindow):
         self.controller.stop()
 
     def open_scenario_dialog(self) -> None:
+        """File > Open scenario: a scenario file, then the new-game choices on it."""
         start = str(self.start_screen.directory or Path.cwd())
         name, _ = QFileDialog.getOpenFileName(
             self, "Open scenario", start, "Scenarios (*.yaml *.yml);;All files (*)"
         )
         if name:
-            self.open_scenario(Path(name))
+            self.new_game_dialog(Path(name))
 
     def open_scenario(self, path: Path) -> bool:
         """Load and show a scenario; on failure show the file:line messages and keep the page."""
@@ -346,12 +350,13 @@ class MainWindow(QMainWindow):
         self.seed_label.setText(f"Dice seed {game.dice.seed}")
         self._show_title()
 
-    def new_game_dialog(self) -> GameSetup | None:
-        """File > New game: the dialog, then the game it sets up."""
+    def new_game_dialog(self, scenario: Path | None = None) -> GameSetup | None:
+        """File > New game: the dialog (on `scenario`, else the last one played), then the
+        game it sets up."""
         if not self.session.may_discard("starting a new game"):
             return None
         dialog = NewGameDialog(self.start_screen.directory, self._loader,
-                               settings.last_scenario(), self)
+                               Path(scenario) if scenario else settings.last_scenario(), self)
         setup = dialog.setup() if dialog.exec() == NewGameDialog.DialogCode.Accepted else None
         dialog.deleteLater()
         if setup is not None:
@@ -491,7 +496,7 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
-            self.resize(1400, 900)
+            open_inside_screen(self, 1400, 900)
         state = settings.saved_bytes(settings.WINDOW_STATE)
         if state is not None:
             self.restoreState(state)

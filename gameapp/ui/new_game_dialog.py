@@ -38,9 +38,11 @@ from gameapp.core.ruleset import load_scenario_file
 from gameapp.core.scenario import Scenario
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError
+from gameapp.present.option_labels import option_label, value_label
 from gameapp.ui.board.scene import BACKDROP, BoardScene
 from gameapp.ui.computer import LEVELS
-from gameapp.ui.start_screen import ScenarioLoader, scan_scenarios
+from gameapp.ui.screen_fit import open_inside_screen
+from gameapp.ui.start_screen import ScenarioLoader, scan_scenarios, scenario_entry
 
 SEED_LIMIT = 2**31  # the seeds a QSpinBox can show
 
@@ -91,16 +93,19 @@ class OptionEditor(QWidget):
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             self.combo.setMinimumContentsLength(24)
             for value in choice.values:
-                help_ = choice.value_help.get(value, "")
                 mark = " (scenario)" if value == choice.default else ""
-                self.combo.addItem(f"{value}{mark}" + (f": {help_}" if help_ else ""), value)
+                self.combo.addItem(value_label(choice.name, value, choice.value_help) + mark,
+                                   value)
+                help_ = choice.value_help.get(value, "")
+                self.combo.setItemData(self.combo.count() - 1, help_ or value,
+                                       Qt.ItemDataRole.ToolTipRole)
             self.combo.setCurrentIndex(choice.values.index(str(choice.default)))
             layout.addWidget(self.combo)
         else:
             chosen = set(choice.default) if isinstance(choice.default, tuple) else set()
             for value in choice.values:
-                box = QCheckBox(value.replace("_", " "))
-                box.setToolTip(choice.value_help.get(value, ""))
+                box = QCheckBox(value_label(choice.name, value, choice.value_help))
+                box.setToolTip(choice.value_help.get(value, "") or value)
                 box.setChecked(value in chosen)
                 self.members[value] = box
                 layout.addWidget(box)
@@ -136,6 +141,9 @@ class NewGameDialog(QDialog):
         self._loader = loader
         self.scenario: Scenario | None = None
         self.entries = scan_scenarios(scenarios_dir, loader) if scenarios_dir is not None else []
+        if selected is not None and Path(selected).is_file() and not any(
+                e.path.resolve() == Path(selected).resolve() for e in self.entries):
+            self.entries.append(scenario_entry(Path(selected), loader))  # opened from elsewhere
         self.list = QListWidget()
         for entry in self.entries:
             text = entry.name if entry.ok else f"{entry.path.name}: cannot be opened"
@@ -177,7 +185,7 @@ class NewGameDialog(QDialog):
         self.hide_unseen = QCheckBox("Hide what the side to play cannot see")
         self.hide_unseen.setToolTip("Enemy counters out of the line of sight of every unit of the "
                                     "side to play are not drawn, and the computer plays on only "
-                                    "what its own side sees (docs/playing.md)")
+                                    "what its own side sees (Help ▸ How to play)")
         player_form.addRow(self.hide_unseen)
         self.seed = QSpinBox()
         self.seed.setRange(0, SEED_LIMIT - 1)
@@ -221,7 +229,7 @@ class NewGameDialog(QDialog):
         layout.addLayout(top, 1)
         layout.addLayout(bottom, 1)
         layout.addWidget(self.buttons)
-        self.resize(1100, 720)
+        open_inside_screen(self, 1100, 720)
         self.select_path(selected)
         if self.list.currentRow() < 0:
             first = next((i for i, e in enumerate(self.entries) if e.ok), -1)
@@ -272,7 +280,8 @@ class NewGameDialog(QDialog):
         for choice in option_choices(scenario):
             editor = OptionEditor(choice)
             self.option_editors[choice.name] = editor
-            label = QLabel(choice.name.replace("_", " ") + ":")
+            label = QLabel(option_label(choice.name) + ":")
+            label.setWordWrap(True)
             label.setToolTip(choice.description)
             self.options_form.addRow(label, editor)
 

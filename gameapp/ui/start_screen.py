@@ -47,10 +47,11 @@ def scan_scenarios(directory: Path,
     if not directory.is_dir():
         return []
     paths = sorted(p for p in directory.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
-    return [_entry(path, loader) for path in paths]
+    return [scenario_entry(path, loader) for path in paths]
 
 
-def _entry(path: Path, loader: ScenarioLoader) -> ScenarioEntry:
+def scenario_entry(path: Path, loader: ScenarioLoader) -> ScenarioEntry:
+    """A scenario file's entry: its name and description, or the error it cannot load with."""
     try:
         scenario = loader(path)
     except DataError as error:

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 
 from gameapp.core.theatre.theatremap import TheatreMap
 from gameapp.ui.board.theatre_scene import TheatreScene, TheatreView
+from gameapp.ui.screen_fit import open_inside_screen
 
 
 class TheatreWindow(QMainWindow):
@@ -18,7 +19,7 @@ class TheatreWindow(QMainWindow):
         self.view = TheatreView(self.scene, self)
         self.setCentralWidget(self.view)
         self.view.hover_text_changed.connect(self.statusBar().showMessage)
-        self.resize(1400, 900)
+        open_inside_screen(self, 1400, 900)
 
 
 def run_theatre_window(theatre: TheatreMap, year: int | None, borders: str) -> int:

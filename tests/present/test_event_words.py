@@ -218,3 +218,11 @@ def test_gameapp_run_prints_what_each_action_did() -> None:
     assert printed[at - 1].startswith(f"T{outcome.game.log[first].turn} ")  # under its action
     assert printed[at:at + len(outcome.notes[first])] == [
         f"    {note}" for note in outcome.notes[first]]
+
+
+def test_ammunition_is_said_in_words_with_its_rule() -> None:
+    """Issue 27, item 9: "ammunition low (rule ...)", not a file name."""
+    low = words(AmmunitionSpent("US-E2US", "low", "R&C ammunition"), hex_id)
+    out = words(AmmunitionSpent("US-E2US", "none", "R&C ammunition"), hex_id)
+    assert low == ["US-E2US: ammunition low (rule R&C ammunition)"]
+    assert out == ["US-E2US: out of ammunition (rule R&C ammunition)"]

@@ -136,3 +136,20 @@ def test_game_shortcuts_are_off_while_a_past_position_is_shown(qtbot: QtBot) -> 
     assert back is not None
     qtbot.mouseClick(back, Qt.MouseButton.LeftButton)
     assert end_phase.isEnabled() and window.actions_by_id["undo"].isEnabled()
+
+
+def test_a_long_line_wraps_at_the_panel_edge(qtbot: QtBot) -> None:
+    """Log lines wrap (issue 27, item 7): a narrow panel shows a long line on several lines,
+    whole, with no sideways scrolling."""
+    panel = LogPanel()
+    qtbot.addWidget(panel)
+    panel.resize(220, 400)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.show_log(LOG, {1: ["C1: US-1 loses 1 step, is shaken and falls back two hexes"]})
+    qtbot.wait(10)
+    fire = panel.topLevelItem(0).child(1)  # the fire line with its rolls
+    rect = panel.visualItemRect(fire)
+    assert rect.right() <= panel.viewport().width()
+    assert rect.height() >= 2 * panel.fontMetrics().height()
+    assert not panel.horizontalScrollBar().isVisible()

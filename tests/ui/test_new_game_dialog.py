@@ -177,3 +177,45 @@ def test_each_new_game_dialog_offers_a_fresh_seed_and_the_game_takes_it(
     dialog.seed.setValue(1234)
     setup = dialog.setup()
     assert setup is not None and setup.start().dice.seed == 1234
+
+
+def test_a_scenario_chosen_on_the_start_screen_goes_through_the_new_game_choices(
+    qtbot: QtBot, folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27, item 4: Open (or a double click) on the start screen asks who plays, on the
+    scenario chosen; the hot-seat handover then covers the board for two humans."""
+    seen: list[str] = []
+
+    def accept(dialog: NewGameDialog) -> int:
+        seen.append(dialog.title.text())
+        return NewGameDialog.DialogCode.Accepted.value
+
+    monkeypatch.setattr(NewGameDialog, "exec", accept)
+    window = MainWindow(scenarios_dir=folder)
+    qtbot.addWidget(window)
+    window.start_screen.select_path(folder / "duel.yaml")
+    window.start_screen.open_button.click()
+    assert seen == ["Duel"]
+    game = window.controller.game
+    assert game is not None and game.scenario.name == "Duel"
+    assert window.hot_seat.handover and window.hot_seat.covered  # two humans: handovers
+
+
+def test_a_scenario_file_from_elsewhere_joins_the_list_and_is_chosen(
+    qtbot: QtBot, folder: Path, tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    dialog = dialog_on(qtbot, elsewhere, folder / "duel.yaml")
+    assert dialog.title.text() == "Duel" and dialog.setup() is not None
+
+
+def test_option_values_read_as_words_not_codes(qtbot: QtBot, folder: Path) -> None:
+    """Issue 27, item 9: "Stonewall's Sword 15.4 retreat priorities", not `ss15_4`."""
+    dialog = dialog_on(qtbot, folder, folder / "duel.yaml")
+    combo = dialog.option_editors["retreat"].combo
+    assert combo is not None
+    texts = [combo.itemText(i) for i in range(combo.count())]
+    assert "Stonewall's Sword 15.4 retreat priorities (scenario)" in texts
+    assert not any("ss15_4" in text or "g88" in text for text in texts)
+    assert combo.currentData() == "ss15_4"  # the value the game gets is still the code

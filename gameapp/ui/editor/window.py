@@ -43,6 +43,7 @@ from gameapp.ui.editor.palette import Palette
 from gameapp.ui.editor.problems_panel import ProblemsPanel
 from gameapp.ui.editor.reinforcements_panel import ReinforcementsPanel
 from gameapp.ui.editor.unit_editing import UnitEditing
+from gameapp.ui.screen_fit import open_inside_screen
 
 log = logging.getLogger(__name__)
 PROBLEM_FILL = "#66d01818"
@@ -57,7 +58,7 @@ class EditorWindow(QMainWindow):
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window)  # its own window, also when owned by another
         self.setWindowTitle("Scenario editor")
-        self.resize(1500, 950)
+        open_inside_screen(self, 1500, 950)
         self.doc: ScenarioDocument | None = None
         self.problems: list[EditorProblem] = []
         self.undo_stack = QUndoStack(self)

@@ -12,9 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QResizeEvent
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
 
 from gameapp.core.dice import Roll
 from gameapp.core.engine import LogEntry
@@ -57,6 +64,27 @@ def _roll(roll: Roll) -> str:
     return f"{value} ({roll.purpose})"
 
 
+class WrappingRows(QStyledItemDelegate):
+    """Row heights for wrapped text: Qt's tree asks a row's size without the width it will
+    have, so a long line would stay one line high; here the width is the row's own."""
+
+    def __init__(self, tree: QTreeWidget) -> None:
+        super().__init__(tree)
+        self._tree = tree
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+        depth, parent = 0, index.parent()
+        while parent.isValid():
+            depth, parent = depth + 1, parent.parent()
+        width = self._tree.viewport().width() - self._tree.indentation() * (depth + 1) - 8
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        font = index.data(Qt.ItemDataRole.FontRole)
+        metrics = QFontMetrics(font if isinstance(font, QFont) else option.font)
+        flags = int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft)
+        box = metrics.boundingRect(QRect(0, 0, max(40, width), 100_000), flags, text)
+        return QSize(max(40, width), box.height() + 4)
+
+
 class LogPanel(QTreeWidget):
     position_chosen = Signal(int)  # show the board after this many actions
 
@@ -66,8 +94,14 @@ class LogPanel(QTreeWidget):
         self.setHeaderHidden(True)
         self.setColumnCount(1)
         self.setIndentation(12)
-        self.setUniformRowHeights(True)
+        # long lines wrap at the panel's edge, never run off under a scroll bar
+        self.setWordWrap(True)
+        self.setUniformRowHeights(False)
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.header().setStretchLastSection(True)
+        self.header().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.setItemDelegate(WrappingRows(self))
         self.clock: TurnClock | None = None
         self._collapsed: set[int] = set()  # turns the player folded away
         self._viewing: int | None = None
@@ -77,6 +111,10 @@ class LogPanel(QTreeWidget):
         self.itemClicked.connect(self._clicked)
         self.itemCollapsed.connect(lambda item: self._folded(item, True))
         self.itemExpanded.connect(lambda item: self._folded(item, False))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.scheduleDelayedItemsLayout()  # the rows wrap anew at the new width
 
     def set_clock(self, clock: TurnClock | None) -> None:
         """The scenario's clock, for the time and light of each turn's heading."""

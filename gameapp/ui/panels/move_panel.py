@@ -34,6 +34,7 @@ class MovePanel(QTextBrowser):
         super().__init__(parent)
         self.setMinimumWidth(300)
         self.setOpenLinks(False)
+        self._title_html = ""
         self._unit_html = ""
         self._route_html = ""
         self._may_move = False
@@ -50,10 +51,12 @@ class MovePanel(QTextBrowser):
         """The selected unit (None: nothing selected), its allowance and MPs spent and left;
         `note` says why it cannot move, when it cannot."""
         self._may_move = title is not None and allowance is not None and not note
+        self._title_html = ""
         if title is None:
             self._unit_html = f"<p style='color:#666'>{escape(self.HINT)}</p>"
         else:
-            parts = [f"<p><b>{escape(title)}</b></p>"]
+            self._title_html = f"<p><b>{escape(title)}</b></p>"
+            parts = []
             if allowance is not None:
                 rows = [term_row(t) for t in allowance]
                 rows.append(("", "spent this phase", f"{-spent:+d}" if spent else "0"))
@@ -84,14 +87,16 @@ class MovePanel(QTextBrowser):
                     "<p style='color:#a31515'><b>Stop:</b> "
                     f"the hex is in an enemy front; the unit must stop there ({STOP_RULE})</p>"
                 )
-            self._route_html = "<hr>" + head + _table(rows, total) + stop
+            self._route_html = head + _table(rows, total) + stop + "<hr>"
         self._render()
 
     def _render(self) -> None:
+        """The unit, then the hovered route (what the player looks at now, so it shows without
+        scrolling), then the unit's allowance."""
         hint = ""
         if self._may_move and not self._route_html:
             hint = f"<p style='color:#666'>{escape(self.ROUTE_HINT)}</p>"
-        self.setHtml(self._unit_html + self._route_html + hint)
+        self.setHtml(self._title_html + self._route_html + self._unit_html + hint)
 
     def plain_text(self) -> str:
         return self.toPlainText()

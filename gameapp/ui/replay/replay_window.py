@@ -35,6 +35,7 @@ from gameapp.present.event_words import report_lines
 from gameapp.ui import settings
 from gameapp.ui.panels.log_panel import LogPanel
 from gameapp.ui.replay.past_board import PastBoard
+from gameapp.ui.screen_fit import open_inside_screen
 
 PLAY_INTERVAL_MS = 700
 SAVE_FILTER = "Saved games (*.yaml *.yml);;All files (*)"
@@ -81,7 +82,7 @@ class ReplayWindow(QMainWindow):
         self.counter = QLabel()
         self.counter.setContentsMargins(8, 0, 8, 0)
         self.controls.addWidget(self.counter)
-        self.resize(1300, 850)
+        open_inside_screen(self, 1300, 850)
         self._enable()
 
     def showEvent(self, event: QShowEvent) -> None:

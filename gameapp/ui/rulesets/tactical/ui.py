@@ -76,7 +76,8 @@ class TacticalUI(RulesetUI):
             DockSpec(self.dock, front=True, stretch=2),  # the stack in front, the log behind
             DockSpec(self.move_dock, front=True, stretch=3),
             DockSpec(self.fire_dock, tab_with="movement_dock"),  # the phase's own in front
-            DockSpec(self.broken_dock, log_before=True),
+            # behind the Stack: the Movement panel keeps the height for its breakdowns
+            DockSpec(self.broken_dock, tab_with="stack_dock"),
         )
 
     def commands(self) -> Sequence[ActionSpec]:
