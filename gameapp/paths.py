@@ -106,6 +106,13 @@ def scenarios_dir() -> Path:
     return data_location().dir("scenarios")
 
 
+def help_doc(name: str) -> Path:
+    """A page the Help menu shows (`how-to-play.md`, `rules.md`): the checkout's docs/, or
+    the copy shipped beside the data (gameapp/_data/docs/). The file may be missing in a broken
+    installation; the caller says so."""
+    return data_location().root / "docs" / name
+
+
 def shipped_scenarios() -> list[Path]:
     """Every scenario file shipped with the program, by name."""
     return sorted(scenarios_dir().glob("*.yaml"))

@@ -23,6 +23,8 @@ from setuptools.build_meta import *  # noqa: F403  (the PEP 517 hooks)
 from setuptools.command.build_py import build_py as _build_py
 
 DATA_FOLDERS = ("maps", "counters", "scenarios")
+# the pages the Help menu shows (gameapp/ui/help_dialogs.py), shipped as gameapp/_data/docs/
+HELP_DOCS = ("docs/how-to-play.md", "docs/rules.md")
 PACKAGE = "gameapp"
 TARGET = "_data"  # gameapp/_data/<folder>/... in the wheel
 BACKEND = "packaging/rc_build_backend.py"  # this file: the sdist must carry it to build a wheel
@@ -42,6 +44,7 @@ def game_data_files(root: Path) -> list[str]:
             if path.name.endswith(("~", ".pyc", ".swp")):
                 continue
             found.append(relative.as_posix())
+    found += [name for name in HELP_DOCS if (root / name).is_file()]
     return found
 
 

@@ -16,7 +16,8 @@ from types import ModuleType
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("pyproject.toml", "README.md", "packaging", "gameapp", "maps", "counters", "scenarios")
+SOURCES = ("pyproject.toml", "README.md", "packaging", "gameapp", "maps", "counters", "scenarios",
+           "docs/how-to-play.md", "docs/rules.md")  # the Help menu's pages
 
 
 def backend() -> ModuleType:
@@ -40,6 +41,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if source.is_dir():
             shutil.copytree(source, tree / name, ignore=ignore)
         else:
+            (tree / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, tree / name)
     out = tree / "dist"
     script = ("import sys; sys.path.insert(0, 'packaging'); import rc_build_backend as b; "
@@ -57,6 +59,7 @@ def test_the_wheel_holds_the_data_under_gameapp_data(wheel: Path) -> None:
             "gameapp/_data/counters/demo.yaml"} <= expected
     assert expected <= names
     assert "gameapp/core/schemas/scenario.schema.json" in names
+    assert {"gameapp/_data/docs/rules.md", "gameapp/_data/docs/how-to-play.md"} <= names
     assert any(n.startswith("gameapp/core/rules/data/") and n.endswith(".yaml") for n in names)
     assert not any(n.startswith(("maps/", "scenarios/", "counters/")) for n in names)
 

@@ -46,7 +46,12 @@ class ActionSpec:
 
     @property
     def label(self) -> str:
-        return self.text.replace("&", "").rstrip("…")
+        return plain_text(self.text).rstrip("…")
+
+
+def plain_text(text: str) -> str:
+    """A menu text without its mnemonic marks ("&&" is a plain "&")."""
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
 
 
 ACTIONS: tuple[ActionSpec, ...] = (
@@ -88,6 +93,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
                target=GAME, context=BOARD_MENU),
     ActionSpec("result", "&Result…", "show_result", "&Game", separator_before=True,
                tip="The score so far: points, losses, and the chart turn by turn"),
+    ActionSpec("how_to_play", "&How to play", "show_how_to_play", "&Help", (Key.HelpContents,),
+               tip="A short guide: starting a game, a turn, reading the board"),
+    ActionSpec("rules_reference", "&Rules reference", "show_rules_reference", "&Help",
+               ("Shift+F1",), tip="The rules as this program plays them, with their numbers"),
+    ActionSpec("shortcuts", "&Keyboard shortcuts", "show_shortcuts", "&Help", ("Ctrl+F1",),
+               tip="Every key and what the mouse does on the board"),
+    ActionSpec("about", "&About Rally && Charge", "show_about", "&Help", separator_before=True,
+               tip="Versions and licences"),
 )  # fmt: skip
 
 

@@ -16,6 +16,7 @@ import shiboken6
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
+    QDialog,
     QDockWidget,
     QFileDialog,
     QLabel,
@@ -34,7 +35,7 @@ from gameapp.core.savegame import SavedGame
 from gameapp.core.scenario import Scenario
 from gameapp.core.seats import Seats
 from gameapp.core.yamlsource import DataError
-from gameapp.ui import settings
+from gameapp.ui import help_dialogs, settings
 from gameapp.ui.actions import (
     ACTIONS,
     GAME,
@@ -195,6 +196,7 @@ class MainWindow(QMainWindow):
         actions = build_actions({WINDOW: self, GAME: self.controller, **targets}, self, specs)
         self.actions_by_id.update(actions)
         self._ruleset_placed = populate(self.menuBar(), self._toolbars, self.actions_by_id, specs)
+        self._help_menu_last()
         ui.actions_built(actions)
         self.presenter.set_commands(combined(ACTIONS, specs), targets, ui.markers)
         self.controller.words = ui
@@ -473,6 +475,32 @@ class MainWindow(QMainWindow):
     def _clear_stale_tip(self) -> None:
         if self.statusBar().currentMessage() != self._hover_text:
             self.statusBar().clearMessage()
+
+    # --- the Help menu (gameapp/ui/help_dialogs.py) -----------------------------------------
+    def show_how_to_play(self) -> QDialog:
+        return help_dialogs.show_page(self, "How to play",
+                                      markdown=help_dialogs.markdown_page("how-to-play.md"))
+
+    def show_rules_reference(self) -> QDialog:
+        return help_dialogs.show_page(self, "Rules reference", find=True,
+                                      markdown=help_dialogs.markdown_page("rules.md"))
+
+    def show_shortcuts(self) -> QDialog:
+        return help_dialogs.show_page(self, "Keyboard shortcuts",
+                                      html=help_dialogs.shortcuts_html(self))
+
+    def show_about(self) -> QDialog:
+        return help_dialogs.show_page(self, f"About {settings.APPLICATION}",
+                                      html=help_dialogs.about_html())
+
+    def _help_menu_last(self) -> None:
+        """The Help menu stays last, after any menu a ruleset's UI adds."""
+        bar = self.menuBar()
+        for action in bar.actions():
+            if action.text() == "&Help":
+                bar.removeAction(action)
+                bar.addAction(action)
+                return
 
     # --- view commands (the registry's handlers) -------------------------------------------
     def zoom_in(self) -> None:

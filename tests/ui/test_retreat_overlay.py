@@ -170,8 +170,8 @@ def test_render_draws_the_retreat_paths(
     options = tactical(game).retreat_options("US-35MA")
     assert options.chosen is not None
     scene = BoardScene(game.map)
-    scale = 1600 / scene.geometry.map_rect.width()
     before, after = QImage(str(plain)), QImage(str(lit))
+    scale = before.width() / scene.geometry.map_rect.width()  # the default width: counters read
     assert before.size() == after.size()
     for h in options.chosen.hexes[1:]:  # the bold line runs through each hex's centre
         c = scene.geometry.centre(h)

@@ -91,11 +91,14 @@ class CounterArt:
         self.symbol_pen = QPen(QColor("black"), 0.035 * s)
         self.symbol_pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
 
-    def bounds(self) -> QRectF:
-        """Everything a counter may paint, the facing tick (on any side, upright) and the
-        selection outline included."""
-        s, m = self.side, 0.12 * self.side + self.tick
-        return QRectF(-s / 2 - m, -s / 2 - m, s + 2 * m, s + 2 * m)
+    def bounds(self, upright: bool = False) -> QRectF:
+        """Everything a counter may paint, the facing tick (at the top; on any side, upright)
+        and the selection outline included."""
+        s, m = self.side, 0.12 * self.side
+        if upright:
+            m += self.tick
+            return QRectF(-s / 2 - m, -s / 2 - m, s + 2 * m, s + 2 * m)
+        return QRectF(-s / 2 - m, -s / 2 - self.tick - m, s + 2 * m, s + self.tick + 2 * m)
 
     def paint(
         self,

@@ -33,8 +33,9 @@ class CounterItem(QGraphicsRectItem):
     """A rect item only so that Qt answers boundingRect() and shape() in C++: with hundreds of
     counters on screen, every Python override called per item per frame shows in the frame time."""
 
-    def __init__(self, unit_id: str, source: UnitSource, stamps: CounterStamps) -> None:
-        super().__init__(stamps.art.bounds())
+    def __init__(self, unit_id: str, source: UnitSource, stamps: CounterStamps,
+                 upright: bool = False) -> None:
+        super().__init__(stamps.art.bounds(upright))
         self.unit_id = unit_id
         self._source = source
         self._stamps = stamps

@@ -84,7 +84,7 @@ class CounterStamps:
     def __init__(self, art: CounterArt, budget: int = 64 * 1024 * 1024) -> None:
         self.art = art
         self.cache = PixmapCache(budget)
-        bounds = art.bounds()
+        bounds = art.bounds(upright=True)  # the larger: a stamp holds either kind
         corners = (bounds.topLeft(), bounds.topRight(), bounds.bottomLeft(), bounds.bottomRight())
         self._radius = max(math.hypot(c.x(), c.y()) for c in corners)
         self.rendered = 0

@@ -98,6 +98,9 @@ class BoardScene(QGraphicsScene):
         if on == self._upright:
             return
         self._upright = on
+        bounds = self.counter_stamps.art.bounds(on)
+        for item in self._items.values():
+            item.setRect(bounds)
         for h in {u.hex for u in self._units.values()}:
             self._restack(h)
 
@@ -159,7 +162,7 @@ class BoardScene(QGraphicsScene):
         self._order = list(new)
         for unit_id in new:
             if unit_id not in self._items:
-                item = CounterItem(unit_id, self, self.counter_stamps)
+                item = CounterItem(unit_id, self, self.counter_stamps, self._upright)
                 item.setToolTip(self._marker_tip(unit_id))
                 self._items[unit_id] = item
                 self.addItem(item)
