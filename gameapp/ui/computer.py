@@ -26,10 +26,11 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from gameapp.ai.registry import UnknownAIError, ai_for
 from gameapp.ai.settings import Difficulty
 from gameapp.ai.thinking_copy import ThinkingCopy, thinking_copy
-from gameapp.core.actions import Action, EndPhase
+from gameapp.core.actions import Action, EndPhase, Fire
 from gameapp.core.engine import Game
 from gameapp.core.newgame import PlayerChoice, PlayerKind, Players
-from gameapp.core.units import Side
+from gameapp.core.units import Side, Unit, UnitDef
+from gameapp.present.computer_summary import TurnTally, shot_words
 from gameapp.ui.computer_show import ActionShow
 from gameapp.ui.controller import GameController
 from gameapp.ui.pace import Pace
@@ -77,6 +78,7 @@ class ComputerTurns(QObject):
     paused_changed = Signal(bool)
     players_changed = Signal()
     reasons_changed = Signal()
+    summary_ready = Signal(str)  # what the computer did to the human, when it hands back
 
     def __init__(self, controller: GameController, delay_ms: int = 150,
                  show: ActionShow | None = None) -> None:
@@ -94,6 +96,7 @@ class ComputerTurns(QObject):
         self._ready: tuple[tuple[int, int, int, int], Action, str] | None = None
         self._generation = 0  # set_players: decisions for the players before are dropped
         self._copies: dict[Side, ThinkingCopy] = {}
+        self._tally: TurnTally | None = None  # the computer's actions since it took over
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
@@ -123,6 +126,7 @@ class ComputerTurns(QObject):
             self.players = {}
             self.controller.message.emit(f"No computer player: {error}")
         self.reasons.clear()
+        self._tally = None
         self.reasons_changed.emit()
         self.players_changed.emit()
         self._schedule()
@@ -243,12 +247,18 @@ class ComputerTurns(QObject):
                 prepared = None
             if not acted:
                 del self.reasons[index]
+            else:
+                self._count(game, action)
+            result = shot_words(self.controller.last_events, self._name_of) \
+                if isinstance(action, Fire) else ""
             shown = acted and prepared is not None and self.show is not None \
-                and self.show.play(prepared)
+                and self.show.play(prepared, result)
         finally:
             self._busy = False
         self.reasons_changed.emit()
         if not shown:
+            if self._tally is not None and self.to_play() is None:
+                self._hand_back()
             self._schedule()
         else:
             self._busy = True  # until the show is over (`_shown`)
@@ -267,10 +277,49 @@ class ComputerTurns(QObject):
 
     def _shown(self) -> None:
         self._busy = False
+        if self._tally is not None and self.to_play() is None:
+            self._hand_back()
         self._schedule()
+
+    def _count(self, game: Game, action: Action) -> None:
+        side = game.log[-1].side if game.log else None
+        if side is None:
+            return
+        if self._tally is None or self._tally.side is not side:
+            self._tally = TurnTally(side)
+        self._tally.add(action, self.controller.last_events)
+
+    def _hand_back(self) -> None:
+        """The computer has stopped for a human: sum up what it did to that human's side."""
+        tally, self._tally = self._tally, None
+        if tally is None or not tally.acted or tally.side.other in self.players:
+            return  # nothing done, or no human on the other side to tell
+        self.summary_ready.emit(tally.summary(self._name_of, self._side_of))
+
+    def _name_of(self, unit_id: str) -> str:
+        defn = self._unit_def(unit_id)
+        return defn.name if defn is not None else unit_id
+
+    def _side_of(self, unit_id: str) -> Side | None:
+        defn = self._unit_def(unit_id)
+        return defn.side if defn is not None else None
+
+    def _unit_def(self, unit_id: str) -> UnitDef | None:
+        """A unit's printed counter, on the map or gone from it (eliminated, off the map)."""
+        game = self.controller.game
+        if game is None:
+            return None
+        unit: Unit | None = game.state.units.get(unit_id)
+        if unit is not None:
+            return unit.defn
+        scenario = game.scenario
+        every = [*scenario.units, *(u for r in scenario.reinforcements for u in r.units)]
+        return next((u.defn for u in every if u.id == unit_id), None)
 
     def _state_changed(self) -> None:
         game = self.controller.game
+        if self._tally is not None and not self._busy and self.to_play() is None:
+            self._hand_back()
         count = len(game.log) if game is not None else 0
         stale = [i for i in self.reasons if i >= count]  # actions taken back
         for i in stale:

@@ -1,5 +1,6 @@
 """Shows the computer's actions on the board as they happen: a moving counter travels its path
-hex by hex, a shot draws its firer -> target lines for a moment. Only what the board shows is
+hex by hex, a shot draws its firer -> target lines for a moment, with its result in words under
+the target. Only what the board shows is
 shown: a counter hidden from the screen's side (fog.py removes it from the board) neither
 moves in view nor draws a line, so the show reveals nothing the screen's side cannot see.
 
@@ -23,8 +24,14 @@ from PySide6.QtCore import (
     QVariantAnimation,
     Signal,
 )
-from PySide6.QtGui import QColor, QPen
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsLineItem
+from PySide6.QtGui import QColor, QFont, QPen, QTransform
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsLineItem,
+    QGraphicsRectItem,
+    QGraphicsSimpleTextItem,
+)
 
 from gameapp.core.actions import Action, Fire, Move
 from gameapp.ui.board.counter_item import COUNTER_Z, CounterItem
@@ -33,6 +40,7 @@ from gameapp.ui.pace import Pace, Timing
 
 FIRE_INK = QColor("#c62828")
 MARK_Z = COUNTER_Z + 200.0  # above every counter, even a lifted stack
+RESULT_PIXELS = 14  # the shot's result, in screen pixels
 HOLD = 0.7  # the share of the shot's time its lines stay fully drawn before they fade
 
 
@@ -65,8 +73,9 @@ class ActionShow(QObject):
             start = QPointF(item.pos()) if item is not None else None
         return Prepared(action, start)
 
-    def play(self, prepared: Prepared) -> bool:
-        """Start showing the action just applied; False when there is nothing to show."""
+    def play(self, prepared: Prepared, result: str = "") -> bool:
+        """Start showing the action just applied (a shot with its `result` in words beside
+        the target); False when there is nothing to show."""
         self.finish()
         if self.timing.per_hex_ms <= 0 or self.view.board() is None:
             return False
@@ -74,7 +83,7 @@ class ActionShow(QObject):
         if isinstance(action, Move) and prepared.start is not None:
             return self._move(action, prepared.start)
         if isinstance(action, Fire):
-            return self._fire(action)
+            return self._fire(action, result)
         return False
 
     def finish(self) -> None:
@@ -119,7 +128,7 @@ class ActionShow(QObject):
         self._run(0.0, float(len(points) - 1), self.timing.per_hex_ms * (len(points) - 1), step)
         return True
 
-    def _fire(self, action: Fire) -> bool:
+    def _fire(self, action: Fire, result: str) -> bool:
         board = self.view.board()
         assert board is not None
         target = board.geometry.centre(action.target)
@@ -138,6 +147,8 @@ class ActionShow(QObject):
                                            2 * radius, 2 * radius))
         ring.setPen(pen)
         self._marks.append(ring)
+        if result:
+            self._marks.append(_result_label(result, QPointF(target.x(), target.y() + radius)))
         for mark in self._marks:
             mark.setZValue(MARK_Z)
             board.addItem(mark)
@@ -162,3 +173,23 @@ class ActionShow(QObject):
         animation.finished.connect(self.finish)
         self._animation = animation
         animation.start()
+
+
+def _result_label(text: str, at: QPointF) -> QGraphicsItem:
+    """A shot's result under its target, the same size on screen at any zoom: white words on
+    the shot's red."""
+    label = QGraphicsSimpleTextItem(text)
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(RESULT_PIXELS)
+    font.setBold(True)
+    label.setFont(font)
+    label.setBrush(QColor("white"))
+    box = label.boundingRect().adjusted(-4, -2, 4, 2)
+    back = QGraphicsRectItem(box)
+    back.setBrush(FIRE_INK)
+    back.setPen(QPen(Qt.PenStyle.NoPen))
+    label.setParentItem(back)
+    back.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+    back.setPos(at)
+    back.setTransform(QTransform().translate(-box.width() / 2, 4))
+    return back

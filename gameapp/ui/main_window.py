@@ -159,6 +159,7 @@ class MainWindow(QMainWindow):
         self.hot_seat.owner_changed.connect(self.unseen.set_viewer)
         self.computer = ComputerTurns(self.controller, show=ActionShow(self.view, self))
         self.computer_controls = ComputerControls(self, self.computer)  # pause, step, pace
+        self.computer.summary_ready.connect(self.show_message)  # what it did to you
         self.controller.hold = self._hold  # the computer's side, or the other player's
         self.hot_seat.covered_changed.connect(lambda _covered: self.presenter.refresh_actions())
         self.session = GameSession(self.controller, self)

@@ -142,3 +142,22 @@ def test_a_counter_the_screen_cannot_see_moves_unseen(qtbot: QtBot) -> None:
     assert window.controller.apply(move)
     assert board.counter_item("US-A") is None
     assert not show.play(prepared) and not show.running
+
+
+def test_a_shot_shows_its_result_beside_the_target(qtbot: QtBot) -> None:
+    """Issue 27, item 12: the computer's shot is drawn with its result in words."""
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    window, game, show = duel_window(qtbot)
+    show.timing = Pace.FAST.timing
+    board = window.view.board()
+    assert board is not None
+    assert window.controller.apply(EndPhase())
+    shot = Fire(("CS-1",), game.state.units["US-1"].hex)
+    assert window.controller.apply(shot)
+    assert show.play(show.prepare(shot), "C1: 1st Union lost 1 casualty step")
+    texts = [i.text() for i in board.items() if isinstance(i, QGraphicsSimpleTextItem)]
+    assert texts == ["C1: 1st Union lost 1 casualty step"]
+    with qtbot.waitSignal(show.finished, timeout=5_000):
+        pass
+    assert not [i for i in board.items() if isinstance(i, QGraphicsSimpleTextItem)]

@@ -193,3 +193,18 @@ def test_with_hiding_on_the_computer_sees_only_what_its_side_sees(qtbot: QtBot) 
                                                           Side.CONFEDERATE: NORMAL})
     player = window.computer.players[Side.CONFEDERATE]
     assert isinstance(player, AIPlayer) and not player.fog
+
+
+def test_when_the_computer_hands_back_the_status_bar_sums_up_its_turn(qtbot: QtBot) -> None:
+    """Issue 27, item 12: not only logged: "Union: 3 moves." when it stops for the human."""
+    window = instant_window(qtbot)
+    players = {Side.UNION: COMPUTER, Side.CONFEDERATE: PlayerChoice()}
+    with qtbot.waitSignal(window.computer.summary_ready, timeout=20_000) as said:
+        window.start_game(Game.from_scenario(DUEL, seed=3), players)
+    game = window.controller.game
+    assert game is not None and game.acting_side is Side.CONFEDERATE
+    moves = sum(1 for entry in game.log if entry.notation.startswith("move"))
+    summary = str(said.args[0]) if said.args else ""
+    assert summary.startswith("Union: ")
+    assert moves and f"{moves} move" in summary
+    assert window.message_label.text() == summary
