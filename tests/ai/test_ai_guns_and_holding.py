@@ -57,10 +57,18 @@ def test_a_gun_counts_a_target_it_sees_beyond_the_targets_own_range() -> None:
     assert ctx.influence.offense(gun, gun.hex, N) == 0
 
 
+def behind_the_crest(game: Game) -> Game:
+    """Eubank's battery where the demo once set it up: 1908, crests on its NW and SW hexsides
+    (TEC N17), seeing three hexes of its own ridge (issue 27 moved it to 1909)."""
+    eubank = game.state.units["CS-Eubank"]
+    game.state.units["CS-Eubank"] = replace(eubank, hex=game.map.parse("1908"))
+    return game
+
+
 def test_a_gun_that_sees_nothing_limbers_to_go_where_it_can_fire() -> None:
-    """At the demo's start Eubank's battery (1908, unlimbered) has three hexes in its field of
-    fire, none with an enemy in it, though the Union line is 5 to 9 hexes off: it limbers."""
-    game = Game.from_scenario(DEMO)
+    """Eubank's battery at 1908, unlimbered, has three hexes in its field of fire, none with an
+    enemy in it, though the Union line is 5 to 9 hexes off: it limbers."""
+    game = behind_the_crest(Game.from_scenario(DEMO))
     eubank = game.state.units["CS-Eubank"]
     assert eubank.formation is Formation.UNLIMBERED
     assert not tactical(game).fire.targets("CS-Eubank")

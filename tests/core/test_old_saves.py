@@ -2,10 +2,10 @@
 only, notation kept as text in the log) still load and replay to the state they were saved in:
 the replay must reach the snapshot the old code wrote beside the actions.
 
-The demo's save names the shipped scenario, unchanged since. The same change re-cited a special
-rule of Slaughter Mountain (22.2 is 000's), so its save travels with the scenario files it was
-played on, as of that commit, in `fixtures/old_saves/` (its `scenario:` path is the only edit:
-where the file is, not what it holds; the hash over the three files still matches)."""
+The same change re-cited a special rule of Slaughter Mountain (22.2 is 000's), and issue 27
+moved a battery of the demo (Eubank, from 1908 behind its crest to 1909), so each save travels
+with the scenario files it was played on in `fixtures/old_saves/` (its `scenario:` path is the
+only edit: where the file is, not what it holds; the hash over the three files still matches)."""
 
 from __future__ import annotations
 
