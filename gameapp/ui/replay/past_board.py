@@ -92,7 +92,7 @@ class PastBoard(QWidget):
                                            upright=settings.upright_counters()))
             if old is not None:
                 old.deleteLater()
-            self.view.fit()
+            self.view.show_opening()  # the whole map, or where its counters read
         board = self.board
         assert board is not None
         board.update_units(state.units.values())

@@ -87,9 +87,9 @@ class ReplayWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if not self._fitted:  # the whole map, once the window has its size
+        if not self._fitted:  # the opening view, once the window has its size
             self._fitted = True
-            self.board.view.fit()
+            self.board.view.show_opening()
 
     def _control(self, text: str, icon: QStyle.StandardPixmap, key: str,
                  slot: Callable[[], None]) -> QAction:
