@@ -83,3 +83,21 @@ def test_the_fit_command_still_shows_the_whole_map(qtbot: QtBot) -> None:
     seen = visible_scene(window).adjusted(-1, -1, 1, 1)
     assert seen.contains(board.geometry.map_rect)
     assert seen.contains(QPointF(board.units_centre()))
+
+
+def test_a_saved_game_opens_at_the_opening_view_too(qtbot: QtBot, tmp_path: Path) -> None:
+    """From the start screen, File > Open saved game: the board opens as a new game does."""
+    from gameapp.core.engine import Game
+    from gameapp.core.savegame import save_game
+
+    path = tmp_path / "sm.yaml"
+    save_game(Game.from_scenario(SLAUGHTER_MOUNTAIN, seed=2), path)
+    window = build_window(None, seed=1)
+    qtbot.addWidget(window)
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.open_game(path)
+    qtbot.wait(20)
+    assert window.view.showing_opening
+    assert counter_pixels(window) >= READABLE_COUNTER_PIXELS - 0.5
