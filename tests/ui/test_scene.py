@@ -82,3 +82,21 @@ def test_upright_counters_stay_square_to_the_screen_and_can_turn_back(
     turned = next(u for u in board_units if u.facing == 1)
     assert scene.counter_item(turned.id).rotation() == pytest.approx(60.0)  # type: ignore[union-attr]
     assert scene.upright_facing(turned) is None
+
+
+def test_upright_counters_stay_level_when_the_view_turns(
+    qtbot: QtBot, board_map: HexMap, board_units: list[Unit]
+) -> None:
+    """The map turned 90 degrees: upright counters turn back as much, their arrows on with it."""
+    from gameapp.ui.board.view import BoardView
+
+    scene = BoardScene(board_map, board_units, upright=True)
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.set_board(scene)
+    view.rotate_right()
+    unit = board_units[0]
+    item = scene.counter_item(unit.id)
+    assert item is not None and item.rotation() == pytest.approx(270.0)
+    assert scene.upright_facing(unit) == pytest.approx(
+        (scene.geometry.facing_rotation(unit.facing) + 90.0) % 360.0)

@@ -49,6 +49,7 @@ class BoardScene(QGraphicsScene):
     ) -> None:
         super().__init__()
         self._upright = upright  # counters square to the screen, an arrow for the facing
+        self._view_turn = 0.0  # the view's rotation: upright counters turn back by as much
         self.hex_map = hex_map
         self.geometry = BoardGeometry(hex_map.numbering, hex_size, margin=hex_size * MARGIN)
         self.map_painter = MapPainter(hex_map, self.geometry)
@@ -104,9 +105,21 @@ class BoardScene(QGraphicsScene):
         for h in {u.hex for u in self._units.values()}:
             self._restack(h)
 
+    def set_view_turn(self, degrees: float) -> None:
+        """The view shows the map turned by `degrees`: upright counters stay level on screen."""
+        if degrees == self._view_turn:
+            return
+        self._view_turn = degrees
+        if self._upright:
+            for h in {u.hex for u in self._units.values()}:
+                self._restack(h)
+
     def upright_facing(self, unit: Unit) -> float | None:
-        """The angle an upright counter's facing arrow points (None: counters are turned)."""
-        return self.geometry.facing_rotation(unit.facing) if self._upright else None
+        """The angle an upright counter's facing arrow points, on screen (None: counters are
+        turned to their facing)."""
+        if not self._upright:
+            return None
+        return (self.geometry.facing_rotation(unit.facing) + self._view_turn) % 360.0
 
     @property
     def counter_side(self) -> float:
@@ -201,7 +214,8 @@ class BoardScene(QGraphicsScene):
         for k, unit_id in enumerate(ids):
             shift = ((count - 1) / 2 - k) * step
             unit = self._units[unit_id]
-            turn = 0.0 if self._upright else self.geometry.facing_rotation(unit.facing)
+            turn = -self._view_turn % 360.0 if self._upright \
+                else self.geometry.facing_rotation(unit.facing)
             self._items[unit_id].place(
                 QPointF(centre.x() + shift, centre.y() + shift),
                 turn,

@@ -117,6 +117,8 @@ class BoardView(QGraphicsView):
         self._hover = None
         self._opening = False
         self.setScene(scene)
+        if scene is not None:
+            scene.set_view_turn(self._rotation)
         self._apply_transform()
 
     def show_opening(self) -> None:
@@ -180,12 +182,19 @@ class BoardView(QGraphicsView):
     def rotate_left(self) -> None:
         self._opening = False
         self._rotation = (self._rotation - 90) % 360
+        self._turn_counters()
         self._apply_transform()
 
     def rotate_right(self) -> None:
         self._opening = False
         self._rotation = (self._rotation + 90) % 360
+        self._turn_counters()
         self._apply_transform()
+
+    def _turn_counters(self) -> None:
+        board = self.board()
+        if board is not None:
+            board.set_view_turn(self._rotation)
 
     def fit(self) -> None:
         """Zoom so the whole map fits the window, keeping the rotation."""
