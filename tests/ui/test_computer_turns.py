@@ -118,7 +118,7 @@ def test_a_human_against_the_ai_goes_through_the_computers_whole_turn(qtbot: QtB
     assert len(why) == len(theirs)
     # each reason stands first under its own action
     first = theirs[0]
-    at = lines.index(next(line for line in lines if line.endswith(game.log[first].notation)))
+    at = lines.index(next(line for line in lines if game.log[first].notation in line))
     assert lines[at + 1] == f"{NOTE_INDENT}{WHY}{window.computer.reasons[first]}"
 
 

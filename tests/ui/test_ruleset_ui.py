@@ -105,7 +105,7 @@ def test_a_tactical_game_brings_the_tactical_ui_back(qtbot: QtBot, toy: dict[str
     assert window.open_scenario(DEMO)
     assert isinstance(window.ruleset_ui, TacticalUI)
     qtbot.waitUntil(lambda: _dock_names(window) == {*TACTICAL_DOCKS, "log_dock"})
-    assert _menus(window)[-1] == "&Unit" and "pass" in window.actions_by_id
+    assert _menus(window)[-2:] == ["&Unit", "&Help"] and "pass" in window.actions_by_id
     game = game_of(window)
     unit = game.state.units["US-35MA"]
     click_hex(qtbot, window, unit.hex)  # the tactical tools again: the click selects
