@@ -1,0 +1,154 @@
+"""The strategic actions: frozen values, each with one line of notation, and the parser back.
+
+    end                          end the phase
+    span LEADER [PIECE ...]      declare a leader's command span for this phase (10.1)
+    split DIVISION SP            split a brigade of SP off a division (3.25)
+    assign UNIT HQ / release UNIT   put a unit on an HQ's roster, or take it off (16.16)
+    order LEADER                 command a leader's force with one of the week's orders (5.2)
+    initiative LEADER            roll for a leader's command (5.2, 10.14)
+    move PIECE HEX [HEX ...] [forced]   march along hexes, force-marching if asked (6.3)
+    rail PIECE HEX               entrain (if not aboard) and ride to HEX (6.5)
+    detrain PIECE                get off the train (6.58)
+
+Saves write this notation; `parse_strategic_action` reads it back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gameapp.core.hexgrid import Hex
+from gameapp.core.numbering import Numbering
+
+
+@dataclass(frozen=True)
+class EndPhase:
+    def to_text(self, numbering: Numbering) -> str:
+        return "end"
+
+
+@dataclass(frozen=True)
+class DeclareSpan:
+    leader: str
+    pieces: tuple[str, ...]
+
+    def to_text(self, numbering: Numbering) -> str:
+        return " ".join(("span", self.leader, *self.pieces))
+
+
+@dataclass(frozen=True)
+class SplitBrigade:
+    division: str
+    sp: int
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"split {self.division} {self.sp}"
+
+
+@dataclass(frozen=True)
+class Assign:
+    unit: str
+    hq: str
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"assign {self.unit} {self.hq}"
+
+
+@dataclass(frozen=True)
+class Release:
+    unit: str
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"release {self.unit}"
+
+
+@dataclass(frozen=True)
+class GiveOrder:
+    leader: str
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"order {self.leader}"
+
+
+@dataclass(frozen=True)
+class RollInitiative:
+    leader: str
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"initiative {self.leader}"
+
+
+@dataclass(frozen=True)
+class March:
+    piece: str
+    path: tuple[Hex, ...]
+    forced: bool = False
+
+    def to_text(self, numbering: Numbering) -> str:
+        hexes = " ".join(numbering.hex_id(h) for h in self.path)
+        return f"move {self.piece} {hexes}{' forced' if self.forced else ''}"
+
+
+@dataclass(frozen=True)
+class Rail:
+    piece: str
+    to: Hex
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"rail {self.piece} {numbering.hex_id(self.to)}"
+
+
+@dataclass(frozen=True)
+class Detrain:
+    piece: str
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"detrain {self.piece}"
+
+
+StrategicAction = (EndPhase | DeclareSpan | SplitBrigade | Assign | Release | GiveOrder
+                   | RollInitiative | March | Rail | Detrain)
+VERBS = ("end", "span", "split", "assign", "release", "order", "initiative", "move", "rail",
+         "detrain")
+_SHAPES = {
+    "end": "end", "span": "span LEADER [PIECE ...]", "split": "split DIVISION SP",
+    "assign": "assign UNIT HQ", "release": "release UNIT", "order": "order LEADER",
+    "initiative": "initiative LEADER", "move": "move PIECE HEX [HEX ...] [forced]",
+    "rail": "rail PIECE HEX", "detrain": "detrain PIECE",
+}
+
+
+def parse_strategic_action(text: str, numbering: Numbering) -> StrategicAction:
+    """The action a line of notation names; ValueError saying what was expected."""
+    words = text.split()
+    verb, args = (words[0], words[1:]) if words else ("", [])
+    try:
+        return _parse(verb, args, numbering)
+    except (ValueError, IndexError):
+        expected = _SHAPES.get(verb) or "one of: " + ", ".join(_SHAPES.values())
+        raise ValueError(f"{text!r}: expected {expected}") from None
+
+
+_ONE_NAME: dict[str, type[Release | GiveOrder | RollInitiative | Detrain]] = {
+    "release": Release, "order": GiveOrder, "initiative": RollInitiative, "detrain": Detrain}
+
+
+def _parse(verb: str, args: list[str], numbering: Numbering) -> StrategicAction:
+    if verb == "end" and not args:
+        return EndPhase()
+    if verb in _ONE_NAME and len(args) == 1:
+        return _ONE_NAME[verb](args[0])
+    if verb == "span" and args:
+        return DeclareSpan(args[0], tuple(args[1:]))
+    if len(args) == 2 and verb in ("split", "assign", "rail"):
+        if verb == "split":
+            return SplitBrigade(args[0], int(args[1]))
+        if verb == "assign":
+            return Assign(args[0], args[1])
+        return Rail(args[0], numbering.parse(args[1]))
+    if verb == "move" and len(args) >= 2:
+        forced = args[-1] == "forced"
+        hexes = args[1:-1] if forced else args[1:]
+        if hexes:
+            return March(args[0], tuple(numbering.parse(h) for h in hexes), forced)
+    raise ValueError(verb)

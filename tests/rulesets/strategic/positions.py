@@ -1,0 +1,68 @@
+"""Building strategic positions for tests: the Hazel scenario, with pieces moved, added or
+removed, and the game brought to a phase of a side's turn with known initiative dice.
+
+    game = hazel_game(first=Side.UNION)          # Union's command phase of week 1
+    place(game, "c2", "0505")                    # put a piece elsewhere (its roster follows)
+    add(game, Division("x1", Side.UNION, ...))   # a new piece
+    to_phase(game, StrategicPhase.MOVEMENT)      # end phases until that phase
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from gameapp.core.dice import Dice
+from gameapp.core.engine import Game
+from gameapp.core.ruleset import load_scenario_file, ruleset_named
+from gameapp.core.rulesets.strategic.actions import EndPhase
+from gameapp.core.rulesets.strategic.pieces import Piece
+from gameapp.core.rulesets.strategic.sequence import StrategicPhase
+from gameapp.core.rulesets.strategic.state import StrategicState
+from gameapp.core.units import Side
+
+HERE = Path(__file__).parent
+HAZEL = HERE / "hazel.yaml"
+SMALL_MAP = HERE / "small_theatre.yaml"
+
+
+def hazel_game(first: Side = Side.UNION, seed: int = 1) -> Game:
+    """The Hazel scenario at the command phase of week 1, `first` moving first: the initiative
+    dice are forced (the Union rolls first; 6 for the side that should win, 1 for the other)."""
+    scenario = load_scenario_file(HAZEL)
+    ruleset = ruleset_named(scenario.ruleset)
+    faces = [6, 1] if first is Side.UNION else [1, 6]
+    game = Game(scenario=scenario, state=ruleset.initial_state(scenario),
+                dice=Dice(seed=seed, forced=faces), ruleset=ruleset)
+    game.opening_events = game._enter_step()  # the driver's own start, as from_scenario does
+    game.opening_events += game._end_step()
+    assert game.state.first_side is first and game.phase is StrategicPhase.COMMAND
+    return game
+
+
+def state_of(game: Game) -> StrategicState:
+    state: StrategicState = game.state
+    return state
+
+
+def place(game: Game, piece_id: str, hex_id: str) -> None:
+    state_of(game).move(piece_id, game.map.parse(hex_id))
+
+
+def add(game: Game, piece: Piece) -> None:
+    state_of(game).put(piece)
+
+
+def remove(game: Game, piece_id: str) -> None:
+    state = state_of(game)
+    del state.pieces[piece_id]
+    for hq in list(state.hqs()):
+        if piece_id in hq.roster:
+            state.put(replace(hq, roster=tuple(u for u in hq.roster if u != piece_id)))
+
+
+def to_phase(game: Game, phase: StrategicPhase, side: Side | None = None) -> None:
+    """End phases until `phase` of `side` (the phasing side if None) begins."""
+    side = side or game.current_side
+    while not (game.phase is phase and game.current_side is side):
+        game.apply(EndPhase())
