@@ -5,6 +5,7 @@ removed, and the game brought to a phase of a side's turn with known initiative 
     place(game, "c2", "0505")                    # put a piece elsewhere (its roster follows)
     add(game, Division("x1", Side.UNION, ...))   # a new piece
     to_phase(game, StrategicPhase.MOVEMENT)      # end phases until that phase
+    command(game, "u3", "ut1", at="0404")        # a test general orders them: they move now
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from pathlib import Path
 from gameapp.core.dice import Dice
 from gameapp.core.engine import Game
 from gameapp.core.ruleset import load_scenario_file, ruleset_named
-from gameapp.core.rulesets.strategic.actions import EndPhase
-from gameapp.core.rulesets.strategic.pieces import Piece
+from gameapp.core.rulesets.strategic.actions import DeclareSpan, EndPhase, GiveOrder
+from gameapp.core.rulesets.strategic.pieces import Leader, Piece
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.units import Side
@@ -66,3 +67,18 @@ def to_phase(game: Game, phase: StrategicPhase, side: Side | None = None) -> Non
     side = side or game.current_side
     while not (game.phase is phase and game.current_side is side):
         game.apply(EndPhase())
+
+
+def command(game: Game, *piece_ids: str, at: str | None = None) -> None:
+    """Put a test general (span 6, initiative 6) with the pieces (at `at`, or the first
+    piece's hex), declare his span, and give him an order: the pieces move now."""
+    state = state_of(game)
+    where = game.map.parse(at) if at else state.pieces[piece_ids[0]].hex
+    side = state.pieces[piece_ids[0]].side
+    add(game, Leader("gen", side, "General", 2, 6, 0, 6, where))
+    for piece_id in piece_ids:
+        place(game, piece_id, game.map.hex_id(where))
+    assert game.phase is StrategicPhase.COMMAND and game.current_side is side
+    game.apply(DeclareSpan("gen", piece_ids))
+    to_phase(game, StrategicPhase.MOVEMENT)
+    game.apply(GiveOrder("gen"))

@@ -22,13 +22,9 @@ from gameapp.core.rulesets.strategic.events import BrigadeSplit, RosterChanged
 from gameapp.core.rulesets.strategic.pieces import (
     HQ,
     Arm,
-    Depot,
     Division,
-    Fort,
-    Leader,
-    Piece,
-    Ship,
     Train,
+    counter_kind,
 )
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.rulesets.strategic.state import StrategicState
@@ -39,17 +35,6 @@ ROSTERS = "004 16.16"
 COUNTER_MIX = "004 3.26"
 BRIGADE_SP = (1, 4)
 ROSTER_LIMIT = 6  # units an HQ's roster holds (our design)
-
-
-def counter_kind(piece: Piece) -> str:
-    """The counter-mix line a piece is counted on (3.26)."""
-    if isinstance(piece, Division):
-        if piece.is_brigade:
-            return "brigades"
-        return {Arm.MILITIA: "militia", Arm.GARRISON: "garrisons"}.get(piece.arm, "divisions")
-    kinds: dict[type, str] = {Leader: "leaders", HQ: "hqs", Train: "trains", Depot: "depots",
-                              Ship: "ships", Fort: "forts"}
-    return kinds[type(piece)]
 
 
 def in_play(state: StrategicState, side: Side, kind: str) -> int:

@@ -156,3 +156,14 @@ class Fort:
 
 Piece = Division | Leader | HQ | Train | Depot | Ship | Fort
 MOVERS = (Division, Leader, HQ, Train)  # what moves over land under a command (5.27)
+
+
+def counter_kind(piece: Piece) -> str:
+    """The counter-mix line a piece is counted on (3.26)."""
+    if isinstance(piece, Division):
+        if piece.is_brigade:
+            return "brigades"
+        return {Arm.MILITIA: "militia", Arm.GARRISON: "garrisons"}.get(piece.arm, "divisions")
+    kinds: dict[type, str] = {Leader: "leaders", HQ: "hqs", Train: "trains", Depot: "depots",
+                              Ship: "ships", Fort: "forts"}
+    return kinds[type(piece)]

@@ -31,6 +31,7 @@ from gameapp.core.rulesets.strategic.pieces import (
     Ship,
     Train,
     Vessel,
+    counter_kind,
 )
 from gameapp.core.rulesets.strategic.tables import tables
 from gameapp.core.theatre.file import load_theatre
@@ -119,6 +120,7 @@ def load_strategic(path: str | Path) -> StrategicScenario:
     pieces = reader.pieces()
     home = reader.territory(data["territory"])
     reader.check_links(pieces)
+    reader.check_counter_mix(pieces)
     if reader.problems:
         raise DataError(reader.problems)
     start = datetime.date.fromisoformat(data["start"])
@@ -233,6 +235,17 @@ class _Reader:
             if not isinstance(by_id.get(leader.subordinate_to or ""), Leader):
                 self.problem((*self.where[leader.id], "subordinate_to"),
                              f"{leader.subordinate_to} is not a leader of this scenario")
+
+    def check_counter_mix(self, pieces: list[Piece]) -> None:
+        """3.26: the counter mix is a hard limit, in the set-up as in play."""
+        for side_name, mix in self.doc.data.get("counter_mix", {}).items():
+            for kind, limit in mix.items():
+                placed = [p for p in pieces if p.side.value == side_name
+                          and counter_kind(p) == kind]
+                if len(placed) > limit:
+                    self.problem(self.where[placed[limit].id],
+                                 f"the {side_name} counter mix has {limit} {kind}; this is "
+                                 f"number {limit + 1} (3.26)")
 
     def territory(self, data: dict[str, Any]) -> dict[Hex, Side]:
         default = Side(data["default"])
