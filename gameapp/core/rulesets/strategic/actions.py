@@ -9,6 +9,10 @@
     move PIECE HEX [HEX ...] [forced]   march along hexes, force-marching if asked (6.3)
     rail PIECE HEX               entrain (if not aboard) and ride to HEX (6.5)
     detrain PIECE                get off the train (6.58)
+    attack HEX UNIT [UNIT ...] [amphibious]   attack a hex (8.0; from ships: 7.24)
+    naval HEX                    every warship in the hex attacks the enemy's ships (11.11)
+    raze FORT                    destroy one's own fort (13.4)
+    burn PIECE POINTS            destroy supply points one holds (12.0)
 
 Saves write this notation; `parse_strategic_action` reads it back.
 """
@@ -106,15 +110,54 @@ class Detrain:
         return f"detrain {self.piece}"
 
 
+@dataclass(frozen=True)
+class Attack:
+    target: Hex
+    attackers: tuple[str, ...]
+    amphibious: bool = False
+
+    def to_text(self, numbering: Numbering) -> str:
+        tail = " amphibious" if self.amphibious else ""
+        return f"attack {numbering.hex_id(self.target)} {' '.join(self.attackers)}{tail}"
+
+
+@dataclass(frozen=True)
+class NavalAttack:
+    at: Hex
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"naval {numbering.hex_id(self.at)}"
+
+
+@dataclass(frozen=True)
+class RazeFort:
+    fort: str
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"raze {self.fort}"
+
+
+@dataclass(frozen=True)
+class BurnSupply:
+    piece: str
+    points: int
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"burn {self.piece} {self.points}"
+
+
 StrategicAction = (EndPhase | DeclareSpan | SplitBrigade | Assign | Release | GiveOrder
-                   | RollInitiative | March | Rail | Detrain)
+                   | RollInitiative | March | Rail | Detrain | Attack | NavalAttack | RazeFort
+                   | BurnSupply)
 VERBS = ("end", "span", "split", "assign", "release", "order", "initiative", "move", "rail",
-         "detrain")
+         "detrain", "attack", "naval", "raze", "burn")
 _SHAPES = {
     "end": "end", "span": "span LEADER [PIECE ...]", "split": "split DIVISION SP",
     "assign": "assign UNIT HQ", "release": "release UNIT", "order": "order LEADER",
     "initiative": "initiative LEADER", "move": "move PIECE HEX [HEX ...] [forced]",
     "rail": "rail PIECE HEX", "detrain": "detrain PIECE",
+    "attack": "attack HEX UNIT [UNIT ...] [amphibious]", "naval": "naval HEX",
+    "raze": "raze FORT", "burn": "burn PIECE POINTS",
 }
 
 
@@ -136,6 +179,8 @@ _ONE_NAME: dict[str, type[Release | GiveOrder | RollInitiative | Detrain]] = {
 def _parse(verb: str, args: list[str], numbering: Numbering) -> StrategicAction:
     if verb == "end" and not args:
         return EndPhase()
+    if verb in ("attack", "naval", "raze", "burn"):
+        return _parse_battle(verb, args, numbering)
     if verb in _ONE_NAME and len(args) == 1:
         return _ONE_NAME[verb](args[0])
     if verb == "span" and args:
@@ -151,4 +196,19 @@ def _parse(verb: str, args: list[str], numbering: Numbering) -> StrategicAction:
         hexes = args[1:-1] if forced else args[1:]
         if hexes:
             return March(args[0], tuple(numbering.parse(h) for h in hexes), forced)
+    raise ValueError(verb)
+
+
+def _parse_battle(verb: str, args: list[str], numbering: Numbering) -> StrategicAction:
+    if verb == "attack" and len(args) >= 2:
+        amphibious = args[-1] == "amphibious"
+        units = tuple(args[1:-1] if amphibious else args[1:])
+        if units:
+            return Attack(numbering.parse(args[0]), units, amphibious)
+    if verb == "naval" and len(args) == 1:
+        return NavalAttack(numbering.parse(args[0]))
+    if verb == "raze" and len(args) == 1:
+        return RazeFort(args[0])
+    if verb == "burn" and len(args) == 2:
+        return BurnSupply(args[0], int(args[1]))
     raise ValueError(verb)

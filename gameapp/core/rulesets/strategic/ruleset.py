@@ -3,9 +3,10 @@ map (docs/strategic-rules.md). What the engine asks of a game: its scenarios, no
 end and result.
 
 The phases' handlers come from their modules and are routed here (`ROUTES`): command and
-organisation (`command.py`, `organisation.py`), movement (`movement.py`, `rail.py`). The combat
-phase routes only `end`: the combat module's battle handlers go into `ROUTES[COMBAT]`, and what
-the end of the week does (supply, attrition) into `END_OF_TURN`.
+organisation (`command.py`, `organisation.py`), movement (`movement.py`, `rail.py`), battles
+(`combat.py`, `naval.py`), forts (`sieges.py`) and supply (`supply.py`). The end of the week
+checks supply (`END_OF_TURN`); the monthly interphase rolls the sieges; the result is
+`victory.py`'s.
 """
 
 from __future__ import annotations
@@ -15,26 +16,32 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from gameapp.core.breakdown import IllegalActionError, Term
+from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.numbering import Numbering
 from gameapp.core.ruleset import ActionHandler, RuleContext, Ruleset, StartEffect
 from gameapp.core.rulesets.strategic.actions import (
     VERBS,
     Assign,
+    Attack,
+    BurnSupply,
     DeclareSpan,
     Detrain,
     EndPhase,
     GiveOrder,
     March,
+    NavalAttack,
     Rail,
+    RazeFort,
     Release,
     RollInitiative,
     SplitBrigade,
     StrategicAction,
     parse_strategic_action,
 )
+from gameapp.core.rulesets.strategic.combat import AttackHandler, CombatCommandHandler
 from gameapp.core.rulesets.strategic.command import CommandHandler, SpanHandler
 from gameapp.core.rulesets.strategic.movement import MarchHandler
+from gameapp.core.rulesets.strategic.naval import CombatEndHandler, NavalHandler
 from gameapp.core.rulesets.strategic.organisation import RosterHandler, SplitHandler
 from gameapp.core.rulesets.strategic.pieces import Division
 from gameapp.core.rulesets.strategic.rail import RailHandler
@@ -47,9 +54,12 @@ from gameapp.core.rulesets.strategic.sequence import (
 from gameapp.core.rulesets.strategic.sequence import (
     turn_steps as week_steps,
 )
+from gameapp.core.rulesets.strategic.sieges import RazeHandler, siege_month, take_empty_forts
 from gameapp.core.rulesets.strategic.state import StrategicState
+from gameapp.core.rulesets.strategic.supply import BurnHandler, SupplyCheck, capture_supply
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
-from gameapp.core.units import Side
+from gameapp.core.rulesets.strategic.victory import StrategicResult, sudden_death
+from gameapp.core.rulesets.strategic.victory import result as victory_result
 
 END = EndPhaseHandler()
 SPAN = SpanHandler()
@@ -58,18 +68,25 @@ MARCH = MarchHandler()
 RAIL = RailHandler()
 SPLIT = SplitHandler()
 ROSTER = RosterHandler()
+ATTACK = AttackHandler()
+COMBAT_COMMAND = CombatCommandHandler()
+NAVAL = NavalHandler()
+RAZE = RazeHandler()
+BURN = BurnHandler()
 
 # Each player phase's routes: action type -> handler, in the order `legal_actions` lists them.
 ROUTES: dict[StrategicPhase, dict[type, ActionHandler]] = {
     StrategicPhase.COMMAND: {EndPhase: END, DeclareSpan: SPAN, SplitBrigade: SPLIT,
-                             Assign: ROSTER, Release: ROSTER},
+                             Assign: ROSTER, Release: ROSTER, RazeFort: RAZE},
     StrategicPhase.MOVEMENT: {EndPhase: END, GiveOrder: COMMAND, RollInitiative: COMMAND,
                               March: MARCH, Rail: RAIL, Detrain: RAIL, SplitBrigade: SPLIT,
-                              Assign: ROSTER, Release: ROSTER},
-    # Battles are the combat module's: it adds its action types to this phase's routes.
-    StrategicPhase.COMBAT: {EndPhase: END, SplitBrigade: SPLIT},
+                              Assign: ROSTER, Release: ROSTER, Attack: ATTACK},
+    StrategicPhase.COMBAT: {EndPhase: CombatEndHandler(), DeclareSpan: SPAN,
+                            GiveOrder: COMBAT_COMMAND, RollInitiative: COMBAT_COMMAND,
+                            Attack: ATTACK, NavalAttack: NAVAL, SplitBrigade: SPLIT,
+                            BurnSupply: BURN},
 }
-END_OF_TURN: tuple[StartEffect, ...] = ()  # what the end of the week does (supply, attrition)
+END_OF_TURN: tuple[StartEffect, ...] = (SupplyCheck(),)  # the week's supply and attrition
 
 
 @dataclass
@@ -83,17 +100,7 @@ class StrategicRules:
 
     def __post_init__(self) -> None:
         self.terrain = TerrainCosts(self.scenario.map)
-
-
-@dataclass(frozen=True)
-class StrategicResult:
-    """The strength each side has on the map, term by term. (Victory places and losses are
-    scored by the victory module when it lands; until then there is no winner.)"""
-
-    strength: dict[Side, int]
-    terms: tuple[Term, ...]
-    winner: Side | None = None
-    sudden_death: None = None
+        self.monthly.append(siege_month)
 
 
 class StrategicRuleset(Ruleset):
@@ -142,17 +149,19 @@ class StrategicRuleset(Ruleset):
         return IllegalActionError(f"'{type(action).__name__}' is not an action of the "
                                   f"{ctx.step.phase.value} phase", ctx.step.rule)
 
+    def after_action(self, ctx: RuleContext, before: Any, events: list[Any]) -> list[Any]:
+        """Whatever a move or battle leaves alone with the enemy changes hands: supply
+        (12.0) and empty forts (13.15)."""
+        return capture_supply(ctx) + take_empty_forts(ctx)
+
     def is_over(self, scenario: StrategicScenario, state: StrategicState) -> bool:
-        return state.turn > scenario.turns
+        return state.turn > scenario.turns or sudden_death(scenario, state) is not None
 
     def over_rule(self) -> str:
         return TURN_RULE
 
     def result(self, scenario: StrategicScenario, state: StrategicState) -> StrategicResult:
-        strength = {side: sum(d.sp for d in state.divisions(side)) for side in Side}
-        terms = tuple(Term(f"{side.label} SP on the map", sp, TURN_RULE)
-                      for side, sp in strength.items())
-        return StrategicResult(strength, terms)
+        return victory_result(scenario, state)
 
 
 STRATEGIC = StrategicRuleset()

@@ -53,6 +53,12 @@ class StrategicState:
     rail_used: dict[Side, int] = field(default_factory=lambda: defaultdict(int))
     initiative_rolls: dict[Side, int] = field(default_factory=dict)  # this week's dice
     decisions: list[PendingDecision] = field(default_factory=list)
+    # the combat module's records: battles fought this phase (8.0), SP each side has lost in
+    # battle and to attrition (victory), pieces out of play and why, supply points gone
+    battles: int = 0
+    lost: dict[Side, int] = field(default_factory=lambda: dict.fromkeys(Side, 0))
+    gone: dict[str, str] = field(default_factory=dict)
+    supply_gone: dict[str, int] = field(default_factory=dict)  # "spent" / "destroyed" -> points
     revision: int = field(default=0, compare=False)
 
     def copy(self) -> StrategicState:
@@ -64,7 +70,8 @@ class StrategicState:
             attacked=set(self.attacked), new_brigades=set(self.new_brigades),
             orders_used=defaultdict(int, self.orders_used),
             rail_used=defaultdict(int, self.rail_used),
-            initiative_rolls=dict(self.initiative_rolls), decisions=list(self.decisions))
+            initiative_rolls=dict(self.initiative_rolls), decisions=list(self.decisions),
+            lost=dict(self.lost), gone=dict(self.gone), supply_gone=dict(self.supply_gone))
 
     # --- reading -----------------------------------------------------------------------------
     def of_type(self, kind: type[P], side: Side | None = None) -> Iterator[P]:
@@ -120,6 +127,7 @@ class StrategicState:
         self.forces.clear()
         self.active = None
         self.finished.clear()
+        self.battles = 0
 
     def new_turn(self) -> None:
         self.mp_spent.clear()
