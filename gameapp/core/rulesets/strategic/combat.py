@@ -349,6 +349,9 @@ def _attackers_after(ctx: RuleContext, preview: BattlePreview, left: list[Divisi
             now = state.pieces[unit.id]
             assert isinstance(now, Division)
             state.put(replace(now, aboard=None, hex=preview.target))
+            ship = state.pieces.get(unit.aboard or "")
+            if isinstance(ship, Ship):
+                state.put(replace(ship, cargo=tuple(c for c in ship.cargo if c != unit.id)))
         return take_control(ctx, preview.side, (preview.target,))
     events: list[Any] = []
     if falls_back and left and not preview.amphibious:
