@@ -10,7 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from gameapp.core.hexgrid import Hex
-from gameapp.core.rulesets.strategic.pieces import Division, Fort, Piece
+from gameapp.core.rulesets.strategic.pieces import Depot, Division, Fort, Piece, Train
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
 from gameapp.core.units import Side
@@ -37,7 +37,9 @@ class Board:
         combat: dict[Side, set[Hex]] = defaultdict(set)
         zoc: dict[Side, set[Hex]] = defaultdict(set)
         for piece in state.pieces.values():
-            if not isinstance(piece, Fort):  # an empty fort stops no one (13.15)
+            # an empty fort stops no one (13.15); nor do supply points alone, which pass to
+            # whoever walks in (12.0)
+            if not isinstance(piece, Fort | Depot | Train):
                 occupied[piece.side].add(piece.hex)
             if exerts_zoc(piece):
                 combat[piece.side].add(piece.hex)
