@@ -308,6 +308,7 @@ def forced_march_losses(ctx: RuleContext, side: Side, units: list[Division],
                  Term("the die", roll, FORCED),
                  Term(f"{t.forced_loss_percent}% of {unit.sp} SP, at least 1", -tenth,
                       "004 12.13"))
+        state.lost[unit.side] += loss
         if loss == unit.sp:
             remove_piece(state, unit.id)
         elif loss:
@@ -317,9 +318,10 @@ def forced_march_losses(ctx: RuleContext, side: Side, units: list[Division],
     return events
 
 
-def remove_piece(state: StrategicState, piece_id: str) -> None:
-    """Take a piece out of play, and off any roster."""
+def remove_piece(state: StrategicState, piece_id: str, why: str = "eliminated") -> None:
+    """Take a piece out of play, and off any roster; `state.gone` keeps why."""
     del state.pieces[piece_id]
+    state.gone[piece_id] = why
     hq = state.hq_of(piece_id)
     if hq is not None:
         state.put(replace(hq, roster=tuple(u for u in hq.roster if u != piece_id)))

@@ -19,6 +19,7 @@ from gameapp.core.ruleset import RuleContext
 from gameapp.core.rulesets.strategic.actions import Assign, Release, SplitBrigade
 from gameapp.core.rulesets.strategic.command import commanded
 from gameapp.core.rulesets.strategic.events import BrigadeSplit, RosterChanged
+from gameapp.core.rulesets.strategic.movement import STACKING, map_units
 from gameapp.core.rulesets.strategic.pieces import (
     HQ,
     Arm,
@@ -28,6 +29,7 @@ from gameapp.core.rulesets.strategic.pieces import (
 )
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.rulesets.strategic.state import StrategicState
+from gameapp.core.rulesets.strategic.tables import tables
 from gameapp.core.units import Side
 
 BRIGADES = "004 3.25"
@@ -50,6 +52,15 @@ def mix_problem(ctx: RuleContext, side: Side, kind: str, more: int = 1) -> str |
     if have + more > mix[kind]:
         return f"the {side.label} counter mix has {mix[kind]} {kind}, and {have} are in play"
     return None
+
+
+def _overstacks(state: StrategicState, unit: Division, sp: int) -> bool:
+    """A new brigade, or a unit released from a roster, stands on the map: one unit more in
+    the hex, and its SP when it comes off a roster (rostered units do not count)."""
+    units, on_map = map_units(state, unit.side).get(unit.hex, (0, 0))
+    extra = sp if state.hq_of(unit.id) is not None else 0
+    t = tables()
+    return units + 1 > t.stack_units or on_map + extra > t.stack_sp
 
 
 class SplitHandler:
@@ -82,6 +93,8 @@ class SplitHandler:
             return ("while moving, only a division of the force being moved sheds brigades",
                     BRIGADES)
         assert side is not None
+        if _overstacks(state, unit, action.sp):
+            return (f"a brigade split off {unit.name} would overstack its hex", STACKING)
         problem = mix_problem(ctx, side, "brigades")
         return (problem, COUNTER_MIX) if problem else None
 
@@ -130,6 +143,8 @@ class RosterHandler:
         if isinstance(action, Release):
             if current is None:
                 return f"{unit.id} is on no roster"
+            if isinstance(unit, Division) and _overstacks(state, unit, unit.sp):
+                return f"released, {unit.id} would overstack its hex (stacking)"
             hq = current
         else:
             target = state.pieces.get(action.hq)

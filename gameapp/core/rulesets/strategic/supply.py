@@ -125,7 +125,8 @@ def _railheads(ctx: RuleContext, side: Side, board: Board, places: list[Hex]) ->
     while queue:
         h = queue.popleft()
         for n in net.get(h, ()):
-            if n not in railed and controller(ctx, n) is side and _open(board, side, n):
+            if (n not in railed and terrain.map.contains(n) and controller(ctx, n) is side
+                    and _open(board, side, n)):
                 railed[n] = railed[h]
                 queue.append(n)
     return railed
