@@ -18,13 +18,15 @@ from gameapp.core.rulesets.strategic.actions import (
     SplitBrigade,
 )
 from gameapp.core.rulesets.strategic.events import BrigadeSplit, Marched
-from gameapp.core.rulesets.strategic.pieces import Division
+from gameapp.core.rulesets.strategic.pieces import Arm, Division
 from gameapp.core.rulesets.strategic.scenario import load_strategic
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
+from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError
 from tests.rulesets.strategic.positions import (
     HAZEL,
     SMALL_MAP,
+    add,
     command,
     hazel_game,
     state_of,
@@ -147,3 +149,16 @@ def test_a_bad_scenario_says_what_and_where(tmp_path: Path, old: str, new: str,
     problem = error.value.problems[0]
     assert says in problem.message and problem.file == str(bad)
     assert new.split("\n")[0].strip()[:12] in bad.read_text().splitlines()[problem.line - 1]
+
+
+def test_brigades_and_released_units_must_fit_the_hex() -> None:
+    game = hazel_game()
+    # 0303 holds Williams (u1) and the militia (u2) on the II Corps' roster, off the map
+    # display; three divisions put on the map there fill it
+    for i in range(3):
+        add(game, Division(f"f{i}", Side.UNION, f"f{i}", Arm.INFANTRY, 5, 3,
+                           game.map.parse("0303")))
+    error = refused(game, SplitBrigade("f0", 1))
+    assert error.rule == "R&C strategic stacking"
+    error = refused(game, Release("u2"))
+    assert error.rule == "004 16.16" and "at most 3 units" in error.reason

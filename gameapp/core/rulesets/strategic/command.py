@@ -94,8 +94,10 @@ def superior_of(state: StrategicState, leader_id: str) -> Leader | None:
 
 
 def span_candidates(state: StrategicState, leader: Leader) -> list[Piece]:
-    """What a leader could take into his span, strongest first."""
-    mine = set(base_force(state, leader))
+    """What a leader could take into his span, strongest first: not what another leader's
+    declared span has taken."""
+    mine = set(base_force(state, leader)) | {
+        m for f in state.forces.values() if f.leader != leader.id for m in f.members}
     found: list[Piece] = []
     army = is_army_commander(state, leader)
     for piece in state.pieces.values():

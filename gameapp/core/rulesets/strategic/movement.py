@@ -28,6 +28,7 @@ from gameapp.core.rulesets.strategic.command import commanded
 from gameapp.core.rulesets.strategic.events import ControlChanged, ForcedMarchLoss, Marched
 from gameapp.core.rulesets.strategic.pieces import HQ, Division, Leader, Piece, Train
 from gameapp.core.rulesets.strategic.state import StrategicState
+from gameapp.core.rulesets.strategic.tables import tables
 from gameapp.core.rulesets.strategic.terrain import MOVEMENT, TerrainCosts
 from gameapp.core.rulesets.strategic.zoc import ZOC, Board
 from gameapp.core.units import Side
@@ -104,8 +105,20 @@ def stacking_problem(stacks: dict[Hex, tuple[int, int]], piece: Piece, to: Hex,
     """Why the piece may not end its march in `to` (None if it may)."""
     if not isinstance(piece, Division) or piece.hex == to:
         return None
-    units, sp = stacks.get(to, (0, 0))
-    units, sp = units + 1, sp + piece.sp
+    return overstack(stacks, to, 1, piece.sp, limits)
+
+
+def room_for(state: StrategicState, side: Side, h: Hex, units: int, sp: int) -> str | None:
+    """Why `units` more units of `sp` more SP may not stand on the map in `h` (None if they
+    may): for brigades split off, units released from a roster or landed, trains arriving."""
+    t = tables()
+    return overstack(map_units(state, side), h, units, sp, (t.stack_units, t.stack_sp))
+
+
+def overstack(stacks: dict[Hex, tuple[int, int]], h: Hex, more_units: int, more_sp: int,
+              limits: tuple[int, int]) -> str | None:
+    units, sp = stacks.get(h, (0, 0))
+    units, sp = units + more_units, sp + more_sp
     if units > limits[0] or sp > limits[1]:
         return (f"{units} units of {sp} SP would stand in the hex: at most {limits[0]} units "
                 f"and {limits[1]} SP")

@@ -27,7 +27,7 @@ from gameapp.core.ruleset import RuleContext
 from gameapp.core.rulesets.strategic.actions import Embark, Land, Sail
 from gameapp.core.rulesets.strategic.command import commanded
 from gameapp.core.rulesets.strategic.events import Sailed
-from gameapp.core.rulesets.strategic.movement import NEEDS_COMMAND
+from gameapp.core.rulesets.strategic.movement import NEEDS_COMMAND, STACKING, room_for
 from gameapp.core.rulesets.strategic.pieces import Division, Ship, Vessel
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
@@ -192,7 +192,10 @@ class BoardingHandler:
         if left < Fraction(unit.ma) * terrain.tables.embark_fraction:
             return f"boarding or landing costs half of {unit.id}'s MA", WATER
         if isinstance(action, Land):
-            return None if unit.aboard else (f"{unit.id} is not aboard", WATER)
+            if not unit.aboard:
+                return f"{unit.id} is not aboard", WATER
+            crowded = room_for(state, unit.side, unit.hex, 1, unit.sp)
+            return (crowded, STACKING) if crowded else None
         ship = state.pieces.get(action.ship)
         if not isinstance(ship, Ship) or ship.side is not side or \
                 ship.vessel is not Vessel.TRANSPORT or ship.hex != unit.hex:

@@ -19,6 +19,7 @@ from gameapp.core.ruleset import RuleContext
 from gameapp.core.rulesets.strategic.actions import Assign, Release, SplitBrigade
 from gameapp.core.rulesets.strategic.command import commanded
 from gameapp.core.rulesets.strategic.events import BrigadeSplit, RosterChanged
+from gameapp.core.rulesets.strategic.movement import STACKING, room_for
 from gameapp.core.rulesets.strategic.pieces import (
     HQ,
     Arm,
@@ -82,6 +83,10 @@ class SplitHandler:
             return ("while moving, only a division of the force being moved sheds brigades",
                     BRIGADES)
         assert side is not None
+        rostered = state.hq_of(unit.id) is not None  # the brigade comes onto the map
+        crowded = room_for(state, side, unit.hex, 1, action.sp if rostered else 0)
+        if crowded:
+            return crowded, STACKING
         problem = mix_problem(ctx, side, "brigades")
         return (problem, COUNTER_MIX) if problem else None
 
@@ -131,6 +136,10 @@ class RosterHandler:
             if current is None:
                 return f"{unit.id} is on no roster"
             hq = current
+            if isinstance(unit, Division):
+                crowded = room_for(state, unit.side, unit.hex, 1, unit.sp)
+                if crowded:
+                    return f"released onto the map, {crowded}"
         else:
             target = state.pieces.get(action.hq)
             if not isinstance(target, HQ) or target.side is not side:

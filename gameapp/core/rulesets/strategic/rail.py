@@ -24,7 +24,7 @@ from gameapp.core.ruleset import RuleContext
 from gameapp.core.rulesets.strategic.actions import Detrain, Rail
 from gameapp.core.rulesets.strategic.command import commanded
 from gameapp.core.rulesets.strategic.events import RailMoved
-from gameapp.core.rulesets.strategic.movement import NEEDS_COMMAND, allowance
+from gameapp.core.rulesets.strategic.movement import NEEDS_COMMAND, STACKING, allowance, room_for
 from gameapp.core.rulesets.strategic.pieces import HQ, Division, Leader, Piece, Train
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
@@ -109,7 +109,9 @@ class RailHandler:
                 continue
             if self._entrain_problem(state, piece, terrain) is None:
                 for to in rail_routes(state, piece, terrain, board, ctx.scenario.rail_year):
-                    yield Rail(piece_id, to)
+                    if not isinstance(piece, Division) or \
+                            room_for(state, side, to, 1, piece.sp) is None:
+                        yield Rail(piece_id, to)
 
     def _why_not(self, ctx: RuleContext, piece: Piece, side: Side) -> tuple[str, str] | None:
         state: StrategicState = ctx.state
@@ -169,6 +171,10 @@ class RailHandler:
                 raise IllegalActionError(problem, RAIL)
         routes = rail_routes(state, piece, terrain, Board.of(state, terrain),
                              ctx.scenario.rail_year)
+        if isinstance(piece, Division):
+            crowded = room_for(state, side, action.to, 1, piece.sp)
+            if crowded:
+                raise IllegalActionError(crowded, STACKING)
         if action.to not in routes:
             raise IllegalActionError(
                 f"no rail line of the side's runs from {terrain.map.hex_id(piece.hex)} to "
