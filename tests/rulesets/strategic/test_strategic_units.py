@@ -68,6 +68,16 @@ def test_a_brigade_shed_while_moving_moves_no_further_3_25() -> None:
     game.apply(March("u3", path(game, "0203")))  # the division itself goes on
 
 
+def test_brigades_are_shed_before_a_battle_in_the_combat_phase_3_25() -> None:
+    game = hazel_game()
+    to_phase(game, StrategicPhase.COMBAT)
+    assert any(isinstance(e, BrigadeSplit) for e in game.apply(SplitBrigade("u6", 2)))
+    # but not in the enemy's player turn
+    to_phase(game, StrategicPhase.COMMAND, Side.CONFEDERATE)
+    with pytest.raises(IllegalActionError):
+        game.apply(SplitBrigade("u6", 1))
+
+
 def test_only_the_moving_force_sheds_brigades_while_moving_3_25() -> None:
     game = hazel_game()
     to_phase(game, StrategicPhase.MOVEMENT)

@@ -74,8 +74,9 @@ ROUTES: dict[StrategicPhase, dict[type, ActionHandler]] = {
                               March: MARCH, Rail: RAIL, Detrain: RAIL, Sail: SAIL,
                               Embark: BOARDING, Land: BOARDING, SplitBrigade: SPLIT,
                               Assign: ROSTER, Release: ROSTER},
-    # Battles are the combat module's: it adds its action types to this phase's routes.
-    StrategicPhase.COMBAT: {EndPhase: END, SplitBrigade: SPLIT},
+    # Spans are declared again for combat (10.1) and brigades split off before a battle (3.25);
+    # the battles themselves are the combat module's, added to this phase's routes.
+    StrategicPhase.COMBAT: {EndPhase: END, DeclareSpan: SPAN, SplitBrigade: SPLIT},
 }
 END_OF_TURN: tuple[StartEffect, ...] = ()  # what the end of the week does (supply, attrition)
 
