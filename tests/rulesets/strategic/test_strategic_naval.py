@@ -91,3 +91,16 @@ def test_no_embarking_or_landing_where_an_enemy_warship_sits_9_5() -> None:
     command(game, "x", at="0405")
     error = refused(game, Embark("x", "ut"))
     assert error.rule == "004 9.5"
+
+
+def test_troops_do_not_simply_land_among_the_enemy_7_24() -> None:
+    game = hazel_game()
+    flotillas(game)
+    m = game.map
+    add(game, Division("x", Side.UNION, "x", Arm.INFANTRY, 5, 3, m.parse("0402")))
+    command(game, "x", at="0402")
+    game.apply(Embark("x", "ut"))
+    game.apply(Sail("ut", path(game, "0403")))
+    add(game, Division("cx", Side.CONFEDERATE, "cx", Arm.INFANTRY, 4, 3, m.parse("0403")))
+    error = refused(game, Land("x"))
+    assert error.rule == "004 7.24" and "amphibious assault" in error.reason

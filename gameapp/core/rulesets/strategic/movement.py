@@ -71,6 +71,12 @@ def allowance_terms(state: StrategicState, piece: Piece, forced: bool,
     return tuple(terms)
 
 
+def is_winter(ctx: RuleContext) -> bool:
+    """December to February (the designer's notes): rivers crossed by road, trains on roads."""
+    winter: bool = ctx.scenario.clock.is_winter(ctx.state.turn)
+    return winter
+
+
 def friendly_territory(ctx: RuleContext, side: Side, h: Hex) -> bool:
     """3.23: a side's own hexes at the start, unless the enemy now controls them."""
     home: Side = ctx.scenario.home[h]
@@ -143,7 +149,8 @@ class MarchHandler:
             if piece is None or self._why_not_piece(state, piece) is not None:
                 continue
             normal = have_mp(state, piece, False, terrain)
-            for to, (cost, path) in reachable(state, piece, True, terrain, board).items():
+            found = reachable(state, piece, True, terrain, board, is_winter(ctx))
+            for to, (cost, path) in found.items():
                 if stacking_problem(stacks, piece, to, limits) is not None:
                     continue
                 if cost <= normal:
@@ -182,7 +189,7 @@ class MarchHandler:
             raise IllegalActionError(f"{piece.id} is not in the force being moved: nothing "
                                      "but ships moves without a command", NEEDS_COMMAND)
         terrain: TerrainCosts = ctx.rules.terrain
-        walk(state, piece, action, terrain, Board.of(state, terrain))
+        walk(state, piece, action, terrain, Board.of(state, terrain), is_winter(ctx))
         limits = (terrain.tables.stack_units, terrain.tables.stack_sp)
         problem = stacking_problem(map_units(state, side), piece, action.path[-1], limits)
         if problem is not None:
@@ -194,7 +201,7 @@ class MarchHandler:
         terrain: TerrainCosts = ctx.rules.terrain
         piece = state.pieces[action.piece]
         terms, cost, have, stopped = walk(state, piece, action, terrain,
-                                          Board.of(state, terrain))
+                                          Board.of(state, terrain), is_winter(ctx))
         state.move(piece.id, action.path[-1])
         spent = state.mp_spent.get(piece.id, Fraction(0)) + cost
         finished = stopped or action.forced
@@ -217,7 +224,7 @@ class MarchHandler:
 
 
 def walk(state: StrategicState, piece: Piece, action: March, terrain: TerrainCosts,
-         board: Board) -> tuple[tuple[Term, ...], Fraction, Fraction, bool]:
+         board: Board, winter: bool = False) -> tuple[tuple[Term, ...], Fraction, Fraction, bool]:
     """The march's terms, its cost, the MP it had and whether an enemy ZOC stopped it; raises
     IllegalActionError naming the rule a step breaks."""
     side = piece.side
@@ -230,9 +237,9 @@ def walk(state: StrategicState, piece: Piece, action: March, terrain: TerrainCos
         if at.distance(to) != 1:
             raise IllegalActionError(f"{terrain.map.hex_id(to)} is not next to "
                                      f"{terrain.map.hex_id(at)}", MOVEMENT)
-        why = terrain.passable(at, to)
+        why = terrain.passable(at, to, winter, isinstance(piece, Train))
         if why is not None:
-            raise IllegalActionError(f"{terrain.map.hex_id(to)}: {why}", MOVEMENT)
+            raise IllegalActionError(f"{terrain.map.hex_id(to)}: {why[0]}", why[1])
         if board.enemy_in(side, to):
             raise IllegalActionError(f"{terrain.map.hex_id(to)} holds enemy pieces", MOVEMENT)
         step = terrain.step(at, to)
@@ -261,7 +268,7 @@ def have_mp(state: StrategicState, piece: Piece, forced: bool, terrain: TerrainC
 
 
 def reachable(state: StrategicState, piece: Piece, forced: bool, terrain: TerrainCosts,
-              board: Board) -> dict[Hex, tuple[int, tuple[Hex, ...]]]:
+              board: Board, winter: bool = False) -> dict[Hex, tuple[int, tuple[Hex, ...]]]:
     """Every hex the piece can march to now, with the cost and the cheapest path (Dijkstra
     over MP; entering an enemy zone of control ends a path, 6.24)."""
     have = int(have_mp(state, piece, forced, terrain))  # step costs are whole MP
@@ -275,7 +282,7 @@ def reachable(state: StrategicState, piece: Piece, forced: bool, terrain: Terrai
         spent, _, at = heapq.heappop(queue)
         if spent > best[at] or (at != piece.hex and at in enemy_zoc):
             continue
-        for to, step in terrain.exits(at):
+        for to, step in terrain.exits(at, winter, isinstance(piece, Train)):
             cost = spent + step
             if cost > have or to in enemy_in or cost >= best.get(to, cost + 1):
                 continue

@@ -31,6 +31,7 @@ from gameapp.core.rulesets.strategic.movement import NEEDS_COMMAND, STACKING, ro
 from gameapp.core.rulesets.strategic.pieces import Division, Ship, Vessel
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
+from gameapp.core.rulesets.strategic.zoc import Board
 from gameapp.core.theatre.chart import HexFlag, TheatreHexside
 from gameapp.core.units import Side
 
@@ -39,6 +40,7 @@ TRANSPORT_BARRED = "004 7.16"
 NAVAL_ZOC = "004 9.5"
 SHIPS_STOP = "004 11.11"
 CLOSED = "004 7.53"
+AMPHIBIOUS = "004 7.24"
 
 
 def is_water(terrain: TerrainCosts, h: Hex) -> bool:
@@ -192,12 +194,23 @@ class BoardingHandler:
         if left < Fraction(unit.ma) * terrain.tables.embark_fraction:
             return f"boarding or landing costs half of {unit.id}'s MA", WATER
         if isinstance(action, Land):
-            if not unit.aboard:
-                return f"{unit.id} is not aboard", WATER
-            crowded = room_for(state, unit.side, unit.hex, 1, unit.sp)
-            return (crowded, STACKING) if crowded else None
+            return self._landing_problem(state, terrain, unit)
+        return self._boarding_problem(state, action, unit)
+
+    def _landing_problem(self, state: StrategicState, terrain: TerrainCosts, unit: Division
+                         ) -> tuple[str, str] | None:
+        if not unit.aboard:
+            return f"{unit.id} is not aboard", WATER
+        if Board.of(state, terrain).enemy_in(unit.side, unit.hex):
+            return ("enemy troops hold the hex: landing there is an amphibious assault, "
+                    "a battle", AMPHIBIOUS)
+        crowded = room_for(state, unit.side, unit.hex, 1, unit.sp)
+        return (crowded, STACKING) if crowded else None
+
+    def _boarding_problem(self, state: StrategicState, action: Embark, unit: Division
+                          ) -> tuple[str, str] | None:
         ship = state.pieces.get(action.ship)
-        if not isinstance(ship, Ship) or ship.side is not side or \
+        if not isinstance(ship, Ship) or ship.side is not unit.side or \
                 ship.vessel is not Vessel.TRANSPORT or ship.hex != unit.hex:
             return f"{action.ship} is not a transport of the side in {unit.id}'s hex", WATER
         if unit.aboard:

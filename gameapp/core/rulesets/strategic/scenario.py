@@ -65,6 +65,10 @@ class WeeklyClock:
         day = self.date_of(turn)
         return f"week of {day.day} {day:%b %Y}"
 
+    def is_winter(self, turn: int) -> bool:
+        """December, January and February."""
+        return self.date_of(turn).month in (12, 1, 2)
+
     def ends_month(self, turn: int) -> bool:
         return turn % WEEKS_A_MONTH == 0
 

@@ -13,6 +13,7 @@ from gameapp.core.theatre.chart import RoadKind, TheatreHexside, TheatreTerrain
 from gameapp.core.theatre.theatremap import TheatreMap
 
 MOVEMENT = "R&C strategic movement"
+WINTER = "R&C strategic winter"
 RIVER = TheatreHexside.MAJOR_RIVER | TheatreHexside.MINOR_RIVER
 
 
@@ -22,7 +23,8 @@ class TerrainCosts:
     tables: StrategicTables = field(default_factory=tables)
     _terrain: dict[Hex, TheatreTerrain] = field(default_factory=dict)
     _rail: dict[int, dict[Hex, set[Hex]]] = field(default_factory=dict)
-    _exits: dict[Hex, tuple[tuple[Hex, int], ...]] = field(default_factory=dict)
+    _exits: dict[tuple[Hex, bool, bool], tuple[tuple[Hex, int], ...]] = field(
+        default_factory=dict)
 
     def terrain(self, h: Hex) -> TheatreTerrain:
         found = self._terrain.get(h)
@@ -30,15 +32,23 @@ class TerrainCosts:
             found = self._terrain[h] = self.map.terrain_at(h)
         return found
 
-    def passable(self, a: Hex, b: Hex) -> str | None:
-        """Why a unit cannot step from a to b (None if it can)."""
+    def passable(self, a: Hex, b: Hex, winter: bool = False,
+                 road_only: bool = False) -> tuple[str, str] | None:
+        """Why a piece cannot step from a to b, and the rule (None if it can). In winter rivers
+        are crossed only by road, and supply trains (`road_only`) keep to the roads."""
         if not self.map.contains(b):
-            return "off the map"
+            return "off the map", MOVEMENT
         if self.terrain(b).is_water:
-            return "water: only ships and their passengers go there"
-        side = self.map.hexside_at(a, _direction(a, b))
+            return "water: only ships and their passengers go there", MOVEMENT
+        direction = _direction(a, b)
+        side = self.map.hexside_at(a, direction)
         if side & TheatreHexside.RIDGE and not side & TheatreHexside.GAP:
-            return "a mountain ridge, crossed only at a gap"
+            return "a mountain ridge, crossed only at a gap", MOVEMENT
+        if winter and self.map.road_at(a, direction) is RoadKind.NONE:
+            if road_only:
+                return "in winter supply trains keep to the roads", WINTER
+            if side & RIVER:
+                return "in winter rivers are crossed only by road", WINTER
         return None
 
     def step(self, a: Hex, b: Hex) -> tuple[Term, ...]:
@@ -60,14 +70,16 @@ class TerrainCosts:
     def step_cost(self, a: Hex, b: Hex) -> Fraction:
         return Fraction(sum(Fraction(t.value) for t in self.step(a, b)))
 
-    def exits(self, a: Hex) -> tuple[tuple[Hex, int], ...]:
-        """The neighbours a unit may step to from `a`, each with its MP (cached; the tables'
+    def exits(self, a: Hex, winter: bool = False, road_only: bool = False
+              ) -> tuple[tuple[Hex, int], ...]:
+        """The neighbours a piece may step to from `a`, each with its MP (cached; the tables'
         costs are whole MP)."""
-        found = self._exits.get(a)
+        key = (a, winter, road_only and winter)
+        found = self._exits.get(key)
         if found is None:
-            found = self._exits[a] = tuple(
+            found = self._exits[key] = tuple(
                 (b, int(self.step_cost(a, b))) for b in a.neighbors()
-                if self.passable(a, b) is None)
+                if self.passable(a, b, winter, road_only) is None)
         return found
 
     def blocks_zoc(self, a: Hex, b: Hex) -> bool:
