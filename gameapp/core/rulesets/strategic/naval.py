@@ -32,7 +32,6 @@ from gameapp.core.rulesets.strategic.pieces import Division, Ship, Vessel
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
 from gameapp.core.rulesets.strategic.zoc import Board
-from gameapp.core.theatre.chart import HexFlag, TheatreHexside
 from gameapp.core.units import Side
 
 WATER = "R&C strategic water"
@@ -41,34 +40,6 @@ NAVAL_ZOC = "004 9.5"
 SHIPS_STOP = "004 11.11"
 CLOSED = "004 7.53"
 AMPHIBIOUS = "004 7.24"
-
-
-def is_water(terrain: TerrainCosts, h: Hex) -> bool:
-    """Where a ship may be: sea or lake, or a land hex on a navigable river."""
-    if not terrain.map.contains(h):
-        return False
-    if terrain.terrain(h).is_water:
-        return True
-    return any(terrain.map.hexside_at(h, d) & TheatreHexside.NAVIGABLE for d in range(6))
-
-
-def water_step(terrain: TerrainCosts, a: Hex, b: Hex) -> str | None:
-    """Why a ship may not sail from a to b (None if it may)."""
-    if not terrain.map.contains(b):
-        return "off the map"
-    if not is_water(terrain, b):
-        return f"{terrain.map.hex_id(b)} is not on navigable water"
-    if terrain.map.flags_at(b) & HexFlag.CLOSED_WATER:
-        return f"{terrain.map.hex_id(b)} is closed to ships"
-    if terrain.terrain(b).is_water or terrain.terrain(a).is_water:
-        return None
-    d = a.direction_to(b)
-    assert d is not None
-    nav = TheatreHexside.NAVIGABLE
-    if any(terrain.map.hexside_at(a, d + k) & nav for k in (-1, 1)) or \
-            any(terrain.map.hexside_at(b, d + 3 + k) & nav for k in (-1, 1)):
-        return None
-    return "the way between the two hexes does not follow the river"
 
 
 def warships(state: StrategicState, side: Side) -> set[Hex]:
@@ -103,8 +74,8 @@ class SailHandler:
             for at in frontier:
                 if at != ship.hex and at in enemy:
                     continue  # 11.11: it stops there
-                for to in at.neighbors():
-                    if to in paths or water_step(terrain, at, to) is not None:
+                for to in terrain.water_exits(at):
+                    if to in paths:
                         continue
                     if ship.vessel is Vessel.TRANSPORT and to in enemy_warships:
                         continue
@@ -132,7 +103,7 @@ class SailHandler:
             if at.distance(to) != 1:
                 raise IllegalActionError(f"{terrain.map.hex_id(to)} is not next to "
                                          f"{terrain.map.hex_id(at)}", WATER)
-            why = water_step(terrain, at, to)
+            why = terrain.water_step(at, to)
             if why is not None:
                 rule = CLOSED if "closed" in why else WATER
                 raise IllegalActionError(why, rule)

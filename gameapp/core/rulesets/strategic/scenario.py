@@ -34,6 +34,7 @@ from gameapp.core.rulesets.strategic.pieces import (
     counter_kind,
 )
 from gameapp.core.rulesets.strategic.tables import tables
+from gameapp.core.rulesets.strategic.terrain import TerrainCosts
 from gameapp.core.theatre.file import load_theatre
 from gameapp.core.theatre.theatremap import TheatreMap
 from gameapp.core.units import Side
@@ -202,8 +203,12 @@ class _Reader:
         for key, e in self.entries("depots"):
             found.append(Depot(e["id"], Side(e["side"]), self.hex_of((*key, "at"), e["at"]),
                                e.get("supply", 0)))
+        on_water = TerrainCosts(self.map).on_water
         for key, e in self.entries("ships"):
             vessel = Vessel(e["vessel"])
+            if not on_water(self.hex_of((*key, "at"), e["at"])):
+                self.problem((*key, "at"), f"{e['at']} is not on navigable water: a ship "
+                             "stands on sea or lake, or by a navigable river")
             found.append(Ship(e["id"], Side(e["side"]), vessel,
                               0 if vessel is Vessel.TRANSPORT else e.get("strength", 4),
                               self.hex_of((*key, "at"), e["at"]),

@@ -9,7 +9,7 @@ from fractions import Fraction
 from gameapp.core.breakdown import Term
 from gameapp.core.hexgrid import Hex, Hexside
 from gameapp.core.rulesets.strategic.tables import StrategicTables, tables
-from gameapp.core.theatre.chart import RoadKind, TheatreHexside, TheatreTerrain
+from gameapp.core.theatre.chart import HexFlag, RoadKind, TheatreHexside, TheatreTerrain
 from gameapp.core.theatre.theatremap import TheatreMap
 
 MOVEMENT = "R&C strategic movement"
@@ -25,6 +25,7 @@ class TerrainCosts:
     _rail: dict[int, dict[Hex, set[Hex]]] = field(default_factory=dict)
     _exits: dict[tuple[Hex, bool, bool], tuple[tuple[Hex, int], ...]] = field(
         default_factory=dict)
+    _water: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)
 
     def terrain(self, h: Hex) -> TheatreTerrain:
         found = self._terrain.get(h)
@@ -80,6 +81,40 @@ class TerrainCosts:
             found = self._exits[key] = tuple(
                 (b, int(self.step_cost(a, b))) for b in a.neighbors()
                 if self.passable(a, b, winter, road_only) is None)
+        return found
+
+    def on_water(self, h: Hex) -> bool:
+        """Where a ship may be: sea or lake, or a land hex on a navigable river."""
+        if not self.map.contains(h):
+            return False
+        if self.terrain(h).is_water:
+            return True
+        return any(self.map.hexside_at(h, d) & TheatreHexside.NAVIGABLE for d in range(6))
+
+    def water_step(self, a: Hex, b: Hex) -> str | None:
+        """Why a ship may not sail from a to b (None if it may): to sea or lake, or along a
+        navigable river, a navigable hexside meeting the side between the two hexes."""
+        if not self.map.contains(b):
+            return "off the map"
+        if not self.on_water(b):
+            return f"{self.map.hex_id(b)} is not on navigable water"
+        if self.map.flags_at(b) & HexFlag.CLOSED_WATER:
+            return f"{self.map.hex_id(b)} is closed to ships"
+        if self.terrain(b).is_water or self.terrain(a).is_water:
+            return None
+        d = _direction(a, b)
+        nav = TheatreHexside.NAVIGABLE
+        if any(self.map.hexside_at(a, d + k) & nav for k in (-1, 1)) or \
+                any(self.map.hexside_at(b, d + 3 + k) & nav for k in (-1, 1)):
+            return None
+        return "the way between the two hexes does not follow the river"
+
+    def water_exits(self, a: Hex) -> tuple[Hex, ...]:
+        """The hexes a ship may sail to from `a` (cached)."""
+        found = self._water.get(a)
+        if found is None:
+            found = self._water[a] = tuple(b for b in a.neighbors()
+                                           if self.water_step(a, b) is None)
         return found
 
     def blocks_zoc(self, a: Hex, b: Hex) -> bool:
