@@ -10,10 +10,11 @@ import pytest
 
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
-from gameapp.core.rulesets.strategic.actions import Detrain, March, Rail
+from gameapp.core.rulesets.strategic.actions import Detrain, March, Rail, Release, RollInitiative
 from gameapp.core.rulesets.strategic.events import ForcedMarchLoss, Marched, RailMoved
 from gameapp.core.rulesets.strategic.movement import friendly_territory
 from gameapp.core.rulesets.strategic.pieces import Arm, Division
+from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.rulesets.strategic.zoc import Board, exerts_zoc
 from gameapp.core.units import Side
 from tests.rulesets.strategic.positions import (
@@ -25,6 +26,7 @@ from tests.rulesets.strategic.positions import (
     place,
     remove,
     state_of,
+    to_phase,
 )
 
 M = "R&C strategic movement"
@@ -252,3 +254,21 @@ def test_in_winter_rivers_are_crossed_by_road_and_trains_keep_to_roads(tmp_path:
     assert error.rule == "R&C strategic winter" and "roads" in error.reason
     assert all(a.path[0] != game.map.parse("0303") for a in game.legal_actions()
                if isinstance(a, March) and a.piece == "ut1")
+
+
+def test_an_hq_rides_with_its_roster_and_marches_only_once_off_the_train_6_57() -> None:
+    game = hazel_game()
+    for piece in ("ii-corps", "banks"):
+        place(game, piece, "0302")
+    game.apply(Release("u2"))  # the corps keeps Williams (8 SP), the Union's whole capacity
+    to_phase(game, StrategicPhase.MOVEMENT)
+    game.dice.forced = [1]
+    game.apply(RollInitiative("banks"))
+    moved = next(e for e in game.apply(Rail("ii-corps", game.map.parse("0201")))
+                 if isinstance(e, RailMoved))
+    assert moved.weight == 8 and moved.capacity_left == 0  # the HQ weighs its roster
+    assert state_of(game).pieces["u1"].hex == game.map.parse("0201")
+    error = refused(game, March("ii-corps", path(game, "0202")))
+    assert error.rule == "004 6.58"
+    game.apply(Detrain("ii-corps"))  # half of 3 MP to entrain, half to detrain: all spent
+    assert not state_of(game).entrained(state_of(game).pieces["ii-corps"])

@@ -73,17 +73,6 @@ def force_of(state: StrategicState, leader: Leader) -> Force:
     return force
 
 
-def in_force(state: StrategicState, piece_id: str) -> Force | None:
-    """The force a piece belongs to this phase (declared or by its HQ), if any."""
-    for force in state.forces.values():
-        if piece_id in force.members:
-            return force
-    for leader in state.leaders():
-        if piece_id in base_force(state, leader):
-            return force_of(state, leader)
-    return None
-
-
 def superior_of(state: StrategicState, leader_id: str) -> Leader | None:
     """The army commander whose declared span takes in `leader_id` (10.14)."""
     for force in state.forces.values():

@@ -164,8 +164,8 @@ class MarchHandler:
             return f"{piece.id} is on an HQ's roster: it moves with its HQ", "004 16.16"
         if piece.id in state.new_brigades:
             return "a brigade split off while moving moves no further this turn", BRIGADES
-        if getattr(piece, "entrained", False) or getattr(piece, "aboard", None):
-            return f"{piece.id} is aboard a train or ship", "004 6.58"
+        if state.entrained(piece) or (isinstance(piece, Division) and piece.aboard):
+            return f"{piece.id} is aboard a train or ship: it gets off first", "004 6.58"
         if piece.id in state.halted:
             why = ("its forced march", FORCED) if piece.id in state.forced else (
                 "an enemy zone of control", ZOC)

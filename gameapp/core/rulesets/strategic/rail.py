@@ -58,9 +58,7 @@ def entrain_cost(state: StrategicState, piece: Piece, terrain: TerrainCosts) -> 
 
 
 def is_entrained(state: StrategicState, piece: Piece) -> bool:
-    if isinstance(piece, HQ) and piece.roster:
-        return all(is_entrained(state, state.pieces[u]) for u in piece.roster)
-    return bool(getattr(piece, "entrained", False))
+    return state.entrained(piece)
 
 
 def rail_routes(state: StrategicState, piece: Piece, terrain: TerrainCosts, board: Board,
