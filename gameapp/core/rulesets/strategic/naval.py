@@ -30,15 +30,13 @@ from gameapp.core.rulesets.strategic.events import Sailed
 from gameapp.core.rulesets.strategic.movement import NEEDS_COMMAND, STACKING, room_for
 from gameapp.core.rulesets.strategic.pieces import Division, Ship, Vessel
 from gameapp.core.rulesets.strategic.state import StrategicState
-from gameapp.core.rulesets.strategic.terrain import TerrainCosts
+from gameapp.core.rulesets.strategic.terrain import WATER, TerrainCosts
 from gameapp.core.rulesets.strategic.zoc import Board
 from gameapp.core.units import Side
 
-WATER = "R&C strategic water"
 TRANSPORT_BARRED = "004 7.16"
 NAVAL_ZOC = "004 9.5"
 SHIPS_STOP = "004 11.11"
-CLOSED = "004 7.53"
 AMPHIBIOUS = "004 7.24"
 
 
@@ -60,11 +58,12 @@ class SailHandler:
         for ship in sorted(state.ships(side), key=lambda s: s.id):
             if ship.id in state.moved:
                 continue
-            for path in self.reachable(state, ship, terrain).values():
+            high = ctx.scenario.clock.is_high_water(state.turn)
+            for path in self.reachable(state, ship, terrain, high).values():
                 yield Sail(ship.id, path)
 
-    def reachable(self, state: StrategicState, ship: Ship, terrain: TerrainCosts
-                  ) -> dict[Hex, tuple[Hex, ...]]:
+    def reachable(self, state: StrategicState, ship: Ship, terrain: TerrainCosts,
+                  high_water: bool) -> dict[Hex, tuple[Hex, ...]]:
         enemy = {s.hex for s in state.ships(ship.side.other)}
         enemy_warships = warships(state, ship.side.other)
         paths: dict[Hex, tuple[Hex, ...]] = {ship.hex: ()}
@@ -74,7 +73,7 @@ class SailHandler:
             for at in frontier:
                 if at != ship.hex and at in enemy:
                     continue  # 11.11: it stops there
-                for to in terrain.water_exits(at):
+                for to in terrain.water_exits(at, high_water):
                     if to in paths:
                         continue
                     if ship.vessel is Vessel.TRANSPORT and to in enemy_warships:
@@ -103,10 +102,9 @@ class SailHandler:
             if at.distance(to) != 1:
                 raise IllegalActionError(f"{terrain.map.hex_id(to)} is not next to "
                                          f"{terrain.map.hex_id(at)}", WATER)
-            why = terrain.water_step(at, to)
+            why = terrain.water_step(at, to, ctx.scenario.clock.is_high_water(state.turn))
             if why is not None:
-                rule = CLOSED if "closed" in why else WATER
-                raise IllegalActionError(why, rule)
+                raise IllegalActionError(*why)
             if ship.vessel is Vessel.TRANSPORT and to in enemy_warships:
                 raise IllegalActionError(f"{terrain.map.hex_id(to)} holds enemy warships: no "
                                          "transport enters, whatever friendly warships do",

@@ -70,6 +70,10 @@ class WeeklyClock:
         """December, January and February."""
         return self.date_of(turn).month in (12, 1, 2)
 
+    def is_high_water(self, turn: int) -> bool:
+        """The weeks of April: ships pass the shoals (7.51's fourth cycle, roughly April)."""
+        return self.date_of(turn).month == 4
+
     def ends_month(self, turn: int) -> bool:
         return turn % WEEKS_A_MONTH == 0
 

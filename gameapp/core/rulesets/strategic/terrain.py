@@ -14,6 +14,9 @@ from gameapp.core.theatre.theatremap import TheatreMap
 
 MOVEMENT = "R&C strategic movement"
 WINTER = "R&C strategic winter"
+WATER = "R&C strategic water"
+SHOALS = "004 7.51"
+CLOSED = "004 7.53"
 RIVER = TheatreHexside.MAJOR_RIVER | TheatreHexside.MINOR_RIVER
 
 
@@ -25,7 +28,7 @@ class TerrainCosts:
     _rail: dict[int, dict[Hex, set[Hex]]] = field(default_factory=dict)
     _exits: dict[tuple[Hex, bool, bool], tuple[tuple[Hex, int], ...]] = field(
         default_factory=dict)
-    _water: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)
+    _water: dict[tuple[Hex, bool], tuple[Hex, ...]] = field(default_factory=dict)
 
     def terrain(self, h: Hex) -> TheatreTerrain:
         found = self._terrain.get(h)
@@ -83,38 +86,47 @@ class TerrainCosts:
                 if self.passable(a, b, winter, road_only) is None)
         return found
 
-    def on_water(self, h: Hex) -> bool:
-        """Where a ship may be: sea or lake, or a land hex on a navigable river."""
+    def on_water(self, h: Hex, high_water: bool = True) -> bool:
+        """Where a ship may be: sea or lake, or a land hex on a navigable river (or on shoals,
+        at high water)."""
         if not self.map.contains(h):
             return False
         if self.terrain(h).is_water:
             return True
-        return any(self.map.hexside_at(h, d) & TheatreHexside.NAVIGABLE for d in range(6))
+        mask = _navigable(high_water)
+        return any(self.map.hexside_at(h, d) & mask for d in range(6))
 
-    def water_step(self, a: Hex, b: Hex) -> str | None:
-        """Why a ship may not sail from a to b (None if it may): to sea or lake, or along a
-        navigable river, a navigable hexside meeting the side between the two hexes."""
+    def water_step(self, a: Hex, b: Hex, high_water: bool = False) -> tuple[str, str] | None:
+        """Why a ship may not sail from a to b, and the rule (None if it may): onto sea or lake;
+        across a navigable hexside; or along the river, past the hex both touch, whose sides
+        with a and with b are both navigable (shoals count only at high water, 7.51)."""
         if not self.map.contains(b):
-            return "off the map"
-        if not self.on_water(b):
-            return f"{self.map.hex_id(b)} is not on navigable water"
+            return "off the map", WATER
         if self.map.flags_at(b) & HexFlag.CLOSED_WATER:
-            return f"{self.map.hex_id(b)} is closed to ships"
-        if self.terrain(b).is_water or self.terrain(a).is_water:
+            return f"{self.map.hex_id(b)} is closed to ships", CLOSED
+        sea = self.terrain(a).is_water, self.terrain(b).is_water
+        if all(sea) or (any(sea) and self.on_water(a) and self.on_water(b)):
             return None
-        d = _direction(a, b)
-        nav = TheatreHexside.NAVIGABLE
-        if any(self.map.hexside_at(a, d + k) & nav for k in (-1, 1)) or \
-                any(self.map.hexside_at(b, d + 3 + k) & nav for k in (-1, 1)):
+        if self._follows(a, b, _navigable(high_water)):
             return None
-        return "the way between the two hexes does not follow the river"
+        if not high_water and self._follows(a, b, _navigable(True)):
+            return "shoals: ships pass them only at high water, in the weeks of April", SHOALS
+        return (f"{self.map.hex_id(b)} is not along navigable water from "
+                f"{self.map.hex_id(a)}", WATER)
 
-    def water_exits(self, a: Hex) -> tuple[Hex, ...]:
+    def _follows(self, a: Hex, b: Hex, mask: TheatreHexside) -> bool:
+        d = _direction(a, b)
+        if self.map.hexside_at(a, d) & mask:
+            return True
+        return any(self.map.hexside_at(a, d + k) & mask and self.map.hexside_at(b, d + 3 - k)
+                   & mask for k in (1, -1))
+
+    def water_exits(self, a: Hex, high_water: bool = False) -> tuple[Hex, ...]:
         """The hexes a ship may sail to from `a` (cached)."""
-        found = self._water.get(a)
+        found = self._water.get((a, high_water))
         if found is None:
-            found = self._water[a] = tuple(b for b in a.neighbors()
-                                           if self.water_step(a, b) is None)
+            found = self._water[(a, high_water)] = tuple(
+                b for b in a.neighbors() if self.water_step(a, b, high_water) is None)
         return found
 
     def blocks_zoc(self, a: Hex, b: Hex) -> bool:
@@ -129,6 +141,12 @@ class TerrainCosts:
         if net is None:
             net = self._rail[year] = self.map.rail_net(year)
         return net
+
+
+def _navigable(high_water: bool) -> TheatreHexside:
+    if high_water:
+        return TheatreHexside.NAVIGABLE | TheatreHexside.SHOALS
+    return TheatreHexside.NAVIGABLE
 
 
 def _direction(a: Hex, b: Hex) -> int:
