@@ -89,11 +89,12 @@ def span_candidates(state: StrategicState, leader: Leader) -> list[Piece]:
         m for f in state.forces.values() if f.leader != leader.id for m in f.members}
     found: list[Piece] = []
     army = is_army_commander(state, leader)
+    rostered = {u for hq in state.hqs(leader.side) for u in hq.roster}
     for piece in state.pieces.values():
         if piece.side is not leader.side or piece.id in mine:
             continue
         unit_here = (isinstance(piece, Division | Train) and piece.hex == leader.hex
-                     and state.hq_of(piece.id) is None)
+                     and piece.id not in rostered)
         leader_near = (isinstance(piece, Leader) and army
                        and piece.hex.distance(leader.hex) <= 1)
         if unit_here or leader_near:

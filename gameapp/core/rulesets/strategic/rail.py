@@ -24,7 +24,14 @@ from gameapp.core.ruleset import RuleContext
 from gameapp.core.rulesets.strategic.actions import Detrain, Rail
 from gameapp.core.rulesets.strategic.command import commanded
 from gameapp.core.rulesets.strategic.events import RailMoved
-from gameapp.core.rulesets.strategic.movement import NEEDS_COMMAND, STACKING, allowance, room_for
+from gameapp.core.rulesets.strategic.movement import (
+    NEEDS_COMMAND,
+    STACKING,
+    allowance,
+    map_units,
+    overstack,
+    room_for,
+)
 from gameapp.core.rulesets.strategic.pieces import HQ, Division, Leader, Piece, Train
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
@@ -96,6 +103,8 @@ class RailHandler:
             return
         terrain: TerrainCosts = ctx.rules.terrain
         board = Board.of(state, terrain)
+        stacks = map_units(state, side)
+        limits = (terrain.tables.stack_units, terrain.tables.stack_sp)
         for piece_id in force.members:
             piece = state.pieces.get(piece_id)
             if piece is None or self._why_not(ctx, piece, side) is not None:
@@ -108,7 +117,7 @@ class RailHandler:
             if self._entrain_problem(state, piece, terrain) is None:
                 for to in rail_routes(state, piece, terrain, board, ctx.scenario.rail_year):
                     if not isinstance(piece, Division) or \
-                            room_for(state, side, to, 1, piece.sp) is None:
+                            overstack(stacks, to, 1, piece.sp, limits) is None:
                         yield Rail(piece_id, to)
 
     def _why_not(self, ctx: RuleContext, piece: Piece, side: Side) -> tuple[str, str] | None:
