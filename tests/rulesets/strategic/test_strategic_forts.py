@@ -11,7 +11,7 @@ import pytest
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import EndPhase, March, NavalAttack, RazeFort
-from gameapp.core.rulesets.strategic.naval import NavalBattle
+from gameapp.core.rulesets.strategic.naval_battle import NavalBattle
 from gameapp.core.rulesets.strategic.pieces import Arm, Fort, Haul, Ship, Train, Vessel
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.rulesets.strategic.sieges import (

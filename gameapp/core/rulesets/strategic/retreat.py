@@ -39,9 +39,9 @@ class RetreatPath:
 
 def step_refusal(board: Board, terrain: TerrainCosts, side: Side, a: Hex, b: Hex) -> str | None:
     """Why a retreating unit of `side` may not step from a to b (9.32)."""
-    why = terrain.passable(a, b)
-    if why is not None:
-        return why
+    blocked = terrain.passable(a, b)
+    if blocked is not None:
+        return blocked[0]
     if board.enemy_in(side, b):
         return "an enemy-occupied hex"
     direction = a.direction_to(b)

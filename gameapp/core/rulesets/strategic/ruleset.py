@@ -3,10 +3,10 @@ map (docs/strategic-rules.md). What the engine asks of a game: its scenarios, no
 end and result.
 
 The phases' handlers come from their modules and are routed here (`ROUTES`): command and
-organisation (`command.py`, `organisation.py`), movement (`movement.py`, `rail.py`), battles
-(`combat.py`, `naval.py`), forts (`sieges.py`) and supply (`supply.py`). The end of the week
-checks supply (`END_OF_TURN`); the monthly interphase rolls the sieges; the result is
-`victory.py`'s.
+organisation (`command.py`, `organisation.py`), movement (`movement.py`, `rail.py`,
+`naval.py`), battles (`combat.py`, `naval_battle.py`), forts (`sieges.py`) and supply
+(`supply.py`). The end of the week checks supply (`END_OF_TURN`); the monthly interphase rolls
+the sieges; the result is `victory.py`'s.
 """
 
 from __future__ import annotations
@@ -26,14 +26,17 @@ from gameapp.core.rulesets.strategic.actions import (
     BurnSupply,
     DeclareSpan,
     Detrain,
+    Embark,
     EndPhase,
     GiveOrder,
+    Land,
     March,
     NavalAttack,
     Rail,
     RazeFort,
     Release,
     RollInitiative,
+    Sail,
     SplitBrigade,
     StrategicAction,
     parse_strategic_action,
@@ -41,19 +44,14 @@ from gameapp.core.rulesets.strategic.actions import (
 from gameapp.core.rulesets.strategic.combat import AttackHandler, CombatCommandHandler
 from gameapp.core.rulesets.strategic.command import CommandHandler, SpanHandler
 from gameapp.core.rulesets.strategic.movement import MarchHandler
-from gameapp.core.rulesets.strategic.naval import CombatEndHandler, NavalHandler
+from gameapp.core.rulesets.strategic.naval import BoardingHandler, SailHandler
+from gameapp.core.rulesets.strategic.naval_battle import CombatEndHandler, NavalHandler
 from gameapp.core.rulesets.strategic.organisation import RosterHandler, SplitHandler
 from gameapp.core.rulesets.strategic.pieces import Division
 from gameapp.core.rulesets.strategic.rail import RailHandler
 from gameapp.core.rulesets.strategic.scenario import StrategicScenario, load_strategic
-from gameapp.core.rulesets.strategic.sequence import (
-    TURN_RULE,
-    EndPhaseHandler,
-    StrategicPhase,
-)
-from gameapp.core.rulesets.strategic.sequence import (
-    turn_steps as week_steps,
-)
+from gameapp.core.rulesets.strategic.sequence import TURN_RULE, EndPhaseHandler, StrategicPhase
+from gameapp.core.rulesets.strategic.sequence import turn_steps as week_steps
 from gameapp.core.rulesets.strategic.sieges import RazeHandler, siege_month, take_empty_forts
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.supply import BurnHandler, SupplyCheck, capture_supply
@@ -73,14 +71,19 @@ COMBAT_COMMAND = CombatCommandHandler()
 NAVAL = NavalHandler()
 RAZE = RazeHandler()
 BURN = BurnHandler()
+SAIL = SailHandler()
+BOARDING = BoardingHandler()
 
 # Each player phase's routes: action type -> handler, in the order `legal_actions` lists them.
 ROUTES: dict[StrategicPhase, dict[type, ActionHandler]] = {
     StrategicPhase.COMMAND: {EndPhase: END, DeclareSpan: SPAN, SplitBrigade: SPLIT,
                              Assign: ROSTER, Release: ROSTER, RazeFort: RAZE},
     StrategicPhase.MOVEMENT: {EndPhase: END, GiveOrder: COMMAND, RollInitiative: COMMAND,
-                              March: MARCH, Rail: RAIL, Detrain: RAIL, SplitBrigade: SPLIT,
+                              March: MARCH, Rail: RAIL, Detrain: RAIL, Sail: SAIL,
+                              Embark: BOARDING, Land: BOARDING, SplitBrigade: SPLIT,
                               Assign: ROSTER, Release: ROSTER, Attack: ATTACK},
+    # spans are declared again for combat (10.1), every command tried before the first battle
+    # (8.0), brigades split off before a battle (3.25)
     StrategicPhase.COMBAT: {EndPhase: CombatEndHandler(), DeclareSpan: SPAN,
                             GiveOrder: COMBAT_COMMAND, RollInitiative: COMBAT_COMMAND,
                             Attack: ATTACK, NavalAttack: NAVAL, SplitBrigade: SPLIT,

@@ -101,8 +101,11 @@ class StrategicState:
         """The HQ whose roster holds `unit_id`."""
         return next((hq for hq in self.hqs() if unit_id in hq.roster), None)
 
-    def is_afloat(self, piece: Piece) -> bool:
-        return isinstance(piece, Division) and piece.aboard is not None
+    def entrained(self, piece: Piece) -> bool:
+        """Aboard a train (6.58): a unit or train, or an HQ whose whole roster is."""
+        if isinstance(piece, HQ) and piece.roster:
+            return all(self.entrained(self.pieces[u]) for u in piece.roster)
+        return isinstance(piece, Division | Train) and piece.entrained
 
     def ships(self, side: Side | None = None) -> Iterator[Ship]:
         return self.of_type(Ship, side)
@@ -115,12 +118,13 @@ class StrategicState:
         self.pieces[piece.id] = piece
 
     def move(self, piece_id: str, to: Hex) -> None:
-        """Move a piece, and with an HQ its roster (16.16)."""
+        """Move a piece, with an HQ its roster (16.16), with a ship its cargo."""
         piece = self.pieces[piece_id]
         self.pieces[piece_id] = replace(piece, hex=to)
-        if isinstance(piece, HQ):
-            for unit_id in piece.roster:
-                self.pieces[unit_id] = replace(self.pieces[unit_id], hex=to)
+        carried = piece.roster if isinstance(piece, HQ) else (
+            piece.cargo if isinstance(piece, Ship) else ())
+        for unit_id in carried:
+            self.move(unit_id, to)
 
     def new_phase(self) -> None:
         """Command spans lapse at every movement and combat phase (10.1)."""
