@@ -422,9 +422,8 @@ def _lone_pieces(ctx: RuleContext, side: Side, at: Hex) -> list[Any]:
         return events
     path = retreat_path(ctx, side, at, 1, [], Board.of(state, ctx.rules.terrain))
     if path is None:
-        for piece in lone:
-            remove_piece(state, piece.id)
-            state.gone[piece.id] = "taken"
+        for piece in lone:  # 22.5: a leader lost goes to the leader pool, out of this game
+            remove_piece(state, piece.id, "leader pool" if isinstance(piece, Leader) else "taken")
         events.append(Surrendered(tuple(p.id for p in lone), "alone with nowhere to go: taken "
                                   "(22.5: to the leader pool)", LONE_LEADER))
     else:

@@ -50,6 +50,7 @@ from gameapp.core.rulesets.strategic.organisation import RosterHandler, SplitHan
 from gameapp.core.rulesets.strategic.pieces import Division
 from gameapp.core.rulesets.strategic.rail import RailHandler
 from gameapp.core.rulesets.strategic.scenario import StrategicScenario, load_strategic
+from gameapp.core.rulesets.strategic.scenario_rules import ScenarioRulesCheck, month_rolls
 from gameapp.core.rulesets.strategic.sequence import TURN_RULE, EndPhaseHandler, StrategicPhase
 from gameapp.core.rulesets.strategic.sequence import turn_steps as week_steps
 from gameapp.core.rulesets.strategic.sieges import RazeHandler, siege_month, take_empty_forts
@@ -66,6 +67,8 @@ MARCH = MarchHandler()
 RAIL = RailHandler()
 SPLIT = SplitHandler()
 ROSTER = RosterHandler()
+SCENARIO_MARCH = ScenarioRulesCheck(MARCH)  # 26.4, 19.74 when a scenario turns them on
+SCENARIO_RAIL = ScenarioRulesCheck(RAIL)
 ATTACK = AttackHandler()
 COMBAT_COMMAND = CombatCommandHandler()
 NAVAL = NavalHandler()
@@ -79,7 +82,8 @@ ROUTES: dict[StrategicPhase, dict[type, ActionHandler]] = {
     StrategicPhase.COMMAND: {EndPhase: END, DeclareSpan: SPAN, SplitBrigade: SPLIT,
                              Assign: ROSTER, Release: ROSTER, RazeFort: RAZE},
     StrategicPhase.MOVEMENT: {EndPhase: END, GiveOrder: COMMAND, RollInitiative: COMMAND,
-                              March: MARCH, Rail: RAIL, Detrain: RAIL, Sail: SAIL,
+                              March: SCENARIO_MARCH, Rail: SCENARIO_RAIL, Detrain: SCENARIO_RAIL,
+                              Sail: SAIL,
                               Embark: BOARDING, Land: BOARDING, SplitBrigade: SPLIT,
                               Assign: ROSTER, Release: ROSTER, Attack: ATTACK},
     # spans are declared again for combat (10.1), every command tried before the first battle
@@ -103,7 +107,7 @@ class StrategicRules:
 
     def __post_init__(self) -> None:
         self.terrain = TerrainCosts(self.scenario.map)
-        self.monthly.append(siege_month)
+        self.monthly += [siege_month, month_rolls]
 
 
 class StrategicRuleset(Ruleset):
