@@ -10,7 +10,7 @@ import pytest
 
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
-from gameapp.core.rulesets.strategic.actions import EndPhase, March, NavalAttack, RazeFort
+from gameapp.core.rulesets.strategic.actions import EndPhase, Land, March, NavalAttack, RazeFort
 from gameapp.core.rulesets.strategic.naval_battle import NavalBattle
 from gameapp.core.rulesets.strategic.pieces import Arm, Fort, Haul, Ship, Train, Vessel
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
@@ -84,6 +84,14 @@ def test_no_landing_into_a_besieged_fort_7_27() -> None:
     assert "besieged" in (landing_refusal(state_of(game), game.rules.terrain,
                                           game.map.parse("0804")) or "")
     assert landing_refusal(state_of(game), game.rules.terrain, game.map.parse("0704")) is None
+    # a Confederate transport brings a division to the besieged fort: it may not land
+    add(game, Ship("tr", C, Vessel.TRANSPORT, 0, game.map.parse("0804"), capacity=6,
+                   cargo=("cx",)))
+    unit(game, "cx", C, "0804", 5, aboard="tr")
+    to_phase(game, StrategicPhase.COMMAND, C)
+    command(game, "cx")
+    error = refused(game, Land("cx"))
+    assert error.rule == "004 7.27" and "besieged" in error.reason
 
 
 def test_an_empty_enemy_fort_is_walked_into_13_15() -> None:

@@ -29,6 +29,7 @@ from gameapp.core.rulesets.strategic.command import commanded
 from gameapp.core.rulesets.strategic.events import Sailed
 from gameapp.core.rulesets.strategic.movement import NEEDS_COMMAND, STACKING, room_for
 from gameapp.core.rulesets.strategic.pieces import Division, Ship, Vessel
+from gameapp.core.rulesets.strategic.sieges import NO_LANDING, landing_refusal
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.terrain import WATER, TerrainCosts
 from gameapp.core.rulesets.strategic.zoc import Board
@@ -159,6 +160,9 @@ class BoardingHandler:
         if unit.hex in warships(state, unit.side.other):
             return ("an enemy warship owns the water here: no embarking or landing",
                     NAVAL_ZOC)
+        besieged = landing_refusal(state, terrain, unit.hex)
+        if besieged is not None:
+            return besieged, NO_LANDING
         left = Fraction(unit.ma) - state.mp_spent.get(unit.id, Fraction(0))
         if left < Fraction(unit.ma) * terrain.tables.embark_fraction:
             return f"boarding or landing costs half of {unit.id}'s MA", WATER

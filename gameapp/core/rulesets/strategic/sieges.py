@@ -104,7 +104,7 @@ def landing_refusal(state: StrategicState, terrain: TerrainCosts, h: Hex) -> str
     """7.27: why nothing may land in or embark from `h` (None when it may)."""
     for piece in state.at(h):
         if isinstance(piece, Fort) and besieged(state, terrain, piece):
-            return f"{piece.id} is besieged: no landing or embarking there ({NO_LANDING})"
+            return f"{piece.id} is besieged: no landing or embarking there"
     return None
 
 
