@@ -186,7 +186,7 @@ class AttackHandler:
     def legal(self, ctx: RuleContext, side: Side | None) -> Iterator[Attack]:
         assert side is not None
         state: StrategicState = ctx.state
-        board = Board.of(state, ctx.rules.terrain)
+        enemy = {p.hex for p in state.divisions(side.other) if p.sp > 0 and p.aboard is None}
         forces = [f for f in state.forces.values() if f.commanded]
         if ctx.step.phase is StrategicPhase.MOVEMENT:
             forces = [f for f in forces if f.leader == state.active]
@@ -196,7 +196,7 @@ class AttackHandler:
                      and u.can_attack and u.aboard is None
                      and attack_key(u.id, ctx.step.phase) not in state.attacked]
             targets = sorted({n for u in units for n in u.hex.neighbors()
-                              if n in board.combat[side.other]})
+                              if n in enemy})
             for target in targets:
                 action = self._strongest(units, target)
                 try:
