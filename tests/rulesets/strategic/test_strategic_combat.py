@@ -121,16 +121,17 @@ def test_leaders_commands_are_all_tried_before_the_first_battle_8_0() -> None:
 def test_a_unit_attacks_once_from_march_and_once_in_combat_8_12() -> None:
     game = empty_board()
     unit(game, "x", U, "0604", 9)
-    unit(game, "c", C, "0504", 3)
-    unit(game, "c2", C, "0705", 2)
+    unit(game, "c", C, "0504", 9)
+    unit(game, "c2", C, "0705", 9)
     train(game, "ut", U, "0604", 5)
     command(game, "x", "ut")  # the movement phase: x's force is the one moving
-    game.dice.forced = [3]
+    game.dice.forced = [1]  # 9 : 9 is 1:1, die 1: 20/10, nobody retreats
     battle(game.apply(Attack(at(game, "0705"), ("x",))))  # attack from march
     state = state_of(game)
     assert "movement:x" in state.attacked and "x" in state.halted
-    error = refused(game, Attack(at(game, "0504"), ("x",)))
-    assert error.rule == "004 8.12"
+    # 9 SP lose 20 %: 1.8 -> 2
+    assert state.pieces["x"].sp == 7  # type: ignore[union-attr]
+    assert refused(game, Attack(at(game, "0504"), ("x",))).rule == "004 8.12"
     to_phase(game, StrategicPhase.COMBAT)
     game.apply(DeclareSpan("gen", ("x", "ut")))  # spans are declared again for combat (10.1)
     game.dice.forced = [1]  # the General's initiative 6: a 1 commands him to attack
@@ -138,8 +139,7 @@ def test_a_unit_attacks_once_from_march_and_once_in_combat_8_12() -> None:
     game.dice.forced = [3]
     battle(game.apply(Attack(at(game, "0504"), ("x",))))  # and once in combat
     assert "combat:x" in state.attacked
-    if "c2" in state.pieces and state.pieces["c2"].hex.distance(state.pieces["x"].hex) == 1:
-        assert refused(game, Attack(state.pieces["c2"].hex, ("x",))).rule == "004 8.12"
+    assert refused(game, Attack(at(game, "0705"), ("x",))).rule == "004 8.12"
 
 
 def test_attacking_hexes_must_touch_each_other_8_21() -> None:
@@ -149,7 +149,7 @@ def test_attacking_hexes_must_touch_each_other_8_21() -> None:
     unit(game, "z", U, "0603", 6)
     unit(game, "x", U, "0602", 6)
     unit(game, "y", U, "0504", 6)
-    unit(game, "c", C, "0503", 3)
+    unit(game, "c", C, "0503", 6)
     train(game, "ut", U, "0603", 5)
     to_phase(game, StrategicPhase.COMBAT)
     # one army: the General at 0603 takes in the corps leaders either side of him
@@ -159,12 +159,13 @@ def test_attacking_hexes_must_touch_each_other_8_21() -> None:
     assert error.rule == "004 8.21"
     # nor from three hexes, though each pair but one touches
     assert refused(game, Attack(at(game, "0503"), ("x", "y", "z"))).rule == "004 8.21"
-    # two hexes that touch each other are fine
+    # two hexes that touch each other are fine: 12 : 6 is 2:1, die 1: 15/10, c stays
+    game.dice.forced = [1]
     battle(game.apply(Attack(at(game, "0503"), ("z", "x"))))
-    # 8.23: if the defender stays, he may be attacked again in the phase, by other units
-    if "c" in state_of(game).pieces and state_of(game).pieces["c"].hex == at(game, "0503"):
-        game.dice.forced = [3]
-        battle(game.apply(Attack(at(game, "0503"), ("y",))))
+    assert state_of(game).pieces["c"].hex == at(game, "0503")
+    # 8.23: the defender may be attacked again in the phase, by other units
+    game.dice.forced = [3]
+    assert battle(game.apply(Attack(at(game, "0503"), ("y",)))).preview.defenders == ("c",)
 
 
 def test_attacking_is_voluntary_9_31() -> None:
