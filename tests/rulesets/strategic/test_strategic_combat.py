@@ -407,3 +407,40 @@ def test_attack_notation_round_trips() -> None:
         assert game.ruleset.parse_action(text, game.map.numbering) == action  # type: ignore[arg-type]
 
 
+
+
+def test_battles_save_undo_and_replay_through_the_driver(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import random
+
+    from gameapp.core.savegame import load_game, save_game
+    from tests.rulesets.strategic.test_strategic_random_play import SCENARIOS
+
+    skirmish = next(p for p in SCENARIOS if p.stem == "east_skirmish")
+    # random play on the East skirmish map until a battle is fought (seeded: the same each run)
+    for seed in range(1, 30):
+        game = Game.from_scenario(skirmish, seed=seed)
+        rng = random.Random(seed)
+        fought = None
+        while fought is None and not game.is_over and len(game.log) < 300:
+            legal = list(game.legal_actions())
+            attacks = [a for a in legal if isinstance(a, Attack)]
+            if attacks:
+                before = state_of(game).copy()
+                fought = battle(game.apply(attacks[0]))
+            else:
+                game.apply(EndPhase() if rng.random() < 0.2 else rng.choice(legal))
+        if fought is not None:
+            break
+    assert fought is not None
+    state = state_of(game)
+    path = tmp_path / "battle.yaml"
+    save_game(game, path)
+    assert "attack " in path.read_text(encoding="utf-8")
+    back = load_game(path)
+    assert state_of(back).pieces == state.pieces and state_of(back).lost == state.lost
+    assert state_of(back).supply_gone == state.supply_gone and state_of(back).gone == state.gone
+    # the battle's die was seen: undo never crosses it (R&C undo)
+    with pytest.raises(IllegalActionError) as error:
+        game.undo()
+    assert error.value.rule == "R&C undo" and state_of(game).pieces == state.pieces
+    assert before.pieces != state.pieces  # the battle changed the position
