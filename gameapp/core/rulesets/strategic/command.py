@@ -111,10 +111,7 @@ class SpanHandler:
         for leader in sorted(state.leaders(side), key=lambda p: p.id):
             if leader.id in state.forces:
                 continue
-            taken = {m for f in state.forces.values() if f.leader != leader.id
-                     for m in f.members if m != f.leader}
-            picked = [p.id for p in span_candidates(state, leader)
-                      if p.id not in taken][: leader.span]
+            picked = [p.id for p in span_candidates(state, leader)][: leader.span]
             yield DeclareSpan(leader.id, tuple(picked))
 
     def check(self, ctx: RuleContext, action: DeclareSpan, side: Side | None) -> None:
@@ -127,10 +124,8 @@ class SpanHandler:
                                      f"{len(action.pieces)}", SPAN)
         if len(set(action.pieces)) != len(action.pieces):
             raise IllegalActionError("a piece is named twice", SPAN)
-        # a leader who declared his own span is not "taken" by it: an army commander may
-        # still take him in, force and all (10.1)
         taken = {m: f.leader for f in state.forces.values() if f.leader != leader.id
-                 for m in f.members if m != f.leader}
+                 for m in f.members}
         for piece_id in action.pieces:
             self._check_member(state, leader, piece_id, taken)
 
