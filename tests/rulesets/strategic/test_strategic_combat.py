@@ -290,6 +290,7 @@ def test_a_force_with_no_retreat_surrenders() -> None:
     # c at 0503 hemmed in: every neighbour enemy-held, or across the river into a Union zone
     game = empty_board()
     unit(game, "c", C, "0503", 4)
+    add(game, Leader("jeb", C, "Jeb", 1, 5, 0, 2, at(game, "0503")))
     for i, hid in enumerate(("0603", "0602", "0502", "0504")):
         unit(game, f"u{i}", U, hid, 7)
     unit(game, "w", U, "0303", 3)
@@ -301,6 +302,10 @@ def test_a_force_with_no_retreat_surrenders() -> None:
     gone = next(e for e in events if isinstance(e, Surrendered))
     assert gone.pieces == ("c",) and "no retreat" in gone.why
     assert state_of(game).gone["c"] == "surrendered"
+    # left alone, the leader has nowhere to go either (10.34): taken, to the leader pool (22.5)
+    taken = [e for e in events if isinstance(e, Surrendered) and e.rule == "004 10.34"]
+    assert taken and taken[0].pieces == ("jeb",)
+    assert state_of(game).gone["jeb"] == "leader pool"
 
 
 def test_entrained_defenders_are_halved_6_58() -> None:
