@@ -124,3 +124,20 @@ def test_supply_points_may_be_destroyed_by_their_holder_12_0() -> None:
     game.apply(BurnSupply("ut", 2))
     assert state_of(game).pieces["ut"].supply == 3  # type: ignore[union-attr]
     assert state_of(game).supply_gone == {"destroyed": 2}
+
+
+def test_a_leader_out_of_supply_rolls_one_less_for_his_initiative() -> None:
+    from gameapp.core.rulesets.strategic.actions import DeclareSpan, RollInitiative
+    from gameapp.core.rulesets.strategic.events import CommandGiven
+
+    game = empty_board()
+    unit(game, "x", U, "0904", 6)  # deep in Confederate country, far from any Union supply
+    add(game, Leader("far", U, "Far", 2, 4, 0, 2, game.map.parse("0904")))
+    game.apply(DeclareSpan("far", ("x",)))
+    to_phase(game, StrategicPhase.MOVEMENT)
+    game.dice.forced = [4]
+    given = next(e for e in game.apply(RollInitiative("far")) if isinstance(e, CommandGiven))
+    # initiative 4, out of supply -1: he needs 3 or less; the 4 fails (chance 3/6 before it)
+    assert [(t.label, t.value) for t in given.terms] == [("Far's initiative", 4),
+                                                        ("Far is out of supply", -1)]
+    assert given.needed == 3 and given.chance == Fraction(1, 2) and not given.success

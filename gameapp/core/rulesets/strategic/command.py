@@ -171,9 +171,14 @@ class SpanHandler:
         return []
 
 
-def initiative_terms(leader: Leader) -> tuple[tuple[Term, ...], int]:
-    """The highest roll that commands, term by term (supply adds its -1 when it lands)."""
-    terms = (Term(f"{leader.name}'s initiative", leader.initiative, INITIATIVE),)
+def initiative_terms(leader: Leader, out_of_supply: bool = False
+                     ) -> tuple[tuple[Term, ...], int]:
+    """The highest roll that commands, term by term: less out of supply (supply.py)."""
+    terms: tuple[Term, ...] = (Term(f"{leader.name}'s initiative", leader.initiative,
+                                    INITIATIVE),)
+    if out_of_supply:
+        terms += (Term(f"{leader.name} is out of supply", tables().out_of_supply,
+                       "R&C strategic supply"),)
     needed = int(sum(t.value for t in terms))
     return terms, needed
 
@@ -259,7 +264,10 @@ class CommandHandler:
             return [CommandGiven(action.leader, side, True, None, None, Fraction(1), True,
                                  (Term("an order: no die", 0, ORDERS),), ORDERS)]
         assert isinstance(piece, Leader)
-        terms, needed = initiative_terms(piece)
+        from gameapp.core.rulesets.strategic.supply import supply_net
+
+        cut_off = piece.hex not in supply_net(ctx, piece.side).reach
+        terms, needed = initiative_terms(piece, cut_off)
         chance = chance_at_or_under(needed)
         roll = ctx.dice.d6(f"{piece.name}'s initiative")
         force.rolled = True
