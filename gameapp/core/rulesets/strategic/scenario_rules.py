@@ -100,6 +100,10 @@ class ScenarioRulesCheck:
         self.inner = inner
 
     def legal(self, ctx: RuleContext, side: Side | None) -> Iterator[Any]:
+        options = ctx.scenario.options
+        if "confined" not in options and "capital_guard" not in options:
+            yield from self.inner.legal(ctx, side)  # no special rule: nothing to filter
+            return
         for action in self.inner.legal(ctx, side):
             if not isinstance(action, March | Rail) or move_problem(ctx, action, side) is None:
                 yield action
