@@ -56,9 +56,10 @@ def load_with_warnings(path: Path) -> tuple[str, list[Problem]]:
 
         load_theatre(path)
     elif kind == "scenario":
-        from gameapp.core.scenario import load_scenario
+        from gameapp.core.ruleset import load_scenario_file
 
-        return kind, list(load_scenario(path).warnings)
+        scenario = load_scenario_file(path)  # the ruleset its `ruleset:` key names checks it
+        return kind, list(getattr(scenario, "warnings", ()))
     else:
         from gameapp.core.counters import load_counters
 

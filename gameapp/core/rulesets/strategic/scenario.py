@@ -1,0 +1,282 @@
+"""Strategic scenario files (`ruleset: strategic`): read, check and place their pieces.
+
+Two passes, as the tactical loader: the JSON Schema `strategic_scenario` (shapes and bounds on
+every number), then the meaning (the map exists, every `at:` is a hex or place of it, ids are
+unique, rosters and commanders name pieces of the right side). Every problem comes back in one
+DataError, each with the file and line.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from gameapp.core.hexgrid import Hex
+from gameapp.core.numbering import HexIdError
+from gameapp.core.rulesets.strategic.pieces import (
+    HQ,
+    Arm,
+    Depot,
+    Division,
+    Echelon,
+    Fort,
+    Haul,
+    Leader,
+    Piece,
+    Quality,
+    Ship,
+    Train,
+    Vessel,
+    counter_kind,
+)
+from gameapp.core.rulesets.strategic.tables import tables
+from gameapp.core.rulesets.strategic.terrain import TerrainCosts
+from gameapp.core.theatre.file import load_theatre
+from gameapp.core.theatre.theatremap import TheatreMap
+from gameapp.core.units import Side
+from gameapp.core.yamlsource import (
+    DataError,
+    Problem,
+    YamlDocument,
+    load_schema,
+    load_yaml,
+    schema_problems,
+)
+
+WEEK = datetime.timedelta(days=7)
+WEEKS_A_MONTH = 4  # the monthly interphase follows every fourth week
+
+
+@dataclass(frozen=True)
+class WeeklyClock:
+    """Turn 1 is the week starting `start`; a month is four weeks."""
+
+    start: datetime.date
+    turns: int
+    first_turn: int = 1
+
+    def date_of(self, turn: int) -> datetime.date:
+        return self.start + (turn - 1) * WEEK
+
+    def time_of(self, turn: int) -> str:
+        day = self.date_of(turn)
+        return f"week of {day.day} {day:%b %Y}"
+
+    def is_winter(self, turn: int) -> bool:
+        """December, January and February."""
+        return self.date_of(turn).month in (12, 1, 2)
+
+    def is_high_water(self, turn: int) -> bool:
+        """The weeks of April: ships pass the shoals (7.51's fourth cycle, roughly April)."""
+        return self.date_of(turn).month == 4
+
+    def ends_month(self, turn: int) -> bool:
+        return turn % WEEKS_A_MONTH == 0
+
+
+@dataclass(frozen=True)
+class StrategicScenario:
+    path: Path
+    name: str
+    map: TheatreMap
+    clock: WeeklyClock
+    pieces: tuple[Piece, ...]
+    home: Mapping[Hex, Side]  # 3.23: each hex's side at the start (friendly territory)
+    first_side: Side = Side.UNION
+    initiative_bonus: Mapping[Side, int] = field(default_factory=dict)
+    orders: Mapping[Side, int] = field(default_factory=dict)
+    rail_capacity: Mapping[Side, int] = field(default_factory=dict)
+    rail_year: int = 1862
+    counter_mix: Mapping[Side, Mapping[str, int]] = field(default_factory=dict)
+    map_path: Path | None = None
+    description: str = ""
+    ruleset: str = "strategic"
+    options: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def turns(self) -> int:
+        return self.clock.turns
+
+
+@cache
+def _theatre(path: Path, stamp: tuple[int, int]) -> TheatreMap:
+    """A theatre map compiled once per file version (the West map takes seconds)."""
+    return load_theatre(path)
+
+
+def theatre_at(path: Path) -> TheatreMap:
+    stat = path.stat()
+    return _theatre(path.resolve(), (stat.st_mtime_ns, stat.st_size))
+
+
+def load_strategic(path: str | Path) -> StrategicScenario:
+    path = Path(path)
+    doc = load_yaml(path)
+    problems = schema_problems(doc, load_schema("strategic_scenario"))
+    if problems:
+        raise DataError(problems)
+    data: dict[str, Any] = doc.data
+    map_path = path.parent / data["map"]
+    try:
+        theatre = theatre_at(map_path)
+    except OSError as error:
+        raise DataError([doc.problem(("map",), f"cannot read the theatre map: {error}")]) from None
+    reader = _Reader(doc, theatre)
+    pieces = reader.pieces()
+    home = reader.territory(data["territory"])
+    reader.check_links(pieces)
+    reader.check_counter_mix(pieces)
+    if reader.problems:
+        raise DataError(reader.problems)
+    start = datetime.date.fromisoformat(data["start"])
+
+    def per_side(key: str, default: int) -> dict[Side, int]:
+        given = data.get(key, {})
+        return {side: int(given.get(side.value, default)) for side in Side}
+
+    mix = {Side(s): dict(v) for s, v in data.get("counter_mix", {}).items()}
+    return StrategicScenario(
+        path=path, name=data["name"], map=theatre,
+        clock=WeeklyClock(start, data["turns"]), pieces=tuple(pieces), home=home,
+        first_side=Side(data.get("first_side", "union")),
+        initiative_bonus=per_side("initiative_bonus", 0), orders=per_side("orders", 1),
+        rail_capacity=per_side("rail_capacity", 0),
+        rail_year=data.get("rail_year", start.year), counter_mix=mix, map_path=map_path,
+        description=data.get("description", ""), options=dict(data.get("options", {})))
+
+
+class _Reader:
+    """Turns the schema-valid entries into pieces, collecting problems with their lines."""
+
+    def __init__(self, doc: YamlDocument, theatre: TheatreMap) -> None:
+        self.doc, self.map = doc, theatre
+        self.problems: list[Problem] = []
+        self.where: dict[str, tuple[str | int, ...]] = {}
+
+    def problem(self, key: tuple[str | int, ...], message: str) -> None:
+        self.problems.append(self.doc.problem(key, message))
+
+    def hex_of(self, key: tuple[str | int, ...], text: str) -> Hex:
+        try:
+            if "," in text:
+                return self.map.place(text).hex
+            h = self.map.parse(text)
+        except (KeyError, HexIdError, ValueError) as error:
+            self.problem(key, str(error.args[0]) if error.args else str(error))
+            return Hex(0, 0)
+        if not self.map.contains(h):
+            self.problem(key, f"{text} is off the map")
+        return h
+
+    def entries(self, kind: str) -> list[tuple[tuple[str | int, ...], dict[str, Any]]]:
+        found = []
+        for i, entry in enumerate(self.doc.data.get(kind, [])):
+            key: tuple[str | int, ...] = (kind, i)
+            if entry["id"] in self.where:
+                self.problem((*key, "id"), f"the id {entry['id']} is used twice")
+            self.where[entry["id"]] = key
+            found.append((key, entry))
+        return found
+
+    def pieces(self) -> list[Piece]:
+        ma = tables().movement_allowance
+        found: list[Piece] = []
+        for key, e in self.entries("divisions"):
+            arm = Arm(e["arm"])
+            found.append(Division(
+                e["id"], Side(e["side"]), e["name"], arm, e["sp"], e.get("ma", ma[arm.value]),
+                self.hex_of((*key, "at"), e["at"]), Quality(e.get("quality", "seasoned")),
+                e.get("division", ""), e.get("corps", "")))
+        for key, e in self.entries("leaders"):
+            found.append(Leader(
+                e["id"], Side(e["side"]), e["name"], e["stars"], e["initiative"], e["tactical"],
+                e["span"], self.hex_of((*key, "at"), e["at"]), e.get("cavalry", False),
+                e.get("subordinate_to"), e.get("source", "")))
+        for key, e in self.entries("hqs"):
+            found.append(HQ(e["id"], Side(e["side"]), e["name"], Echelon(e["echelon"]),
+                            self.hex_of((*key, "at"), e["at"]), e.get("commander"),
+                            tuple(e.get("roster", ())), e.get("supply", 0)))
+        for key, e in self.entries("trains"):
+            haul = Haul(e["haul"])
+            found.append(Train(e["id"], Side(e["side"]), haul, self.hex_of((*key, "at"), e["at"]),
+                               e.get("supply", 0), ma[haul.value]))
+        for key, e in self.entries("depots"):
+            found.append(Depot(e["id"], Side(e["side"]), self.hex_of((*key, "at"), e["at"]),
+                               e.get("supply", 0)))
+        on_water = TerrainCosts(self.map).on_water
+        for key, e in self.entries("ships"):
+            vessel = Vessel(e["vessel"])
+            if not on_water(self.hex_of((*key, "at"), e["at"])):
+                self.problem((*key, "at"), f"{e['at']} is not on navigable water: a ship "
+                             "stands on sea or lake, or by a navigable river")
+            found.append(Ship(e["id"], Side(e["side"]), vessel,
+                              0 if vessel is Vessel.TRANSPORT else e.get("strength", 4),
+                              self.hex_of((*key, "at"), e["at"]),
+                              e.get("capacity", tables().transport_capacity
+                                    if vessel is Vessel.TRANSPORT else 0)))
+        for key, e in self.entries("forts"):
+            found.append(Fort(e["id"], Side(e["side"]), self.hex_of((*key, "at"), e["at"]),
+                              e["capacity"], e.get("fortress", False)))
+        return found
+
+    def check_links(self, pieces: list[Piece]) -> None:
+        """Rosters hold the HQ's own side's units in its hex; commanders are its side's leaders;
+        a subordinate's superior exists."""
+        by_id = {p.id: p for p in pieces}
+        rostered: set[str] = set()
+        for hq in (p for p in pieces if isinstance(p, HQ)):
+            key = self.where[hq.id]
+            boss = by_id.get(hq.commander or "")
+            if hq.commander is not None and not (isinstance(boss, Leader)
+                                                 and boss.side is hq.side):
+                self.problem((*key, "commander"), f"{hq.commander} is not a {hq.side.value} "
+                             "leader of this scenario (10.1)")
+            for i, unit_id in enumerate(hq.roster):
+                unit = by_id.get(unit_id)
+                if not isinstance(unit, Division | Train) or unit.side is not hq.side:
+                    self.problem((*key, "roster", i), f"{unit_id} is not a {hq.side.value} "
+                                 "unit or train of this scenario (16.16)")
+                elif unit.hex != hq.hex:
+                    self.problem((*key, "roster", i), f"{unit_id} does not stand with {hq.id}: "
+                                 "a roster's units are in the HQ's hex (16.16)")
+                elif unit_id in rostered:
+                    self.problem((*key, "roster", i), f"{unit_id} is on two rosters")
+                rostered.add(unit_id)
+        for leader in (p for p in pieces if isinstance(p, Leader) and p.subordinate_to):
+            if not isinstance(by_id.get(leader.subordinate_to or ""), Leader):
+                self.problem((*self.where[leader.id], "subordinate_to"),
+                             f"{leader.subordinate_to} is not a leader of this scenario")
+
+    def check_counter_mix(self, pieces: list[Piece]) -> None:
+        """3.26: the counter mix is a hard limit, in the set-up as in play."""
+        for side_name, mix in self.doc.data.get("counter_mix", {}).items():
+            for kind, limit in mix.items():
+                placed = [p for p in pieces if p.side.value == side_name
+                          and counter_kind(p) == kind]
+                if len(placed) > limit:
+                    self.problem(self.where[placed[limit].id],
+                                 f"the {side_name} counter mix has {limit} {kind}; this is "
+                                 f"number {limit + 1} (3.26)")
+
+    def territory(self, data: dict[str, Any]) -> dict[Hex, Side]:
+        default = Side(data["default"])
+        home = dict.fromkeys(self.map.hexes(), default)
+        for side in Side:
+            for i, box in enumerate(data.get(side.value, [])):
+                for h in self.box(("territory", side.value, i), box):
+                    home[h] = side
+        return home
+
+    def box(self, key: tuple[str | int, ...], text: str) -> list[Hex]:
+        first, _, last = text.partition(":")
+        corners = [self.hex_of(key, t) for t in (first, last or first)]
+        if self.problems and self.problems[-1].line == self.doc.line_of(key):
+            return []
+        (c0, r0), (c1, r1) = (self.map.numbering.hex_to_offset(h) for h in corners)
+        return [self.map.numbering.offset_to_hex(c, r)
+                for c in range(min(c0, c1), max(c0, c1) + 1)
+                for r in range(min(r0, r1), max(r0, r1) + 1)]

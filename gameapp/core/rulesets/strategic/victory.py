@@ -1,0 +1,134 @@
+"""Victory in a strategic game (docs/strategic-rules.md, "Victory").
+
+- Places (our design, wbts.md 7.10): each map place with the victory role scores for the side
+  that controls it (3.23) at the end: a town 1 point, a city 2, a major city 3.
+- Forts (25.3): a side holding any fort the enemy held at the start scores 1 point, once,
+  however many it took.
+- Losses: 1 point for every 2 SP the enemy lost in battle, to attrition, hunger or surrender.
+- Sudden death: a side that loses its capital (Washington, Richmond; a scenario may name others
+  in its `sudden_death` option) loses at once, decisively.
+- The level comes from the ratio of the winner's points to the loser's, as in the tactical game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gameapp.core.breakdown import Breakdown, Term
+from gameapp.core.hexgrid import Hex
+from gameapp.core.rules.victory import LEVEL_RULE, LEVELS
+from gameapp.core.rulesets.strategic.pieces import Fort
+from gameapp.core.rulesets.strategic.state import StrategicState
+from gameapp.core.theatre.chart import PlaceRole, PlaceSize
+from gameapp.core.units import Side
+
+PLACES = "R&C strategic victory"
+FORTS_ONCE = "004 25.3"
+SUDDEN = "R&C strategic sudden death"
+PLACE_POINTS = {PlaceSize.TOWN: 1, PlaceSize.CITY: 2, PlaceSize.MAJOR_CITY: 3}
+CAPITALS = {"union": "Washington, DC", "confederate": "Richmond, VA"}
+
+
+@dataclass(frozen=True)
+class SuddenDeathLoss:
+    name: str  # "Richmond, VA taken"
+    winner: Side
+
+
+@dataclass(frozen=True)
+class StrategicResult:
+    points: dict[Side, Breakdown]
+    winner: Side | None
+    level: str = ""
+    level_terms: Breakdown = field(default_factory=Breakdown)
+    sudden_death: SuddenDeathLoss | None = None
+
+    @property
+    def title(self) -> str:
+        if self.winner is None:
+            return "draw"
+        return f"{self.winner.label} {self.level} victory".replace("  ", " ")
+
+    def lines(self) -> list[str]:
+        out = []
+        for side, breakdown in self.points.items():
+            out.append(f"{side.label}: {breakdown.total:g} points")
+            out += [f"  {term}" for term in breakdown]
+        if self.sudden_death is not None:
+            out.append(f"sudden death: {self.sudden_death.name}")
+        if self.level:
+            out.append(f"level: {self.level}")
+            out += [f"  {term}" for term in self.level_terms]
+        out.append("draw" if self.winner is None else f"{self.winner.label} victory")
+        return out
+
+
+def holder(scenario: Any, state: StrategicState, h: Hex) -> Side:
+    home: Side = scenario.home[h]
+    return state.control.get(h, home)
+
+
+def capitals(scenario: Any) -> dict[Side, Hex]:
+    """Each side's capital on this map (the `sudden_death` option may name others)."""
+    named: Mapping[str, str] = {**CAPITALS, **dict(scenario.options.get("sudden_death", {}))}
+    found: dict[Side, Hex] = {}
+    for side in Side:
+        try:
+            found[side] = scenario.map.place(named[side.value]).hex
+        except KeyError:
+            continue
+    return found
+
+
+def sudden_death(scenario: Any, state: StrategicState) -> SuddenDeathLoss | None:
+    for side, h in sorted(capitals(scenario).items(), key=lambda kv: kv[0].value):
+        if holder(scenario, state, h) is not side:
+            name = scenario.map.hex_id(h)
+            places = scenario.map.places_at(h)
+            if places:
+                name = places[0].key
+            return SuddenDeathLoss(f"{name} taken", side.other)
+    return None
+
+
+def points(scenario: Any, state: StrategicState) -> dict[Side, Breakdown]:
+    terms: dict[Side, list[Term]] = {side: [] for side in Side}
+    for place in scenario.map.places:
+        if place.roles & PlaceRole.VICTORY:
+            side = holder(scenario, state, place.hex)
+            terms[side].append(Term(f"{place.key} ({place.size.label})",
+                                    PLACE_POINTS[place.size], PLACES))
+    first_owner = {p.id: p.side for p in scenario.pieces if isinstance(p, Fort)}
+    for side in Side:
+        taken = sorted(f.id for f in state.of_type(Fort, side)
+                       if first_owner.get(f.id) is side.other)
+        if taken:
+            terms[side].append(Term(f"enemy forts taken ({', '.join(taken)}): one point, once",
+                                    1, FORTS_ONCE))
+        lost = state.lost[side.other]
+        if lost:
+            terms[side].append(Term(f"{side.other.label} SP lost: {lost}, 1 point per 2",
+                                    lost // 2, PLACES))
+    return {side: Breakdown.of(terms[side]) for side in Side}
+
+
+def result(scenario: Any, state: StrategicState) -> StrategicResult:
+    scored = points(scenario, state)
+    death = sudden_death(scenario, state)
+    if death is not None:
+        return StrategicResult(scored, death.winner, "decisive",
+                               Breakdown.of([Term(death.name, 0, SUDDEN)]), death)
+    union, confed = (scored[s].total for s in (Side.UNION, Side.CONFEDERATE))
+    if union == confed:
+        return StrategicResult(scored, None)
+    winner = Side.UNION if union > confed else Side.CONFEDERATE
+    high, low = max(union, confed), max(min(union, confed), 1)
+    ratio = high / low
+    level = next(name for least, name in LEVELS if ratio >= least)
+    least = next(value for value, name in LEVELS if name == level)
+    level_terms = Breakdown.of([Term(f"points ratio {high:g} : {low:g}", round(ratio, 2),
+                                     LEVEL_RULE),
+                                Term(f"{level}: {least:g} or more", least, LEVEL_RULE)])
+    return StrategicResult(scored, winner, level, level_terms)

@@ -1,0 +1,97 @@
+"""Seeded random games on the small test map and both theatre maps, with the model's
+invariants checked after every action: stacking, no hex held by both sides, SP never below one
+(a unit at nought is gone), every piece accounted for (the scenario's, brigades split off, the
+dead named by the event that killed them), SP and supply points conserved except where an event
+says they were lost, rosters and cargo standing with their HQ and ship; and what the listing of
+legal actions offers, the rules accept."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from gameapp.core.engine import Game
+from gameapp.core.rulesets.strategic.actions import Attack, EndPhase
+from gameapp.core.rulesets.strategic.combat import BattleFought
+from gameapp.core.rulesets.strategic.events import BrigadeSplit
+from gameapp.core.rulesets.strategic.pieces import HQ, Depot, Division, Fort, Ship, Train
+from gameapp.core.rulesets.strategic.state import StrategicState
+from gameapp.core.rulesets.strategic.tables import tables
+
+HERE = Path(__file__).parent
+SCENARIOS = [HERE / "hazel.yaml", HERE / "east_skirmish.yaml", HERE / "west_skirmish.yaml"]
+
+
+def supply(state: StrategicState) -> int:
+    return sum(p.supply for p in state.pieces.values() if isinstance(p, Train | Depot | HQ))
+
+
+def check(state: StrategicState, known: set[str], dead: set[str], sp: int, stock: int) -> None:
+    t = tables()
+    stacks: dict[tuple, list[Division]] = defaultdict(list)
+    rostered = {u for hq in state.hqs() for u in hq.roster}
+    land: dict = defaultdict(set)
+    for piece in state.pieces.values():
+        if isinstance(piece, Division):
+            assert piece.sp >= 1, piece
+            if piece.id not in rostered and piece.aboard is None:
+                stacks[(piece.side, piece.hex)].append(piece)
+        if not isinstance(piece, Ship | Fort) and getattr(piece, "aboard", None) is None:
+            land[piece.hex].add(piece.side)
+    for units in stacks.values():
+        assert len(units) <= t.stack_units and sum(u.sp for u in units) <= t.stack_sp, units
+    assert all(len(sides) == 1 for sides in land.values()), "a hex held by both sides"
+    assert set(state.pieces) | dead == known, "a piece came or went unexplained"
+    assert sum(d.sp for d in state.divisions()) == sp
+    assert supply(state) == stock
+    for hq in state.hqs():
+        assert all(state.pieces[u].hex == hq.hex for u in hq.roster)
+    for ship in state.ships():
+        assert all(state.pieces[c].hex == ship.hex for c in ship.cargo)
+
+
+def play(scenario: Path, seed: int, actions: int = 400) -> dict[str, int]:
+    """One seeded random game, the invariants checked after every action. SP and supply are
+    conserved except where the state's records say they went: `lost` (battles, attrition,
+    forced marches, hunger, surrender), `supply_gone` (spent in battle or destroyed), `gone`
+    (each piece out of play and why). Returns counts of what happened."""
+    game = Game.from_scenario(scenario, seed=seed)
+    rng = random.Random(seed)
+    state: StrategicState = game.state
+    known = set(state.pieces)
+    sp0, stock0 = sum(d.sp for d in state.divisions()), supply(state)
+    check(state, known, set(), sp0, stock0)
+    kinds: set[str] = set()
+    counts = {"actions": 0, "battles": 0}
+    for _ in range(actions):
+        if game.is_over:
+            break
+        legal = list(game.legal_actions())
+        for listed in rng.sample(legal, min(8, len(legal))):
+            game.check(listed)  # what the listing offers, the rules accept
+        attacks = [a for a in legal if isinstance(a, Attack)]
+        if attacks and rng.random() < 0.5:
+            action = rng.choice(attacks)  # fight more often than a blind pick would
+        else:
+            action = EndPhase() if rng.random() < 0.12 else rng.choice(legal)
+        for event in game.apply(action):
+            if isinstance(event, BrigadeSplit):
+                known.add(event.brigade)
+            counts["battles"] += isinstance(event, BattleFought)
+        counts["actions"] += 1
+        kinds.add(type(action).__name__)
+        state = game.state
+        check(state, known, set(state.gone), sp0 - sum(state.lost.values()),
+              stock0 - sum(state.supply_gone.values()))
+    assert "EndPhase" in kinds and kinds & {"March", "Rail", "Sail"}  # the games moved pieces
+    counts["gone"] = len(game.state.gone)
+    return counts
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_games_keep_the_invariants(scenario: Path, seed: int) -> None:
+    play(scenario, seed)

@@ -1,0 +1,143 @@
+"""Supply on the Hazel test map (9.4, 12.0, 12.12 as corrected, 12.13, 12.14, combat supply).
+Each test says its working in comments."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from gameapp.core.breakdown import IllegalActionError
+from gameapp.core.rulesets.strategic.actions import Attack, BurnSupply, EndPhase, March
+from gameapp.core.rulesets.strategic.crt import combat_tables
+from gameapp.core.rulesets.strategic.pieces import Arm, Depot, Leader, Ship, Vessel
+from gameapp.core.rulesets.strategic.ruleset import ATTACK
+from gameapp.core.rulesets.strategic.sequence import StrategicPhase
+from gameapp.core.rulesets.strategic.supply import (
+    Attrition,
+    SupplyCaptured,
+    needs_supply,
+    supply_net,
+)
+from gameapp.core.units import Side
+from tests.rulesets.strategic.battles import commanded_force, empty_board, train, unit
+from tests.rulesets.strategic.positions import add, command, state_of, to_phase
+
+U, C = Side.UNION, Side.CONFEDERATE
+
+
+def test_the_corrected_attrition_column_12_12() -> None:
+    # the errata's 1-10 column, rows 0 to 6 (the die after modifiers)
+    assert combat_tables().attrition_row(10) == (0, 0, 1, 1, 1, 2, 2)
+    assert combat_tables().attrition_row(1) == (0, 0, 1, 1, 1, 2, 2)
+
+
+def test_supply_is_not_traced_through_an_enemy_zone_unless_a_friendly_unit_is_there_9_4() -> None:
+    game = empty_board()
+    unit(game, "c", C, "0506", 6)
+    here = game.map.parse("0506")
+    # the railroad from Hazelton (0702) runs west through 0601 and 0502: 0506 is four hexes
+    # down column 05 from the railhead at 0502
+    terms = supply_net(game._context(), C).terms(here)
+    assert [(t.label, t.rule) for t in terms] == [
+        ("traced 4 hex(es) to the railroad from 0702", "R&C strategic supply")]
+    # a Union division at 0604 controls 0504 and 0505: the path is cut
+    unit(game, "u", U, "0604", 6)
+    terms = supply_net(game._context(), C).terms(here)
+    assert terms[0].rule == "004 9.4" and here not in supply_net(game._context(), C).reach
+    # a Confederate unit in one of the two hexes is not enough; in both, the path opens
+    unit(game, "s1", C, "0504", 2)
+    assert here not in supply_net(game._context(), C).reach
+    unit(game, "s2", C, "0505", 2)
+    assert here in supply_net(game._context(), C).reach
+
+
+def test_who_needs_supply_12_14() -> None:
+    game = empty_board()
+    assert needs_supply(unit(game, "g", C, "0105", 2, Arm.GARRISON))  # in parentheses: yes
+    assert needs_supply(unit(game, "a", C, "0105", 2, aboard="s"))  # aboard ship: yes
+    leader = Leader("l", C, "L", 1, 3, 0, 1, game.map.parse("0105"))
+    assert not needs_supply(leader)
+    assert not needs_supply(Ship("s", C, Vessel.GUNBOAT, 5, game.map.parse("0105")))
+
+
+def test_end_of_week_attrition_in_whole_sp_12_12_12_13() -> None:
+    game = empty_board()
+    unit(game, "c", C, "0105", 8)  # deep in Union territory, far from any Confederate supply
+    add(game, Leader("l", C, "L", 1, 3, 0, 1, game.map.parse("0105")))  # needs none (12.14)
+    # the end of the week: one die for the stack out of supply (4), then next week's
+    # initiative dice
+    game.dice.forced = [4, 6, 1]
+    events: list = []
+    while state_of(game).turn == 1:
+        events += game.apply(EndPhase())
+    attrition = next(e for e in events if isinstance(e, Attrition))
+    # 8 SP: the 1-10 column. Die 4, not in friendly territory, March: row 4 -> 1 SP
+    assert attrition.units == ("c",) and attrition.row == 4 and attrition.loss == 1
+    assert [(t.label, t.value, t.rule) for t in attrition.terms] == [
+        ("die", 4, "004 12.12"),
+        ("a force of 8 SP out of supply loses (whole SP)", 1, "004 12.13")]
+    # before the die: faces 1-6 read rows 1-6: 0, 1, 1, 1, 2, 2
+    assert attrition.chances == {0: Fraction(1, 6), 1: Fraction(1, 2), 2: Fraction(1, 3)}
+    assert state_of(game).pieces["c"].sp == 7  # type: ignore[union-attr]
+    assert state_of(game).lost[C] == 1
+
+
+def test_supply_belongs_to_whoever_holds_it_12_0() -> None:
+    game = empty_board()
+    unit(game, "x", U, "0303", 6)
+    add(game, Depot("cd", C, game.map.parse("0403"), 7))
+    command(game, "x")
+    events = game.apply(March("x", (game.map.parse("0403"),)))
+    assert SupplyCaptured("cd", U, 7, "004 12.0") in events
+    assert state_of(game).pieces["cd"].side is U
+
+
+def two_hex(supplied: bool):  # type: ignore[no-untyped-def]
+    game = empty_board()
+    unit(game, "x", U, "0603", 6)
+    unit(game, "y", U, "0602", 3)
+    unit(game, "c", C, "0503", 6)
+    if supplied:
+        train(game, "ut", U, "0603", 5)
+    to_phase(game, StrategicPhase.COMBAT)
+    commanded_force(game, {"0603": ["x", "ut"] if supplied else ["x"], "0602": ["y"]})
+    return game
+
+
+def test_an_attack_without_combat_supply_goes_in_at_half_strength() -> None:
+    game = two_hex(supplied=False)
+    preview = ATTACK.preview(game._context(), Attack(game.map.parse("0503"), ("x", "y")), U)
+    # 9 SP need 1 point; none within 4 hexes: 9 halved = 4.5 : 6 -> below 1:1, column 1:2
+    assert preview.attack_terms[-1].label == "without enough combat supply: half"
+    assert preview.attack == Fraction(9, 2) and preview.odds_label == "1:2"
+    game.dice.forced = [3]
+    game.apply(Attack(game.map.parse("0503"), ("x", "y")))
+    assert state_of(game).supply_gone == {}  # nothing spent
+
+
+def test_supply_points_may_be_destroyed_by_their_holder_12_0() -> None:
+    game = two_hex(supplied=True)
+    with pytest.raises(IllegalActionError) as error:
+        game.apply(BurnSupply("ut", 6))
+    assert error.value.rule == "004 12.0"
+    game.apply(BurnSupply("ut", 2))
+    assert state_of(game).pieces["ut"].supply == 3  # type: ignore[union-attr]
+    assert state_of(game).supply_gone == {"destroyed": 2}
+
+
+def test_a_leader_out_of_supply_rolls_one_less_for_his_initiative() -> None:
+    from gameapp.core.rulesets.strategic.actions import DeclareSpan, RollInitiative
+    from gameapp.core.rulesets.strategic.events import CommandGiven
+
+    game = empty_board()
+    unit(game, "x", U, "0904", 6)  # deep in Confederate country, far from any Union supply
+    add(game, Leader("far", U, "Far", 2, 4, 0, 2, game.map.parse("0904")))
+    game.apply(DeclareSpan("far", ("x",)))
+    to_phase(game, StrategicPhase.MOVEMENT)
+    game.dice.forced = [4]
+    given = next(e for e in game.apply(RollInitiative("far")) if isinstance(e, CommandGiven))
+    # initiative 4, out of supply -1: he needs 3 or less; the 4 fails (chance 3/6 before it)
+    assert [(t.label, t.value) for t in given.terms] == [("Far's initiative", 4),
+                                                        ("Far is out of supply", -1)]
+    assert given.needed == 3 and given.chance == Fraction(1, 2) and not given.success
