@@ -9,7 +9,8 @@ charged hex (an immediate charge during movement, 3.411). Each applies the `Char
 3. every routed unit gets the ROUTED marker and makes rout movement (`rules/rout.py`) away from
    the other side's units in the charge, defenders first;
 4. the victors advance into the charged hex at 0 MPs (8.54), after the last rout path the
-   defenders' owner has to pick (`path_choice.hold_advance`);
+   defenders' owner has to pick (`path_choice.hold_advance`); with a leader present each may
+   then change facing, formation or cover (`advance_reform`);
 5. the CHARGE markers of the charging units are removed and the charge is forgotten.
 
 A recorded charge whose hex no longer holds enemy combat units (they were routed away or
@@ -37,6 +38,7 @@ from gameapp.core.events import (
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.options import RuleOptions
+from gameapp.core.rules.advance_reform import reform_decisions
 from gameapp.core.rules.charge import (
     Situation,
     attacker_strength,
@@ -218,7 +220,8 @@ def remove_charge_markers(state: GameState, ids: tuple[str, ...], rule: str) -> 
 
 def advance_victors(state: GameState, ids: tuple[str, ...], to: Hex, rule: str,
                     game_map: HexMap | None = None, stacking: str = "tec_sl") -> list[Event]:
-    """8.54: the victors enter the charged hex at 0 MPs, keeping formation and facing. If a
+    """8.54: the victors enter the charged hex at 0 MPs, keeping formation and facing unless a
+    leader is present there (then each is asked, `advance_reform`). If a
     defender is still there (a routed unit that could not leave), nobody advances. The stacking
     limit of the charged hex holds (000 6.1, at the end of every step; TEC N1, the SPs that may
     charge from a hex): the victors advance in the order declared while the hex has room, and
@@ -236,6 +239,8 @@ def advance_victors(state: GameState, ids: tuple[str, ...], to: Hex, rule: str,
         state.units[uid] = moved
         events.append(UnitMoved(uid, (to,), Breakdown.of(
             [Term("advance into the charged hex", 0, rule)])))
+    if game_map is not None:  # with a leader present they may change on the advance (8.54)
+        state.decisions += reform_decisions(state, game_map, to, ids, stacking)
     return events
 
 
