@@ -31,6 +31,7 @@ class RuleOptions:
     disengagement_fire: bool = False  # 000 15.4 / 13.7: fire at units routing past the enemy
     historical_events: bool = False  # play the special rules marked optional
     broken_track_return: str = "never"  # how units on the Broken Track come back
+    g88_zoc: bool = False  # 002 1, 3, 8: fronts as zones of control that do not lock
 
     @classmethod
     def of(cls, options: OptionMap) -> RuleOptions:
@@ -77,6 +78,7 @@ def _read(options: OptionMap) -> RuleOptions:
         disengagement_fire=flag("disengagement_fire", d.disengagement_fire),
         historical_events=flag("historical_events", d.historical_events),
         broken_track_return=text("broken_track_return", d.broken_track_return),
+        g88_zoc=flag("g88_zoc", d.g88_zoc),
     )
 
 
