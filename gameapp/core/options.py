@@ -32,6 +32,7 @@ class RuleOptions:
     historical_events: bool = False  # play the special rules marked optional
     broken_track_return: str = "never"  # how units on the Broken Track come back
     g88_zoc: bool = False  # 002 1, 3, 8: fronts as zones of control that do not lock
+    drm_cap: bool = False  # 002 14: a fire roll is modified by at most 10
 
     @classmethod
     def of(cls, options: OptionMap) -> RuleOptions:
@@ -79,6 +80,7 @@ def _read(options: OptionMap) -> RuleOptions:
         historical_events=flag("historical_events", d.historical_events),
         broken_track_return=text("broken_track_return", d.broken_track_return),
         g88_zoc=flag("g88_zoc", d.g88_zoc),
+        drm_cap=flag("drm_cap", d.drm_cap),
     )
 
 

@@ -81,3 +81,4 @@ class Situation:
     officer_bonus: int = 0  # printed bonus of an officer directing the fire
     at_officer: bool = False  # small arms fired specifically at an officer (6.75)
     rapid_fire: bool = False  # 6.47/6.48 are not in the seed: must stay off (docs/rules.md)
+    drm_cap: bool = False  # option drm_cap: the roll is modified by at most 10 (002 14)

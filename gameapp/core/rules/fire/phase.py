@@ -31,6 +31,7 @@ from gameapp.core.events import (
 from gameapp.core.facing import facing_name
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.options import RuleOptions
 from gameapp.core.rules.exhaustion import FIRED, HIT, level_of, note
 from gameapp.core.rules.fire.enfilade import enfilade
 from gameapp.core.rules.fire.field import FieldCell, field_of_fire, fire_check
@@ -83,11 +84,12 @@ class FirePlan:
 
 class FireRules:
     def __init__(self, game_map: HexMap, conventions: tuple[str, ...], state: GameState,
-                 light: Light = Light.DAY) -> None:
+                 light: Light = Light.DAY, options: RuleOptions | None = None) -> None:
         self.map = game_map
         self.conventions = conventions
         self.state = state
         self.light = light
+        self.options = options or RuleOptions()
 
     # --- what the window asks -----------------------------------------------------------------
     def field(self, unit_id: str) -> dict[Hex, FieldCell]:
@@ -135,7 +137,8 @@ class FireRules:
                               sun=SUN_BY_LIGHT[self.light],
                               facing_nw_or_w=any(self._faces_nw_or_w(f) for f in firers),
                               officer_bonus=self._officer_bonus(firers),
-                              at_officer=at_officer is not None)
+                              at_officer=at_officer is not None,
+                              drm_cap=self.options.drm_cap)
         inputs = [self._inputs(u, action.target, defenders) for u in firers]
         points = fire_points(inputs, target, situation)
         if points.column is None:
@@ -157,7 +160,8 @@ class FireRules:
         situation = Situation(target_movement=self._target_movement(target_input),
                               sun=SUN_BY_LIGHT[self.light],
                               facing_nw_or_w=any(self._faces_nw_or_w(f) for f in firers),
-                              officer_bonus=self._officer_bonus(firers))
+                              officer_bonus=self._officer_bonus(firers),
+                              drm_cap=self.options.drm_cap)
         inputs = [self._inputs(u, at, (here,)) for u in firers]
         points = fire_points(inputs, target_input, situation)
         if points.column is None or points.column.no_effect:

@@ -64,7 +64,8 @@ class TacticalQueries:
     @property
     def fire(self) -> FireRules:
         light = self.scenario.clock.light_of(self.state.turn)
-        return FireRules(self.scenario.map, self.scenario.los_conventions, self.state, light)
+        return FireRules(self.scenario.map, self.scenario.los_conventions, self.state, light,
+                         RuleOptions.of(self.scenario.options))
 
     def charge_preview(self, target: Hex, attacker_ids: Sequence[str] | None = None,
                        positions: Mapping[str, Hex] | None = None) -> ChargePreview:
