@@ -33,6 +33,8 @@ class RuleOptions:
     broken_track_return: str = "never"  # how units on the Broken Track come back
     g88_zoc: bool = False  # 002 1, 3, 8: fronts as zones of control that do not lock
     drm_cap: bool = False  # 002 14: a fire roll is modified by at most 10
+    off_map_not_eliminated: bool = False  # 002 29: Broken Box 1 scores only the SPs lost
+    generals_hold: bool = False  # 002 31: a lone leader holds a victory hex
 
     @classmethod
     def of(cls, options: OptionMap) -> RuleOptions:
@@ -81,6 +83,8 @@ def _read(options: OptionMap) -> RuleOptions:
         broken_track_return=text("broken_track_return", d.broken_track_return),
         g88_zoc=flag("g88_zoc", d.g88_zoc),
         drm_cap=flag("drm_cap", d.drm_cap),
+        off_map_not_eliminated=flag("off_map_not_eliminated", d.off_map_not_eliminated),
+        generals_hold=flag("generals_hold", d.generals_hold),
     )
 
 

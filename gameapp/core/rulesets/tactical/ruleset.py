@@ -180,7 +180,8 @@ class TacticalRuleset(Ruleset):
         if options.disengagement_fire and options.retreat == "ss15_4":
             out += disengagement_fire(state, TacticalQueries.of(ctx).fire, [*events, *out],
                                       ctx.dice)
-        update_holders(state, [v.hex for v in ctx.scenario.victory_hexes])
+        update_holders(state, [v.hex for v in ctx.scenario.victory_hexes],
+                       options.generals_hold)
         out += effects.note_release_triggers(ctx, before, [*events, *out])
         state.entered.update(state.units)
         return out
