@@ -35,6 +35,7 @@ class RuleOptions:
     drm_cap: bool = False  # 002 14: a fire roll is modified by at most 10
     off_map_not_eliminated: bool = False  # 002 29: Broken Box 1 scores only the SPs lost
     generals_hold: bool = False  # 002 31: a lone leader holds a victory hex
+    general_entry_bonus: bool = False  # 002 4: a general on the entry hex speeds arrivals
 
     @classmethod
     def of(cls, options: OptionMap) -> RuleOptions:
@@ -85,6 +86,7 @@ def _read(options: OptionMap) -> RuleOptions:
         drm_cap=flag("drm_cap", d.drm_cap),
         off_map_not_eliminated=flag("off_map_not_eliminated", d.off_map_not_eliminated),
         generals_hold=flag("generals_hold", d.generals_hold),
+        general_entry_bonus=flag("general_entry_bonus", d.general_entry_bonus),
     )
 
 

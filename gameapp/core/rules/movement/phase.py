@@ -86,6 +86,8 @@ class MovementRules:
             level_of(self.state, unit), self.tables, self.costs,
             double=double or unit.id in self.state.double_moving, charge=charge,
             vacancies=tuple(self.state.vacancies.values()),
+            entry_general=self.state.entry_general.get(unit.id)
+            if RuleOptions.of(self.options).general_entry_bonus else None,
         )
 
     def remaining(self, unit: Unit, double: bool = False, charge: bool = False) -> int:
