@@ -36,6 +36,8 @@ class RuleOptions:
     off_map_not_eliminated: bool = False  # 002 29: Broken Box 1 scores only the SPs lost
     generals_hold: bool = False  # 002 31: a lone leader holds a victory hex
     general_entry_bonus: bool = False  # 002 4: a general on the entry hex speeds arrivals
+    bridges_by_road: bool = False  # 003 3.0a: a bridge is crossed only by road movement
+    artillery_retreats_limbered: bool = False  # 003 6.3f: no unlimbering after a retreat
 
     @classmethod
     def of(cls, options: OptionMap) -> RuleOptions:
@@ -87,6 +89,9 @@ def _read(options: OptionMap) -> RuleOptions:
         off_map_not_eliminated=flag("off_map_not_eliminated", d.off_map_not_eliminated),
         generals_hold=flag("generals_hold", d.generals_hold),
         general_entry_bonus=flag("general_entry_bonus", d.general_entry_bonus),
+        bridges_by_road=flag("bridges_by_road", d.bridges_by_road),
+        artillery_retreats_limbered=flag("artillery_retreats_limbered",
+                                         d.artillery_retreats_limbered),
     )
 
 

@@ -27,6 +27,7 @@ from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Slope, T
 from gameapp.core.units import Formation, Side, Unit, UnitKind
 
 CROSSINGS = HexsideFeature.FORD | HexsideFeature.BRIDGE
+BRIDGE_RULE = "003 3.0a"
 WATER = HexsideFeature.STREAM | HexsideFeature.CREEK
 
 
@@ -60,9 +61,11 @@ class StepCost:
 class MoveCosts:
     """Step costs on one map, computed once per (hex, direction, mover, by-road)."""
 
-    def __init__(self, game_map: HexMap, chart: TerrainEffects | None = None) -> None:
+    def __init__(self, game_map: HexMap, chart: TerrainEffects | None = None,
+                 bridges_by_road: bool = False) -> None:
         self.map = game_map
         self.chart = chart or terrain_effects()
+        self.bridges_by_road = bridges_by_road  # option bridges_by_road (003 3.0a)
         self._cache: dict[tuple[Hex, int, MoverClass, bool], StepCost] = {}
         self._tables: dict[tuple[MoverClass, bool], StepTable] = {}
         # (terrain, features, slope, hexside, road grade, mover) -> priced step
@@ -167,6 +170,8 @@ class MoveCosts:
         self, side: HexsideFeature, mover: MoverClass
     ) -> tuple[list[Term] | str, int]:
         if side & HexsideFeature.BRIDGE:
+            if self.bridges_by_road:
+                return f"a bridge is crossed only by road movement ({BRIDGE_RULE})", 0
             side &= ~HexsideFeature.BRIDGE  # off the road, a bridge does not help
         if side & HexsideFeature.FORD:
             side &= ~WATER

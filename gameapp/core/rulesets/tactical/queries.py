@@ -37,7 +37,8 @@ class TacticalRules:
     """What one tactical game keeps between actions."""
 
     def __init__(self, scenario: Scenario) -> None:
-        self.costs = MoveCosts(scenario.map)
+        self.costs = MoveCosts(scenario.map,
+                               bridges_by_road=RuleOptions.of(scenario.options).bridges_by_road)
 
 
 @dataclass(frozen=True)
