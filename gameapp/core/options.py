@@ -38,6 +38,7 @@ class RuleOptions:
     general_entry_bonus: bool = False  # 002 4: a general on the entry hex speeds arrivals
     bridges_by_road: bool = False  # 003 3.0a: a bridge is crossed only by road movement
     artillery_retreats_limbered: bool = False  # 003 6.3f: no unlimbering after a retreat
+    opening_volley: bool = False  # 003 5.4, 7.2d: the charged units fire as a charge goes in
 
     @classmethod
     def of(cls, options: OptionMap) -> RuleOptions:
@@ -92,6 +93,7 @@ def _read(options: OptionMap) -> RuleOptions:
         bridges_by_road=flag("bridges_by_road", d.bridges_by_road),
         artillery_retreats_limbered=flag("artillery_retreats_limbered",
                                          d.artillery_retreats_limbered),
+        opening_volley=flag("opening_volley", d.opening_volley),
     )
 
 

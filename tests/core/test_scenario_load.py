@@ -117,7 +117,8 @@ def test_demo_reinforcements(demo: Scenario) -> None:
 # the issue-24 options from 002 and 003, every one off in the demo
 NEW_OPTIONS_OFF = {"g88_zoc": False, "drm_cap": False, "off_map_not_eliminated": False,
                    "generals_hold": False, "general_entry_bonus": False,
-                   "bridges_by_road": False, "artillery_retreats_limbered": False}
+                   "bridges_by_road": False, "artillery_retreats_limbered": False,
+                   "opening_volley": False}
 
 
 def test_demo_victory_hexes_and_options(demo: Scenario) -> None:
