@@ -39,6 +39,7 @@ class RuleOptions:
     bridges_by_road: bool = False  # 003 3.0a: a bridge is crossed only by road movement
     artillery_retreats_limbered: bool = False  # 003 6.3f: no unlimbering after a retreat
     opening_volley: bool = False  # 003 5.4, 7.2d: the charged units fire as a charge goes in
+    closing_rolls: bool = False  # 003 3.5: a roll to close before a charge is declared
 
     @classmethod
     def of(cls, options: OptionMap) -> RuleOptions:
@@ -94,6 +95,7 @@ def _read(options: OptionMap) -> RuleOptions:
         artillery_retreats_limbered=flag("artillery_retreats_limbered",
                                          d.artillery_retreats_limbered),
         opening_volley=flag("opening_volley", d.opening_volley),
+        closing_rolls=flag("closing_rolls", d.closing_rolls),
     )
 
 

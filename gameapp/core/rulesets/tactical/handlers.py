@@ -41,6 +41,7 @@ from gameapp.core.rules.chargephase import (
     resolve_charge_at,
     resolve_charges,
 )
+from gameapp.core.rules.closing_rolls import closing_rolls
 from gameapp.core.rules.opening_volley import opening_volley
 from gameapp.core.rules.path_choice import hold_end_step
 from gameapp.core.rules.rout import rout_move
@@ -76,7 +77,12 @@ class MovementHandler:
         TacticalQueries.of(ctx).movement.plan(action, side)
 
     def execute(self, ctx: RuleContext, action: Action, side: Side | None) -> list[Event]:
-        events = TacticalQueries.of(ctx).movement.execute(action, side)
+        movement = TacticalQueries.of(ctx).movement
+        events = movement.execute(action, side)
+        if RuleOptions.of(ctx.scenario.options).closing_rolls:  # 003 3.5, an option
+            whole = lambda u: int(movement.allowance(u, charge=True).total)  # noqa: E731
+            events = closing_rolls(ctx.state, ctx.map, ctx.scenario.los_conventions, events,
+                                   ctx.dice, whole)
         events += declared_charges(ctx, events)
         return events
 
