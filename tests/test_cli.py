@@ -103,7 +103,7 @@ def test_play_a_broken_scenario_prints_file_and_line_and_exits_1(
 # the rules options issue 24 added from 002 and 003, each switched on by `--option`
 ISSUE_24_OPTIONS = ("g88_zoc", "drm_cap", "off_map_not_eliminated", "generals_hold",
                     "general_entry_bonus", "bridges_by_road", "artillery_retreats_limbered",
-                    "opening_volley", "closing_rolls")
+                    "opening_volley", "closing_rolls", "artillery_duels")
 
 
 def test_run_plays_with_every_new_option_switched_on(capsys: pytest.CaptureFixture[str]) -> None:

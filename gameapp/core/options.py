@@ -40,6 +40,7 @@ class RuleOptions:
     artillery_retreats_limbered: bool = False  # 003 6.3f: no unlimbering after a retreat
     opening_volley: bool = False  # 003 5.4, 7.2d: the charged units fire as a charge goes in
     closing_rolls: bool = False  # 003 3.5: a roll to close before a charge is declared
+    artillery_duels: bool = False  # 002 19-28: double-range artillery as guns dueling
 
     @classmethod
     def of(cls, options: OptionMap) -> RuleOptions:
@@ -96,6 +97,7 @@ def _read(options: OptionMap) -> RuleOptions:
                                          d.artillery_retreats_limbered),
         opening_volley=flag("opening_volley", d.opening_volley),
         closing_rolls=flag("closing_rolls", d.closing_rolls),
+        artillery_duels=flag("artillery_duels", d.artillery_duels),
     )
 
 

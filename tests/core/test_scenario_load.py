@@ -118,7 +118,8 @@ def test_demo_reinforcements(demo: Scenario) -> None:
 NEW_OPTIONS_OFF = {"g88_zoc": False, "drm_cap": False, "off_map_not_eliminated": False,
                    "generals_hold": False, "general_entry_bonus": False,
                    "bridges_by_road": False, "artillery_retreats_limbered": False,
-                   "opening_volley": False, "closing_rolls": False}
+                   "opening_volley": False, "closing_rolls": False,
+                   "artillery_duels": False}
 
 
 def test_demo_victory_hexes_and_options(demo: Scenario) -> None:

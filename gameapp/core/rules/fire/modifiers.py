@@ -146,7 +146,7 @@ def dice_modifiers(firers: list[FirerInput], target: TargetInput,
     terms = _terrain(target) + _density(target) + _target_type(target) + _firers(firing)
     if points.column is not None and points.column.modifier is not None:
         terms.append(points.column.modifier)
-    terms += _situation(situation, firing)
+    terms += _situation(situation, firing) + list(situation.duel_notes)
     if situation.drm_cap:
         terms += capped(terms)
     return Breakdown.of(terms)
