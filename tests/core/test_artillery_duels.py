@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from gameapp.core.actions import EndPhase, Fire, Pass
@@ -13,9 +15,11 @@ from gameapp.core.events import FireResolved, MoraleChecked
 from gameapp.core.mapdata import HexMap
 from gameapp.core.options import RuleOptions
 from gameapp.core.phases import Phase
+from gameapp.core.rules.fire.duels import duel_ground
+from gameapp.core.rules.fire.inputs import TargetInput
 from gameapp.core.rules.fire.phase import FireRules
 from gameapp.core.scenario import Light
-from gameapp.core.terrain import Terrain
+from gameapp.core.terrain import Slope, Terrain
 from gameapp.core.units import Formation, Side, Unit
 from tests.core.positions import N, S, artillery, blank_map, game_on, infantry, place
 
@@ -92,3 +96,20 @@ def test_no_duels_at_night() -> None:
     with pytest.raises(IllegalActionError, match="night") as refused:
         rules.plan(Fire(("US-A",), m.parse("0606")), Side.UNION)
     assert refused.value.rule == "002 28"
+
+
+def test_a_target_fired_on_from_the_same_hill_loses_its_slope_modifiers() -> None:
+    # A hill: 0606, 0607 and 0608 stand 40 ft above the rest of the map (0 ft), so the line
+    # from a battery in 0608 to 0606 runs above the lowest ground all the way (LoB 4.2c's
+    # test): 002 22 takes the target's slope modifier away. From 0609, down on the plain, the
+    # line leaves the hill and the slope counts.
+    m = blank_map()
+    for h in ("0606", "0607", "0608"):
+        m.set_elevation(m.parse(h), 40)
+    target = TargetInput(units=(), slopes=(Slope.GENTLE_UP,))
+    on_hill = replace(guns(m)[0], hex=m.parse("0608"))
+    ground, notes = duel_ground(m, [on_hill], target, m.parse("0606"))
+    assert ground.slopes == () and [(t.value, t.rule) for t in notes] == [(0, "002 22")]
+    below = replace(on_hill, hex=m.parse("0609"))
+    ground, notes = duel_ground(m, [below], target, m.parse("0606"))
+    assert ground.slopes == (Slope.GENTLE_UP,) and notes == ()

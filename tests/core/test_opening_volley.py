@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from gameapp.core.actions import Move, RetreatBeforeCombat
+from gameapp.core.actions import EndPhase, Fire, Move, Pass, ResolveCharge, RetreatBeforeCombat
 from gameapp.core.dice import Dice
 from gameapp.core.engine import Game
 from gameapp.core.events import (
@@ -14,6 +14,7 @@ from gameapp.core.events import (
     FireResolved,
     UnitEliminated,
 )
+from gameapp.core.phases import Phase
 from gameapp.core.units import Side
 from tests.core.positions import N, S, blank_map, game_on, infantry, place
 
@@ -58,3 +59,23 @@ def test_a_charge_the_volley_destroys_is_over_and_the_defender_does_not_check() 
     assert UnitEliminated("US-1", "003 5.4") in events
     assert not any(isinstance(e, ChargeResolved) for e in events)
     assert [r.purpose for r in game.dice.history] == ["opening volley from 0604 at US-1"]
+
+
+def test_a_defender_that_fired_in_the_fire_phase_fires_no_volley() -> None:
+    # US-1 declares a charge on 0604 from 0605 after 15 MPs (not immediate); CS-1 fires at it
+    # in the fire phase (with the +4 at a declared charge). In the charge phase it has fired
+    # already: no opening volley, the charge is rolled at once.
+    m = blank_map()
+    game = game_on(m, [place(infantry("US-1"), m, "0607", N),
+                       place(infantry("CS-1", Side.CONFEDERATE), m, "0604", S)],
+                   opening_volley=True)
+    game.apply(Move("US-1", tuple(m.parse(h) for h in ("0606", "0605", "0604"))))
+    game.apply(RetreatBeforeCombat(m.parse("0604"), False))
+    game.apply(EndPhase())  # to the fire phase: the Confederates shoot first
+    game.dice = Dice.forcing([11, 11, 11, 11])
+    game.apply(Fire(("CS-1",), m.parse("0605")))
+    while game.phase is not Phase.CHARGE:
+        game.apply(Pass() if game.phase is Phase.FIRE else EndPhase())
+    events = game.apply(ResolveCharge(m.parse("0604")))
+    assert not any(isinstance(e, FireResolved) for e in events)
+    assert any(isinstance(e, ChargeResolved) for e in events)
