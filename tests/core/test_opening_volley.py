@@ -79,3 +79,22 @@ def test_a_defender_that_fired_in_the_fire_phase_fires_no_volley() -> None:
     events = game.apply(ResolveCharge(m.parse("0604")))
     assert not any(isinstance(e, FireResolved) for e in events)
     assert any(isinstance(e, ChargeResolved) for e in events)
+
+
+def test_the_charge_preview_says_the_volley_comes_first() -> None:
+    from gameapp.core.rulesets.tactical import tactical
+    from gameapp.present.charge_text import charge_rows
+
+    m = blank_map()
+    game = game_on(m, [place(infantry("US-1"), m, "0605", N),
+                       place(infantry("CS-1", Side.CONFEDERATE), m, "0604", S)],
+                   opening_volley=True)
+    preview = tactical(game).charge_preview(m.parse("0604"), ["US-1"])
+    # the volley worked out above: CS-1's 5 fire points on the 4½ column, density -2
+    assert preview.notes == (("003 5.4", "opening volley first: CS-1 fire at US-1 (5 fire "
+                              "points, FCRT small arms 4½, modifiers -2); the odds here are "
+                              "before it"),)
+    assert preview.notes[0] in charge_rows(preview).odds  # the charge dialog's rows
+    plain = game_on(m, [place(infantry("US-1"), m, "0605", N),
+                        place(infantry("CS-1", Side.CONFEDERATE), m, "0604", S)])
+    assert tactical(plain).charge_preview(m.parse("0604"), ["US-1"]).notes == ()

@@ -36,21 +36,44 @@ VOLLEY_RULE = "003 5.4"
 def opening_volley(state: GameState, rules: FireRules, target: Hex, charging: Sequence[str],
                    dice: Dice) -> list[Event]:
     """The charged units' opening volley at the charge on `target` by `charging`."""
+    aim = volley_aim(state, rules, target, charging)
+    if aim is None:
+        return []
+    firers, aimed = aim
+    return casualty_fire(state, rules, firers, aimed, aimed.hex, dice, VOLLEY_RULE,
+                         "opening volley",
+                         f"opening volley from {rules.map.hex_id(target)} at {aimed.id}")
+
+
+def volley_note(state: GameState, rules: FireRules, target: Hex, charging: Sequence[str]
+                ) -> str | None:
+    """The volley the charge would meet, in words for the charge preview, or None."""
+    aim = volley_aim(state, rules, target, charging)
+    plan = rules.plan_at(aim[0], aim[1], aim[1].hex) if aim is not None else None
+    if aim is None or plan is None or plan.points.column is None:
+        return None
+    firers, aimed = aim
+    return (f"opening volley first: {', '.join(f.id for f in firers)} fire at {aimed.id} "
+            f"({float(plan.points.total):g} fire points, {plan.points.column.rule}, modifiers "
+            f"{float(plan.modifiers.total):+g}); the odds here are before it")
+
+
+def volley_aim(state: GameState, rules: FireRules, target: Hex, charging: Sequence[str]
+               ) -> tuple[list[Unit], Unit] | None:
+    """Who fires the volley and at whom: the charging hex with the most SPs, its largest
+    charging combat unit; None when nobody fires or nobody is left to fire at."""
     attackers = [state.units[i] for i in charging if i in state.units
                  and state.units[i].kind is not UnitKind.LEADER
                  and Status.ROUTED not in state.units[i].status]
     if not attackers:
-        return []
+        return None
     by_hex: dict[Hex, list[Unit]] = {}
     for unit in attackers:
         by_hex.setdefault(unit.hex, []).append(unit)
     at = max(by_hex, key=lambda h: (sum(u.strength for u in by_hex[h]), -h.q, -h.r))
     aimed = max(by_hex[at], key=lambda u: (u.strength, u.id))
     firers = volley_firers(state, rules, target, at)
-    if not firers:
-        return []
-    return casualty_fire(state, rules, firers, aimed, at, dice, VOLLEY_RULE, "opening volley",
-                         f"opening volley from {rules.map.hex_id(target)} at {aimed.id}")
+    return (firers, aimed) if firers else None
 
 
 def volley_firers(state: GameState, rules: FireRules, target: Hex, at: Hex) -> list[Unit]:
