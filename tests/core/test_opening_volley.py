@@ -91,7 +91,7 @@ def test_the_charge_preview_says_the_volley_comes_first() -> None:
                    opening_volley=True)
     preview = tactical(game).charge_preview(m.parse("0604"), ["US-1"])
     # the volley worked out above: CS-1's 5 fire points on the 4½ column, density -2
-    assert preview.notes == (("003 5.4", "opening volley first: CS-1 fire at US-1 (5 fire "
+    assert preview.notes == (("003 5.4", "opening volley first: CS-1 fires at US-1 (5 fire "
                               "points, FCRT small arms 4½, modifiers -2); the odds here are "
                               "before it"),)
     assert preview.notes[0] in charge_rows(preview).odds  # the charge dialog's rows

@@ -53,7 +53,8 @@ def volley_note(state: GameState, rules: FireRules, target: Hex, charging: Seque
     if aim is None or plan is None or plan.points.column is None:
         return None
     firers, aimed = aim
-    return (f"opening volley first: {', '.join(f.id for f in firers)} fire at {aimed.id} "
+    verb = "fires" if len(firers) == 1 else "fire"
+    return (f"opening volley first: {', '.join(f.id for f in firers)} {verb} at {aimed.id} "
             f"({float(plan.points.total):g} fire points, {plan.points.column.rule}, modifiers "
             f"{float(plan.modifiers.total):+g}); the odds here are before it")
 
