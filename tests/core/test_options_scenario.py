@@ -40,3 +40,13 @@ def test_it_plays_to_the_end_with_the_computer_on_both_sides() -> None:
     # under 3.5a)
     rolls = [e for e in seen if isinstance(e, ClosingRoll)]
     assert rolls and any(e.roll is not None for e in rolls)
+
+
+def test_the_new_game_dialog_offers_every_new_option() -> None:
+    """The dialog lists `option_choices` (gameapp/core/newgame.py), read from the schema."""
+    from gameapp.core.newgame import option_choices
+
+    demo = load_scenario(SCENARIO.parents[3] / "scenarios" / "demo.yaml")
+    offered = {c.name: c for c in option_choices(demo)}
+    assert set(ISSUE_24) <= offered.keys()
+    assert all(offered[name].default is False for name in ISSUE_24)
