@@ -20,6 +20,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from gameapp.core.datafiles import load_with_warnings
 from gameapp.core.rulesets.tactical import tactical
@@ -50,6 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--turns", type=int, default=None, help="stop after this many turns")
     run.add_argument("--fog", action="store_true",
                      help="the computer sees only what its side can see (fog of war)")
+    run.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="play with a rules option set (the scenario schema's options: "
+                          "g88_zoc=true, stacking=flat_8, ...); may be repeated")
 
     validate = commands.add_parser("validate", help="check scenario, map and counters files")
     validate.add_argument("files", type=Path, nargs="+", metavar="FILE")
@@ -90,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return validate(args.files)
     if args.command == "run":
         return run_headless(args.scenario, args.seed, args.turns, args.ai, args.difficulty,
-                            args.fog)
+                            args.fog, args.option)
     if args.command == "render":
         if _is_theatre_map(args.scenario):
             return render_theatre(args.scenario, args.png, args.width or 1600, args.year,
@@ -108,20 +112,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",
-                 difficulty: str = "normal", fog: bool = False) -> int:
+                 difficulty: str = "normal", fog: bool = False,
+                 options: list[str] | None = None) -> int:
     """Play headless (the AI on the `ai` sides, random players on the others, with `fog` seeing
-    only what their side can see); print the log, each AI choice with its reason, what each
-    action did, and the result."""
+    only what their side can see), with the rules `options` ("name=value") set; print the log,
+    each AI choice with its reason, what each action did, and the result."""
     from gameapp.ai.registry import UnknownAIError
     from gameapp.ai.settings import Difficulty
     from gameapp.core.engine import Game
+    from gameapp.core.ruleset import load_scenario_file, ruleset_named
     from gameapp.headless import log_lines, make_players, play
 
     try:
-        game = Game.from_scenario(scenario, seed=seed)
+        loaded = load_scenario_file(scenario)
+        chosen = option_values(options or [])
+        if chosen:
+            loaded = ruleset_named(loaded.ruleset).with_options(loaded, chosen)
+        game = Game.from_scenario(loaded, seed=seed)
         outcome = play(game, seed, turns, players=make_players(
             seed, ai, Difficulty(difficulty), fog, ruleset=game.scenario.ruleset))
-    except (DataError, UnknownAIError) as error:
+    except (DataError, UnknownAIError, ValueError) as error:
         print(error, file=sys.stderr)
         return 1
     for line in log_lines(outcome.game, outcome.reasons, outcome.notes):
@@ -134,6 +144,33 @@ def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",
     for line in outcome.result.lines():
         print(line)
     return 0
+
+
+def option_values(texts: list[str]) -> dict[str, str | bool | int]:
+    """`--option name=value` texts as an options map, checked against the scenario schema's
+    options (ValueError saying what is wrong)."""
+    from gameapp.core.yamlsource import load_schema
+
+    known: dict[str, Any] = load_schema("scenario")["properties"]["options"]["properties"]
+    out: dict[str, str | bool | int] = {}
+    for text in texts:
+        name, _, value = text.partition("=")
+        spec = known.get(name)
+        if spec is None or not value:
+            raise ValueError(f"--option {text!r}: expected NAME=VALUE, NAME one of "
+                             f"{', '.join(sorted(known))}")
+        if spec.get("type") == "boolean":
+            if value not in ("true", "false"):
+                raise ValueError(f"--option {text!r}: {name} is true or false")
+            out[name] = value == "true"
+        elif "enum" in spec:
+            if value not in spec["enum"]:
+                raise ValueError(f"--option {text!r}: {name} is one of "
+                                 f"{', '.join(spec['enum'])}")
+            out[name] = value
+        else:
+            raise ValueError(f"--option {text!r}: {name} cannot be set from the command line")
+    return out
 
 
 def scenario_opens(path: Path) -> bool:

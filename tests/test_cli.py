@@ -98,3 +98,28 @@ def test_play_a_broken_scenario_prints_file_and_line_and_exits_1(
     bad = DATA / "bad_scenarios" / "unknown_unit.yaml"
     assert main(["play", str(bad)]) == 1
     assert capsys.readouterr().err.startswith(f"{bad}:9: setup[1].unit: unknown unit 'CS-11'")
+
+
+# the rules options issue 24 added from 002 and 003, each switched on by `--option`
+ISSUE_24_OPTIONS = ("g88_zoc", "drm_cap", "off_map_not_eliminated", "generals_hold",
+                    "general_entry_bonus", "bridges_by_road", "artillery_retreats_limbered",
+                    "opening_volley", "closing_rolls", "artillery_duels")
+
+
+def test_run_plays_with_every_new_option_switched_on(capsys: pytest.CaptureFixture[str]) -> None:
+    options = [f"--option={name}=true" for name in ISSUE_24_OPTIONS]
+    args = ["run", str(ROOT / "scenarios" / "demo.yaml"), "--seed", "5", "--turns", "2",
+            *options]
+    assert main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] in ("Union victory", "Confederate victory", "draw")
+
+
+def test_run_refuses_an_unknown_or_ill_typed_option(capsys: pytest.CaptureFixture[str]) -> None:
+    demo = str(ROOT / "scenarios" / "demo.yaml")
+    assert main(["run", demo, "--option", "zoc=true"]) == 1
+    assert "expected NAME=VALUE" in capsys.readouterr().err
+    assert main(["run", demo, "--option", "g88_zoc=yes"]) == 1
+    assert "g88_zoc is true or false" in capsys.readouterr().err
+    assert main(["run", demo, "--option", "stacking=flat_9"]) == 1
+    assert "stacking is one of tec_sl, flat_8" in capsys.readouterr().err

@@ -15,6 +15,8 @@
     retreat-path csa-21va 0603>0602              the owner picks among equal paths (15.4)
     stack-roll one                               one morale roll for the stack, or each (note 3)
     loss csa-21va                                the owner's pick of the unit taking a step (6.76)
+    reform csa-21va face=2                       a change on the advance with a leader (8.54):
+                                                 face=N, formation=F, cover=on|off or keep
 
 Hex ids are printed with the map's numbering, so printing and parsing take a `Numbering`.
 Formation names with spaces are written with hyphens (`road-column`).
@@ -174,9 +176,35 @@ class TakeLoss:
         return f"loss {self.unit_id}"
 
 
+@dataclass(frozen=True)
+class Reform:
+    """8.54: one change of facing, formation or cover a victor makes on its advance after a
+    charge, with a leader in the hex; all three None keeps the unit as it is."""
+
+    unit_id: str
+    facing: int | None = None
+    formation: Formation | None = None
+    cover: bool | None = None
+
+    @property
+    def keeps(self) -> bool:
+        return self.facing is None and self.formation is None and self.cover is None
+
+    def to_text(self, numbering: Numbering) -> str:
+        if self.facing is not None:
+            change = f"face={self.facing}"
+        elif self.formation is not None:
+            change = f"formation={_formation_word(self.formation)}"
+        elif self.cover is not None:
+            change = f"cover={'on' if self.cover else 'off'}"
+        else:
+            change = "keep"
+        return f"reform {self.unit_id} {change}"
+
+
 Action = (Move | Face | ChangeFormation | Cover | Fire | Pass | EndPhase | ResolveCharge
-          | RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll | TakeLoss)
-Decision = RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll | TakeLoss
+          | RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll | TakeLoss | Reform)
+Decision = RetreatBeforeCombat | Prolong | ChooseRetreatPath | StackRoll | TakeLoss | Reform
 
 
 def parse_action(text: str, numbering: Numbering) -> Action:
@@ -195,8 +223,8 @@ def parse_action(text: str, numbering: Numbering) -> Action:
             "'formation UNIT F', 'cover UNIT on|off', "
             "'fire UNIT[,UNIT] HEX [officer=UNIT] [at=guns|crew]', 'pass', 'end-phase', "
             "'charge HEX', 'retreat-before-combat HEX yes|no', "
-            "'prolong UNIT yes|no', 'retreat-path UNIT HEX>HEX', 'stack-roll one|each' or "
-            "'loss UNIT'"
+            "'prolong UNIT yes|no', 'retreat-path UNIT HEX>HEX', 'stack-roll one|each', "
+            "'loss UNIT' or 'reform UNIT keep|face=N|formation=F|cover=on|off'"
         )
     return action
 
@@ -227,7 +255,22 @@ _PARSERS: dict[str, Callable[[list[str], Numbering], Action | None]] = {
     "loss": lambda a, n: TakeLoss(a[0]) if len(a) == 1 else None,
     "stack-roll": lambda a, n: StackRoll(a[0] == "one") if len(a) == 1 and a[0] in ("one", "each")
     else None,
+    "reform": lambda a, n: _parse_reform(a) if len(a) == 2 else None,
 }
+
+
+def _parse_reform(args: list[str]) -> Reform | None:
+    unit_id, change = args
+    key, _, value = change.partition("=")
+    if change == "keep":
+        return Reform(unit_id)
+    if key == "face":
+        return Reform(unit_id, facing=_facing(value))
+    if key == "formation":
+        return Reform(unit_id, formation=_formation(value))
+    if key == "cover" and value in ("on", "off"):
+        return Reform(unit_id, cover=value == "on")
+    return None
 
 
 

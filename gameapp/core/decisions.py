@@ -12,7 +12,8 @@ random player picks one, a saved game replays the answer from its notation.
 
 Kinds: 3.5 retreat before combat, 3.57 retire by prolong, the owner's pick among equally good
 retreat or rout paths (000 15.4, 7.6), note 3 of the morale table (one roll for a stack
-or one each), and 6.76 (which unit of a hex with guns takes each casualty step).
+or one each), 6.76 (which unit of a hex with guns takes each casualty step), and 8.54 (a
+change of facing, formation or cover on the advance after a charge, with a leader present).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class DecisionKind(Enum):
     RETREAT_PATH = "retreat path"
     STACK_ROLL = "one roll or one each"
     LOSSES = "who takes the loss"
+    REFORM = "change on the advance"
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,15 @@ class LossesLeft:
 
 
 @dataclass(frozen=True)
+class ReformLeft:
+    """8.54 only: the changes a victor has already made on its advance ("facing", "formation",
+    "cover"; one of each), and whether the phase ends once the last change is answered."""
+
+    made: tuple[str, ...] = ()
+    end_step: bool = False
+
+
+@dataclass(frozen=True)
 class PendingDecision:
     side: Side  # who decides
     kind: DecisionKind
@@ -95,6 +106,7 @@ class PendingDecision:
     checks: tuple[DueCheck, ...] = ()  # note 3 only: the checks the answer rolls
     causers: tuple[str, ...] = ()  # note 3 after fire: the firers a router routs away from
     losses: LossesLeft | None = None  # 6.76 only
+    reform: ReformLeft | None = None  # 8.54 only
 
     def option_for(self, action: object) -> DecisionOption | None:
         return next((o for o in self.options if o.action == action), None)

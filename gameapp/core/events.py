@@ -257,6 +257,19 @@ class WithdrawalAttempted:
     rule: str
 
 
+@dataclass(frozen=True)
+class ClosingRoll:
+    """003 3.5 (option closing_rolls): a unit's roll to close with the enemy it declared a
+    charge on; `roll` is None when none is needed (3.5a, open order)."""
+
+    unit_id: str
+    target: Hex
+    roll: int | None
+    level: Breakdown  # the printed ML and the modifiers to it
+    passed: bool
+    rule: str
+
+
 Event = (
     PhaseStarted | MarkersRemoved | UnitMoved | UnitReformed | MoraleCheckPending | FireResolved
     | CasualtiesTaken | UnitEliminated | OfficerIncapacitated | MoraleChecked
@@ -264,4 +277,5 @@ Event = (
     | ReinforcementsArrived | ExhaustionChanged | ChargeDeclared | ChargeResolved | UnitRouted
     | RoutMoved | UnitBroken | RallyAttempted | MoraleCheckIgnored | RoutCasualties
     | GunsCaptured | EngagementChanged | DecisionPending | WithdrawalAttempted | LeaderReplaced
+    | ClosingRoll
 )

@@ -31,6 +31,16 @@ class RuleOptions:
     disengagement_fire: bool = False  # 000 15.4 / 13.7: fire at units routing past the enemy
     historical_events: bool = False  # play the special rules marked optional
     broken_track_return: str = "never"  # how units on the Broken Track come back
+    g88_zoc: bool = False  # 002 1, 3, 8: fronts as zones of control that do not lock
+    drm_cap: bool = False  # 002 14: a fire roll is modified by at most 10
+    off_map_not_eliminated: bool = False  # 002 29: Broken Box 1 scores only the SPs lost
+    generals_hold: bool = False  # 002 31: a lone leader holds a victory hex
+    general_entry_bonus: bool = False  # 002 4: a general on the entry hex speeds arrivals
+    bridges_by_road: bool = False  # 003 3.0a: a bridge is crossed only by road movement
+    artillery_retreats_limbered: bool = False  # 003 6.3f: no unlimbering after a retreat
+    opening_volley: bool = False  # 003 5.4, 7.2d: the charged units fire as a charge goes in
+    closing_rolls: bool = False  # 003 3.5: a roll to close before a charge is declared
+    artillery_duels: bool = False  # 002 19-28: double-range artillery as guns dueling
 
     @classmethod
     def of(cls, options: OptionMap) -> RuleOptions:
@@ -77,6 +87,17 @@ def _read(options: OptionMap) -> RuleOptions:
         disengagement_fire=flag("disengagement_fire", d.disengagement_fire),
         historical_events=flag("historical_events", d.historical_events),
         broken_track_return=text("broken_track_return", d.broken_track_return),
+        g88_zoc=flag("g88_zoc", d.g88_zoc),
+        drm_cap=flag("drm_cap", d.drm_cap),
+        off_map_not_eliminated=flag("off_map_not_eliminated", d.off_map_not_eliminated),
+        generals_hold=flag("generals_hold", d.generals_hold),
+        general_entry_bonus=flag("general_entry_bonus", d.general_entry_bonus),
+        bridges_by_road=flag("bridges_by_road", d.bridges_by_road),
+        artillery_retreats_limbered=flag("artillery_retreats_limbered",
+                                         d.artillery_retreats_limbered),
+        opening_volley=flag("opening_volley", d.opening_volley),
+        closing_rolls=flag("closing_rolls", d.closing_rolls),
+        artillery_duels=flag("artillery_duels", d.artillery_duels),
     )
 
 

@@ -44,6 +44,9 @@ class GameState:
     descended_steep: set[str] = field(default_factory=set)  # cavalry went down N6 slopes
     # units turning in place: the facing before they began, and the MPs those turns cost so far
     pivots: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # 002 4 (option general_entry_bonus): units that came on this movement phase with a
+    # general of their command on the entry hex -> that general
+    entry_general: dict[str, str] = field(default_factory=dict)
     pending_checks: list[PendingCheck] = field(default_factory=list)
     exhaustion: dict[str, int] = field(default_factory=dict)  # by exhaustion.brigade_of key
     fired: set[str] = field(default_factory=set)  # units that fired this fire phase
@@ -82,6 +85,7 @@ class GameState:
             double_moving=set(self.double_moving),
             descended_steep=set(self.descended_steep),
             pivots=dict(self.pivots),
+            entry_general=dict(self.entry_general),
             held=dict(self.held),
             holders=dict(self.holders),
             entered=set(self.entered),

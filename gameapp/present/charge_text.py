@@ -120,6 +120,7 @@ def charge_rows(preview: ChargePreview, names: Mapping[str, str] | None = None) 
     }.get(automatic.value, f"decided without dice ({automatic.value})")
     rule = preview.odds.rule
     odds = [(rule, line.removeprefix(f"{rule} ")) for line in preview.odds.lines()]
+    odds += list(preview.notes)  # what comes before the roll (003 5.4's opening volley)
     levels = [] if automatic is not None else [  # no check is rolled
         level_rows(u, names) for u in (*preview.defender_levels, *preview.attacker_levels)]
     return ChargeRows(_side(preview.attacker, names), _side(preview.defender, names), odds,

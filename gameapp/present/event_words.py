@@ -21,6 +21,7 @@ from gameapp.core.events import (
     CasualtiesTaken,
     ChargeDeclared,
     ChargeResolved,
+    ClosingRoll,
     DecisionPending,
     EngagementChanged,
     Event,
@@ -217,6 +218,15 @@ def _withdrawal_attempted(e: WithdrawalAttempted, hex_id: HexId) -> list[str]:
             f"({e.rule})", *(f"  {line}" for line in e.level.lines())]
 
 
+def _closing_roll(e: ClosingRoll, hex_id: HexId) -> list[str]:
+    how = "closes" if e.passed else "fails to close"
+    if e.roll is None:
+        return [f"{e.unit_id} {how} on {hex_id(e.target)} without a roll: "
+                f"{e.level.terms[0].label} ({e.rule})"]
+    return [f"{e.unit_id} {how} on {hex_id(e.target)}: rolled {e.roll} against morale level "
+            f"{_level(e.level)} ({e.rule})", *(f"  {line}" for line in e.level.lines())]
+
+
 # every event type -> its words (tests/present/test_event_words.py checks none is missing)
 WORDS: dict[type, Callable[[Any, HexId], list[str]]] = {
     PhaseStarted: _phase_started,
@@ -248,6 +258,7 @@ WORDS: dict[type, Callable[[Any, HexId], list[str]]] = {
     EngagementChanged: _engagement_changed,
     DecisionPending: _decision_pending,
     WithdrawalAttempted: _withdrawal_attempted,
+    ClosingRoll: _closing_roll,
 }
 
 # Events whose words are not repeated under the action in a report: the log already shows

@@ -73,3 +73,13 @@ def test_a_map_changed_in_place_is_read_again() -> None:
     options["retreat"] = "ss15_4"
     assert RuleOptions.of(options).retreat == "ss15_4"
     assert RuleOptions.of(dict(options, engagement=True)).engagement
+
+
+def test_the_file_formats_table_lists_every_option_of_the_schema() -> None:
+    """docs/file-formats.md once left three options out: the table must name each one."""
+    import re
+
+    doc = (PACKAGE.parent / "docs" / "file-formats.md").read_text(encoding="utf-8")
+    table = doc[doc.index("### Options"):doc.index("### Setup")]
+    listed = set(re.findall(r"^\| `([a-z0-9_]+)` \|", table, flags=re.MULTILINE))
+    assert listed == OPTION_NAMES | {"los"}

@@ -114,6 +114,14 @@ def test_demo_reinforcements(demo: Scenario) -> None:
     assert second.units[0].defn.horse_artillery
 
 
+# the issue-24 options from 002 and 003, every one off in the demo
+NEW_OPTIONS_OFF = {"g88_zoc": False, "drm_cap": False, "off_map_not_eliminated": False,
+                   "generals_hold": False, "general_entry_bonus": False,
+                   "bridges_by_road": False, "artillery_retreats_limbered": False,
+                   "opening_volley": False, "closing_rolls": False,
+                   "artillery_duels": False}
+
+
 def test_demo_victory_hexes_and_options(demo: Scenario) -> None:
     assert [(demo.map.hex_id(v.hex), v.name, v.points, v.holder) for v in demo.victory_hexes] == [
         ("0907", "Hazelton", 2, Side.UNION),
@@ -124,7 +132,8 @@ def test_demo_victory_hexes_and_options(demo: Scenario) -> None:
                             "movement_allowances": "sharpsburg",
                             "retreat": "ss15_4", "engagement": False,
                             "disengagement_fire": False,
-                            "historical_events": False, "broken_track_return": "never"}
+                            "historical_events": False, "broken_track_return": "never",
+                            **NEW_OPTIONS_OFF}
     assert demo.los_conventions == ("short_range_obstacles", "orchard_endpoints")
 
 
@@ -147,7 +156,8 @@ def test_small_scenario_options_defaults_and_reinforcement_groups() -> None:
     assert s.options == {"stacking": "flat_8", "artillery_three_quarters": True,
                          "movement_allowances": "sharpsburg",
                          "retreat": "g88", "engagement": True, "disengagement_fire": False,
-                         "historical_events": False, "broken_track_return": "never"}
+                         "historical_events": False, "broken_track_return": "never",
+                         **NEW_OPTIONS_OFF}
     assert s.los_conventions == ("same_hill", "orchard_endpoints")
     assert s.first_side is Side.CONFEDERATE
     assert [(u.id, s.map.hex_id(u.hex), u.facing, u.formation) for u in s.units] == [

@@ -17,6 +17,7 @@ from gameapp.core.events import (
     CasualtiesTaken,
     ChargeDeclared,
     ChargeResolved,
+    ClosingRoll,
     DecisionPending,
     EngagementChanged,
     Event,
@@ -91,6 +92,7 @@ SAMPLES: dict[type, Event] = {
         Side.CONFEDERATE, DecisionKind.RETREAT_BEFORE_COMBAT, "c is charged: retreat?", (),
         "R1")),
     WithdrawalAttempted: WithdrawalAttempted("c", 61, LEVEL, False, "R1"),
+    ClosingRoll: ClosingRoll("c", A, 61, LEVEL, False, "R1"),
 }
 
 
@@ -127,6 +129,8 @@ def test_a_few_sentences_word_for_word() -> None:
     assert said(RallyAttempted)[0] == "c (routed) rallies: rolled 25 against morale level 46 (R1)"
     assert said(WithdrawalAttempted)[0] == ("c fails to get away: rolled 61 against morale "
                                             "level 46 (R1)")
+    assert said(ClosingRoll)[0] == ("c fails to close on 0604: rolled 61 against morale level "
+                                    "46 (R1)")
     assert said(MoraleChecked) == CHECK.lines()
 
 

@@ -13,17 +13,23 @@ over-stacked at its entry hex.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from gameapp.core.events import Event, ReinforcementsArrived
+from gameapp.core.breakdown import Breakdown, Term
+from gameapp.core.events import Event, ReinforcementsArrived, UnitMoved
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.front import front_hexes
+from gameapp.core.rules.movement.allowance import ENTRY_BONUS_RULE, commands
 from gameapp.core.rules.movement.costs import mover_class
 from gameapp.core.rules.movement.stacking import stacking_problem
 from gameapp.core.rules.tables import terrain_effects
 from gameapp.core.scenario import Reinforcement
 from gameapp.core.state import GameState
-from gameapp.core.units import Side, Unit
+from gameapp.core.units import Side, Unit, UnitKind
+
+if TYPE_CHECKING:
+    from gameapp.core.rules.movement.phase import MovementRules
 
 BLOCKED_RULE = "002 5"
 FULL_RULE = "002 6"  # the entry hex is full of friends: the nearest edge hex with room
@@ -34,8 +40,10 @@ def edge_hexes(game_map: HexMap) -> list[Hex]:
 
 
 def arrive(reinforcements: list[Reinforcement], turn: int, side: Side, state: GameState,
-           game_map: HexMap, stacking: str = "tec_sl") -> list[Event]:
-    """Bring on `side`'s reinforcements of `turn`; `stacking` is the scenario's option."""
+           game_map: HexMap, stacking: str = "tec_sl", entry_bonus: bool = False
+           ) -> list[Event]:
+    """Bring on `side`'s reinforcements of `turn`; `stacking` is the scenario's option; with
+    `entry_bonus` (002 4) note who came on with a general of their command on the entry hex."""
     events: list[Event] = []
     for group in reinforcements:
         units = [u for u in group.units if u.side is side and u.id not in state.units]
@@ -66,8 +74,21 @@ def arrive(reinforcements: list[Reinforcement], turn: int, side: Side, state: Ga
                 elsewhere.append(ReinforcementsArrived((unit.id,), at, group.hex, FULL_RULE))
         if at_entry:
             events.append(ReinforcementsArrived(tuple(at_entry), where, group.hex, rule))
+            if entry_bonus:
+                _note_entry_generals(state, at_entry, where)
         events += elsewhere
     return events
+
+
+def _note_entry_generals(state: GameState, arrived: list[str], where: Hex) -> None:
+    """002 4: a general on the entry hex when units of his command come on (already there or
+    coming on with them) may speed them by one more hex (`allowance.entry_general_term`)."""
+    generals = [u for u in state.units_at(where) if u.kind is UnitKind.LEADER]
+    for uid in arrived:
+        unit = state.units[uid]
+        general = next((g for g in generals if commands(g, unit)), None)
+        if general is not None and unit.kind is not UnitKind.LEADER:
+            state.entry_general[uid] = general.id
 
 
 def _overstacks(unit: Unit, state: GameState, game_map: HexMap, stacking: str) -> bool:
@@ -91,3 +112,30 @@ def _blocked(side: Side, state: GameState, game_map: HexMap) -> set[Hex]:
     for enemy in enemies:
         blocked.update(front_hexes(enemy, game_map))
     return blocked
+
+
+def generals_follow(state: GameState, movement: MovementRules) -> list[Event]:
+    """002 4: the bonus holds "if the general follows them to the end of their movement". At
+    the end of the movement phase a general whose units spent their bonus MPs and who stands
+    with none of them is moved to the last one's hex (the player may have moved him there
+    already); the bonus is then over."""
+    used: dict[str, list[Unit]] = {}
+    for uid, gid in state.entry_general.items():
+        unit = state.units.get(uid)
+        if unit is None:
+            continue
+        allowance = movement.allowance(unit)
+        bonus = sum(t.value for t in allowance.terms if t.rule == ENTRY_BONUS_RULE)
+        if state.mp_spent.get(uid, 0) > allowance.total - bonus:
+            used.setdefault(gid, []).append(unit)
+    events: list[Event] = []
+    for gid, units in used.items():
+        general = state.units.get(gid)
+        if general is None or any(u.hex == general.hex for u in units):
+            continue
+        to = units[-1].hex
+        state.units[gid] = replace(general, hex=to)
+        events.append(UnitMoved(gid, (to,), Breakdown.of([Term(
+            "follows the units he sped on to the end of their move", 0, ENTRY_BONUS_RULE)])))
+    state.entry_general.clear()
+    return events

@@ -9,7 +9,8 @@ charged hex (an immediate charge during movement, 3.411). Each applies the `Char
 3. every routed unit gets the ROUTED marker and makes rout movement (`rules/rout.py`) away from
    the other side's units in the charge, defenders first;
 4. the victors advance into the charged hex at 0 MPs (8.54), after the last rout path the
-   defenders' owner has to pick (`path_choice.hold_advance`);
+   defenders' owner has to pick (`path_choice.hold_advance`); with a leader present each may
+   then change facing, formation or cover (`advance_reform`);
 5. the CHARGE markers of the charging units are removed and the charge is forgotten.
 
 A recorded charge whose hex no longer holds enemy combat units (they were routed away or
@@ -18,7 +19,7 @@ eliminated by fire) is cancelled: its markers are removed, nothing is rolled.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from gameapp.core.breakdown import Breakdown, Term
@@ -37,12 +38,14 @@ from gameapp.core.events import (
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.options import RuleOptions
+from gameapp.core.rules.advance_reform import reform_decisions
 from gameapp.core.rules.charge import (
     Situation,
     attacker_strength,
     defender_strength,
     resolve_charge,
 )
+from gameapp.core.rules.charge.casualties import Casualty
 from gameapp.core.rules.exhaustion import HIT, level_of, note
 from gameapp.core.rules.morale_terms import as_level_terms, open_flank_terms, protection_terms
 from gameapp.core.rules.movement.costs import MoveCosts
@@ -56,21 +59,30 @@ from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
 CHARGE_RULE = "1.25"
 
 
+# what happens as a charge goes in, before its checks: (charged hex, charging ids) -> events
+# (003's opening volley, an option: `opening_volley.py`)
+BeforeCharge = Callable[[Hex, tuple[str, ...]], list[Event]]
+
+
 def resolve_charges(state: GameState, game_map: HexMap, dice: Dice,
-                    options: Mapping[str, str | bool | int], costs: MoveCosts | None = None
-                    ) -> list[Event]:
+                    options: Mapping[str, str | bool | int], costs: MoveCosts | None = None,
+                    before: BeforeCharge | None = None) -> list[Event]:
     """The charge phase: every recorded charge, in the order declared."""
     events: list[Event] = []
     for target in list(state.charges):
-        events += resolve_charge_at(state, game_map, target, dice, options, costs)
+        events += resolve_charge_at(state, game_map, target, dice, options, costs,
+                                    before=before)
     return events
 
 
 def resolve_charge_at(state: GameState, game_map: HexMap, target: Hex, dice: Dice,
                       options: Mapping[str, str | bool | int], costs: MoveCosts | None = None,
-                      rule: str = CHARGE_RULE) -> list[Event]:
+                      rule: str = CHARGE_RULE, before: BeforeCharge | None = None
+                      ) -> list[Event]:
     ids = state.charges.pop(target, ())
     events: list[Event] = remove_charge_markers(state, ids, rule)
+    if before is not None:
+        events += before(target, ids)
     parties = charge_parties(state, target, ids, game_map=game_map)
     if parties is None:
         return events
@@ -83,18 +95,7 @@ def resolve_charge_at(state: GameState, game_map: HexMap, target: Hex, dice: Dic
     for lost in result.leaders_lost:
         if state.units.pop(lost.unit_id, None) is not None:
             events.append(OfficerIncapacitated(lost.unit_id, lost.rule))
-    for casualty in result.casualties:
-        unit = state.units.get(casualty.unit_id)
-        if unit is None or not casualty.sps:
-            continue
-        hurt = replace(unit, losses=unit.losses + casualty.sps)
-        note(state, unit, HIT, casualty.sps)
-        events.append(CasualtiesTaken(unit.id, casualty.sps, casualty.rule))
-        if hurt.strength <= 0:
-            del state.units[unit.id]
-            events.append(UnitEliminated(unit.id, casualty.rule))
-        else:
-            state.units[unit.id] = hurt
+    events += _take_casualties(state, result.casualties)
     if result.attacker_won:
         events += abandon_guns(state, [r.unit_id for r in result.routs if r.guns_abandoned],
                                charging[0].side)
@@ -116,6 +117,24 @@ def resolve_charge_at(state: GameState, game_map: HexMap, target: Hex, dice: Dic
                                                 advance.rule):
         events += advance_victors(state, advance.unit_ids, advance.to_hex, advance.rule,
                                   game_map, RuleOptions.of(options).stacking_rule)
+    return events
+
+
+def _take_casualties(state: GameState, casualties: Sequence[Casualty]) -> list[Event]:
+    """8.52/8.53: the SPs come off; a unit with nothing left is eliminated."""
+    events: list[Event] = []
+    for casualty in casualties:
+        unit = state.units.get(casualty.unit_id)
+        if unit is None or not casualty.sps:
+            continue
+        hurt = replace(unit, losses=unit.losses + casualty.sps)
+        note(state, unit, HIT, casualty.sps)
+        events.append(CasualtiesTaken(unit.id, casualty.sps, casualty.rule))
+        if hurt.strength <= 0:
+            del state.units[unit.id]
+            events.append(UnitEliminated(unit.id, casualty.rule))
+        else:
+            state.units[unit.id] = hurt
     return events
 
 
@@ -218,7 +237,8 @@ def remove_charge_markers(state: GameState, ids: tuple[str, ...], rule: str) -> 
 
 def advance_victors(state: GameState, ids: tuple[str, ...], to: Hex, rule: str,
                     game_map: HexMap | None = None, stacking: str = "tec_sl") -> list[Event]:
-    """8.54: the victors enter the charged hex at 0 MPs, keeping formation and facing. If a
+    """8.54: the victors enter the charged hex at 0 MPs, keeping formation and facing unless a
+    leader is present there (then each is asked, `advance_reform`). If a
     defender is still there (a routed unit that could not leave), nobody advances. The stacking
     limit of the charged hex holds (000 6.1, at the end of every step; TEC N1, the SPs that may
     charge from a hex): the victors advance in the order declared while the hex has room, and
@@ -236,6 +256,8 @@ def advance_victors(state: GameState, ids: tuple[str, ...], to: Hex, rule: str,
         state.units[uid] = moved
         events.append(UnitMoved(uid, (to,), Breakdown.of(
             [Term("advance into the charged hex", 0, rule)])))
+    if game_map is not None:  # with a leader present they may change on the advance (8.54)
+        state.decisions += reform_decisions(state, game_map, to, ids, stacking)
     return events
 
 

@@ -61,25 +61,33 @@ def _fire_at(state: GameState, rules: FireRules, router_id: str, at: Hex, dice: 
     firers = [u for u in eligible_firers(state, rules.map, rules.conventions, router, at)
               if u.id not in fired]
     fired.update(u.id for u in firers)
-    plan = rules.plan_at(firers, router, at) if firers else None
+    return casualty_fire(state, rules, firers, router, at, dice, RULE, "disengagement fire",
+                         f"disengagement fire at {router_id} leaving {rules.map.hex_id(at)}")
+
+
+def casualty_fire(state: GameState, rules: FireRules, firers: list[Unit], target: Unit, at: Hex,
+                  dice: Dice, rule: str, what: str, roll_label: str) -> list[Event]:
+    """One fire attack by `firers` at `target` alone as it stands in `at`, outside the fire
+    phase, whose casualty steps come off at once and which calls for no morale check (this
+    disengagement fire; 003's opening volley, `opening_volley.py`)."""
+    plan = rules.plan_at(firers, target, at) if firers else None
     if plan is None or plan.points.column is None:
         return []
     column = plan.points.column
-    hex_id = rules.map.hex_id(at)
-    roll = dice.d66(f"disengagement fire at {router_id} leaving {hex_id}")
+    roll = dice.d66(roll_label)
     modified = D66.of(roll) + int(plan.modifiers.total)
     result = fcrt_result(column, modified)
     events: list[Event] = [FireResolved(
-        tuple(f.id for f in firers), at, (*plan.points.lines(), f"{RULE} disengagement fire"),
+        tuple(f.id for f in firers), at, (*plan.points.lines(), f"{rule} {what}"),
         plan.modifiers, roll, str(modified), result.result, result.steps, column.rule)]
     if not result.steps:
         return events
-    lost = min(result.steps, router.strength)
-    hurt = replace(router, losses=router.losses + lost)
-    note(state, router, HIT, lost)
-    events.append(CasualtiesTaken(router_id, lost, RULE))
+    lost = min(result.steps, target.strength)
+    hurt = replace(target, losses=target.losses + lost)
+    note(state, target, HIT, lost)
+    events.append(CasualtiesTaken(target.id, lost, rule))
     if hurt.strength <= 0:
-        del state.units[router_id]
-        return [*events, UnitEliminated(router_id, RULE)]
-    state.units[router_id] = hurt
+        del state.units[target.id]
+        return [*events, UnitEliminated(target.id, rule)]
+    state.units[target.id] = hurt
     return events

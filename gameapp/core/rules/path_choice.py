@@ -76,12 +76,16 @@ def hold_rally(state: GameState, rest: tuple[tuple[str, bool], ...]) -> bool:
 
 
 def hold_end_step(state: GameState) -> bool:
-    """Let the last decision, if it is a rout path's, end the phase once it is answered."""
+    """Let the last decision, if it is a rout path's or a change on the advance (8.54), end
+    the phase once it is answered."""
     last = state.decisions[-1] if state.decisions else None
-    if last is None or last.rout is None:
-        return False
-    state.decisions[-1] = replace(last, rout=replace(last.rout, end_step=True))
-    return True
+    if last is not None and last.rout is not None:
+        state.decisions[-1] = replace(last, rout=replace(last.rout, end_step=True))
+        return True
+    if last is not None and last.reform is not None:
+        state.decisions[-1] = replace(last, reform=replace(last.reform, end_step=True))
+        return True
+    return False
 
 
 def advance_waits(state: GameState, to: Hex) -> bool:

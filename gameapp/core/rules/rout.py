@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 
+from gameapp.core.breakdown import Breakdown, Term
 from gameapp.core.dice import Dice
 from gameapp.core.events import (
     CasualtiesTaken,
@@ -35,6 +36,7 @@ from gameapp.core.events import (
     RoutMoved,
     UnitBroken,
     UnitEliminated,
+    UnitReformed,
 )
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
@@ -48,7 +50,7 @@ from gameapp.core.rules.path_choice import picked_path, rout_decision
 from gameapp.core.rules.retreat import Outcome, RetreatOptions, RetreatPath, retreat_paths
 from gameapp.core.rules.rout_casualties import CAPTURE_RULE, rout_casualties
 from gameapp.core.state import BrokenEntry, GameState, PendingCheck
-from gameapp.core.units import Unit, UnitKind
+from gameapp.core.units import Formation, Unit, UnitKind
 
 ROUT_DISTANCE = 4  # hexes; the seed's summary does not give the distance (our choice)
 ROUT_RULE = "7.6"
@@ -100,7 +102,25 @@ def _rout_along(state: GameState, game_map: HexMap, unit: Unit, found: RetreatOp
     events += losses
     if survivor is not None:  # else nothing of it is left to place
         events += _place(state, survivor, found.outcome, hexes[-1])
+        if RuleOptions.of(options).artillery_retreats_limbered and len(hexes) > 1:
+            events += _limber_after_retreat(state, unit_id)
     return events + _adjacent_checks(state, game_map, unit, hexes, options, costs, dice)
+
+
+LIMBERED_RETREAT_RULE = "003 6.3f"
+
+
+def _limber_after_retreat(state: GameState, unit_id: str) -> list[Event]:
+    """003 6.3f (option artillery_retreats_limbered): a battery cannot unlimber at the end of
+    its retreat, so one that routed unlimbered ends it limbered, at no cost."""
+    unit = state.units.get(unit_id)
+    if unit is None or unit.kind is not UnitKind.ARTILLERY or \
+            unit.formation is not Formation.UNLIMBERED:
+        return []
+    limbered = replace(unit, formation=Formation.LIMBERED)
+    state.units[unit_id] = limbered
+    return [UnitReformed(unit_id, limbered.facing, Formation.LIMBERED, Breakdown.of(
+        [Term("a battery ends its retreat limbered", 0, LIMBERED_RETREAT_RULE)]))]
 
 
 def _place(state: GameState, unit: Unit, outcome: Outcome, end: Hex) -> list[Event]:

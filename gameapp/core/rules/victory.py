@@ -1,10 +1,13 @@
 """Victory: who holds the scenario's victory hexes, what each side has lost, and the result.
 
-- A victory hex is held by the side that last had a combat unit alone in it; at the start it is
-  held by the scenario's `holder` (or by nobody).
+- A victory hex is held by the side that last had a combat unit alone in it (with the option
+  `generals_hold`, any unit, a lone leader too: 002 31); at the start it is held by the
+  scenario's `holder` (or by nobody).
 - Each side scores the points of the victory hexes it holds, and one point for every strength
   point its enemy has lost, counting only units that entered play (002 rule 30: reinforcements
-  never brought on count for nobody). Eliminated units count their whole strength.
+  never brought on count for nobody). Eliminated units count their whole strength, and so do
+  units on the Broken Track, unless the option `off_map_not_eliminated` (002 29) counts a unit
+  that retreated or routed off its own edge (Broken Box 1) only for what it had lost before.
 - The side with more points wins; equal points are a draw. The breakdown lists every term.
 - The level of victory comes from the ratio of the winner's points to the loser's (docs/rules.md
   "Levels of victory and sudden death"); a sudden-death condition met (suddendeath.py) ends the
@@ -17,6 +20,7 @@ from dataclasses import dataclass, field
 
 from gameapp.core.breakdown import Breakdown, Term
 from gameapp.core.hexgrid import Hex
+from gameapp.core.options import RuleOptions
 from gameapp.core.scenario import Scenario
 from gameapp.core.state import GameState
 from gameapp.core.suddendeath import SuddenDeath
@@ -57,25 +61,36 @@ class VictoryResult:
         return out
 
 
-def update_holders(state: GameState, victory_hexes: list[Hex]) -> None:
-    """A victory hex changes hands when combat units of one side alone stand in it."""
+OFF_MAP_RULE = "002 29"
+OFF_MAP_BOX = "Broken Box 1"  # off the map by its own edge: retreated off the board
+
+
+def update_holders(state: GameState, victory_hexes: list[Hex], generals_hold: bool = False
+                   ) -> None:
+    """A victory hex changes hands when combat units of one side alone stand in it; with
+    `generals_hold` (002 31) a leader alone holds it too."""
     for h in victory_hexes:
-        sides = {u.side for u in state.units_at(h) if u.kind is not UnitKind.LEADER}
+        sides = {u.side for u in state.units_at(h)
+                 if generals_hold or u.kind is not UnitKind.LEADER}
         if len(sides) == 1:
             state.holders[h] = sides.pop()
 
 
 def losses_by_unit(state: GameState, scenario: Scenario) -> dict[str, tuple[UnitDef, int]]:
     """Every unit that entered play and lost strength points: its printed counter and the SPs
-    lost (all of them when it is no longer on the map)."""
+    lost (all of them when it is no longer on the map, but see `off_map_not_eliminated`)."""
     printed = {d.id: d for d in scenario.order_of_battle.values()} or {
         u.id: u.defn for u in scenario.units}
+    retreated_off = RuleOptions.of(scenario.options).off_map_not_eliminated
     out: dict[str, tuple[UnitDef, int]] = {}
     for unit_id in sorted(state.entered):
         defn = printed.get(unit_id)
         if defn is None:
             continue
         now = state.units.get(unit_id)
+        off = state.broken.get(unit_id)
+        if now is None and retreated_off and off is not None and off.box == OFF_MAP_BOX:
+            now = off.unit  # 002 29: it left the board, it was not eliminated
         lost = defn.strength - (now.strength if now is not None else 0)
         if lost:
             out[unit_id] = (defn, lost)
@@ -86,6 +101,16 @@ def losses(state: GameState, scenario: Scenario, side: Side) -> int:
     """Strength points `side` has lost among its units that entered play."""
     return sum(lost for defn, lost in losses_by_unit(state, scenario).values()
                if defn.side is side)
+
+
+def spared_off_map(state: GameState, scenario: Scenario, side: Side) -> int:
+    """002 29 (option off_map_not_eliminated): the SPs of `side`'s units that retreated off
+    the board (Broken Box 1), which would otherwise count as lost."""
+    if not RuleOptions.of(scenario.options).off_map_not_eliminated:
+        return 0
+    return sum(entry.unit.strength for entry in state.broken.values()
+               if entry.box == OFF_MAP_BOX and entry.unit.side is side
+               and entry.unit.kind is not UnitKind.LEADER)
 
 
 @dataclass(frozen=True)
@@ -134,6 +159,10 @@ def score(state: GameState, scenario: Scenario) -> VictoryResult:
         if enemy_lost:
             terms.append(Term(f"{side.other.label} strength points lost", enemy_lost,
                               "R&C victory"))
+        spared = spared_off_map(state, scenario, side.other)
+        if spared:
+            terms.append(Term(f"{spared} {side.other.label} strength points retreated off the "
+                              "board, not eliminated", 0, OFF_MAP_RULE))
         points[side] = Breakdown.of(terms)
     ended = sudden_death(state, scenario)
     if ended is not None:

@@ -77,6 +77,7 @@ class ChargePreview:
     declared: bool
     defender_levels: tuple[UnitLevel, ...] = ()  # each defender that checks (8.41)
     attacker_levels: tuple[UnitLevel, ...] = ()  # each attacker that checks if any stands (8.42)
+    notes: tuple[tuple[str, str], ...] = ()  # (rule, words): what comes first (003 5.4)
 
     @property
     def automatic(self) -> Automatic | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from gameapp.core.breakdown import Term
 from gameapp.core.rules.fire.enfilade import Enfilade
 from gameapp.core.terrain import HexFeature, HexsideFeature, Slope, Terrain
 from gameapp.core.units import Unit
@@ -81,3 +82,6 @@ class Situation:
     officer_bonus: int = 0  # printed bonus of an officer directing the fire
     at_officer: bool = False  # small arms fired specifically at an officer (6.75)
     rapid_fire: bool = False  # 6.47/6.48 are not in the seed: must stay off (docs/rules.md)
+    drm_cap: bool = False  # option drm_cap: the roll is modified by at most 10 (002 14)
+    duel: bool = False  # option artillery_duels: guns at guns at a distance (002 19-28)
+    duel_notes: tuple[Term, ...] = ()  # the target's cover a duel takes away (002 22, 23)

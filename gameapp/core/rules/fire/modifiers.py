@@ -146,4 +146,21 @@ def dice_modifiers(firers: list[FirerInput], target: TargetInput,
     terms = _terrain(target) + _density(target) + _target_type(target) + _firers(firing)
     if points.column is not None and points.column.modifier is not None:
         terms.append(points.column.modifier)
-    return Breakdown.of(terms + _situation(situation, firing))
+    terms += _situation(situation, firing) + list(situation.duel_notes)
+    if situation.drm_cap:
+        terms += capped(terms)
+    return Breakdown.of(terms)
+
+
+DRM_CAP = 10
+DRM_CAP_RULE = "002 14"
+
+
+def capped(terms: list[Term]) -> list[Term]:
+    """002 14 (option drm_cap): no roll is modified by more than 10 either way; the term that
+    brings a larger total back to 10, or nothing."""
+    total = int(sum(t.value for t in terms))
+    if abs(total) <= DRM_CAP:
+        return []
+    limit = DRM_CAP if total > 0 else -DRM_CAP
+    return [Term(f"modifiers capped at {limit:+d}", limit - total, DRM_CAP_RULE)]

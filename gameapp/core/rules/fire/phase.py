@@ -31,7 +31,15 @@ from gameapp.core.events import (
 from gameapp.core.facing import facing_name
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
+from gameapp.core.options import RuleOptions
 from gameapp.core.rules.exhaustion import FIRED, HIT, level_of, note
+from gameapp.core.rules.fire.duels import (
+    DUEL_RULE,
+    DUEL_STEPS,
+    duel_ground,
+    duel_refusal,
+    is_duel,
+)
 from gameapp.core.rules.fire.enfilade import enfilade
 from gameapp.core.rules.fire.field import FieldCell, field_of_fire, fire_check
 from gameapp.core.rules.fire.inputs import (
@@ -83,11 +91,12 @@ class FirePlan:
 
 class FireRules:
     def __init__(self, game_map: HexMap, conventions: tuple[str, ...], state: GameState,
-                 light: Light = Light.DAY) -> None:
+                 light: Light = Light.DAY, options: RuleOptions | None = None) -> None:
         self.map = game_map
         self.conventions = conventions
         self.state = state
         self.light = light
+        self.options = options or RuleOptions()
 
     # --- what the window asks -----------------------------------------------------------------
     def field(self, unit_id: str) -> dict[Hex, FieldCell]:
@@ -131,11 +140,19 @@ class FireRules:
         target = self._target(action.target, defenders, firers)
         if action.at_guns:
             target = replace(target, at_guns=self._guns(action, defenders))
+        duel = self.options.artillery_duels and is_duel(firers, defenders, action.target)
+        notes: tuple[Term, ...] = ()
+        if duel:  # 002 19-28, an option
+            refused = duel_refusal(self.state, firers, self.light)
+            if refused is not None:
+                raise IllegalActionError(*refused)
+            target, notes = duel_ground(self.map, firers, target, action.target)
         situation = Situation(target_movement=self._target_movement(target),
                               sun=SUN_BY_LIGHT[self.light],
                               facing_nw_or_w=any(self._faces_nw_or_w(f) for f in firers),
                               officer_bonus=self._officer_bonus(firers),
-                              at_officer=at_officer is not None)
+                              at_officer=at_officer is not None,
+                              drm_cap=self.options.drm_cap, duel=duel, duel_notes=notes)
         inputs = [self._inputs(u, action.target, defenders) for u in firers]
         points = fire_points(inputs, target, situation)
         if points.column is None:
@@ -157,7 +174,8 @@ class FireRules:
         situation = Situation(target_movement=self._target_movement(target_input),
                               sun=SUN_BY_LIGHT[self.light],
                               facing_nw_or_w=any(self._faces_nw_or_w(f) for f in firers),
-                              officer_bonus=self._officer_bonus(firers))
+                              officer_bonus=self._officer_bonus(firers),
+                              drm_cap=self.options.drm_cap)
         inputs = [self._inputs(u, at, (here,)) for u in firers]
         points = fire_points(inputs, target_input, situation)
         if points.column is None or points.column.no_effect:
@@ -291,11 +309,15 @@ class FireRules:
         self.state.fired.update(action.firers)
         for uid in action.firers:
             note(self.state, self.state.units[uid], FIRED)
-        events: list[Event] = [FireResolved(
-            action.firers, action.target, tuple(plan.points.lines()), plan.modifiers, roll,
-            str(modified), result.result, result.steps, column.rule)]
+        lines = tuple(plan.points.lines())
         steps = result.steps
         morale_due = result.morale_check_required(plan.points.artillery_only)
+        if plan.situation.duel:  # 002 24
+            steps, morale_due = min(steps, DUEL_STEPS), False
+            lines += (f"{DUEL_RULE} artillery duel: {DUEL_STEPS} step at most, no morale check",)
+        events: list[Event] = [FireResolved(
+            action.firers, action.target, lines, plan.modifiers, roll,
+            str(modified), result.result, steps, column.rule)]
         if action.at_officer is not None:
             if steps:
                 events += self._incapacitate(action.at_officer, "6.75")

@@ -19,6 +19,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.options import RuleOptions
 from gameapp.core.rules.movement.costs import MoveCosts, mover_class
 from gameapp.core.rules.tables import CommandLevel, Edition, MovementTables, MoverClass
+from gameapp.core.terrain import Terrain
 from gameapp.core.units import Formation, Unit, UnitKind
 
 COMMAND_DISTANCE_CUTOFF = 61  # one past the farthest row of the command-control table
@@ -53,6 +54,22 @@ def commanded_by(unit: Unit, leader: Unit, level: CommandLevel) -> bool:
     return bool(u.corps) and u.corps == ldr.corps
 
 
+def commands(leader: Unit, unit: Unit) -> bool:
+    """`leader` commands `unit` at some level (brigade, division or corps)."""
+    return any(commanded_by(unit, leader, level) for level in CommandLevel)
+
+
+ENTRY_BONUS_RULE = "002 4"
+
+
+def entry_general_term(unit: Unit, general: str, costs: MoveCosts) -> Term:
+    """002 4: "one extra movement factor", read as one more hex of open ground: the MPs the
+    unit's mover class pays to enter clear terrain."""
+    mover = mover_class(unit) or mover_class_when_moving(unit)
+    mp = costs.chart.terrain_entry(Terrain.CLEAR).move_cost(mover).value
+    return Term(f"general {general} on the entry hex: one more hex", mp, ENTRY_BONUS_RULE)
+
+
 def movement_allowance(
     unit: Unit,
     units: list[Unit],
@@ -63,6 +80,7 @@ def movement_allowance(
     double: bool = False,
     charge: bool = False,
     vacancies: Sequence[Unit] = (),
+    entry_general: str | None = None,
 ) -> Breakdown:
     edition = edition_of(options)
     horse = unit.kind is UnitKind.ARTILLERY and unit.defn.horse_artillery
@@ -74,6 +92,8 @@ def movement_allowance(
     if adjustment.mp:
         terms.append(Term(f"exhaustion level {exhaustion}", adjustment.mp, adjustment.rule))
     terms += _command_terms(unit, units, tables, costs, vacancies)
+    if entry_general is not None:
+        terms.append(entry_general_term(unit, entry_general, costs))
     bonus = tables.charge_bonus(kind)
     if charge and not double and bonus and adjustment.charge_bonus:
         terms.append(Term(f"charge bonus ({kind.value})", bonus, "MPA final"))

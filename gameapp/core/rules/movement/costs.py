@@ -13,7 +13,7 @@ cost due to walls and fences is kept apart, because N12 doubles it inside an ene
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from gameapp.core.breakdown import Term
@@ -27,6 +27,7 @@ from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Slope, T
 from gameapp.core.units import Formation, Side, Unit, UnitKind
 
 CROSSINGS = HexsideFeature.FORD | HexsideFeature.BRIDGE
+BRIDGE_RULE = "003 3.0a"
 WATER = HexsideFeature.STREAM | HexsideFeature.CREEK
 
 
@@ -60,9 +61,11 @@ class StepCost:
 class MoveCosts:
     """Step costs on one map, computed once per (hex, direction, mover, by-road)."""
 
-    def __init__(self, game_map: HexMap, chart: TerrainEffects | None = None) -> None:
+    def __init__(self, game_map: HexMap, chart: TerrainEffects | None = None,
+                 bridges_by_road: bool = False) -> None:
         self.map = game_map
         self.chart = chart or terrain_effects()
+        self.bridges_by_road = bridges_by_road  # option bridges_by_road (003 3.0a)
         self._cache: dict[tuple[Hex, int, MoverClass, bool], StepCost] = {}
         self._tables: dict[tuple[MoverClass, bool], StepTable] = {}
         # (terrain, features, slope, hexside, road grade, mover) -> priced step
@@ -167,6 +170,8 @@ class MoveCosts:
         self, side: HexsideFeature, mover: MoverClass
     ) -> tuple[list[Term] | str, int]:
         if side & HexsideFeature.BRIDGE:
+            if self.bridges_by_road:
+                return f"a bridge is crossed only by road movement ({BRIDGE_RULE})", 0
             side &= ~HexsideFeature.BRIDGE  # off the road, a bridge does not help
         if side & HexsideFeature.FORD:
             side &= ~WATER
@@ -185,3 +190,22 @@ class MoveCosts:
             if entry.doubled_in_fire_field:
                 fence_mp += cost.value
         return terms, fence_mp
+
+
+ZOC_ROAD_RULE = "002 1"
+
+
+def zoc_road_step(costs: MoveCosts, mover: MoverClass, fronts: frozenset[Hex], origin: Hex,
+                  direction: int) -> StepCost:
+    """A road column's step under the option `g88_zoc`: road movement may not be used to enter
+    an enemy zone of control (the enemy front), so such a step is priced off the road, and a
+    bridge does not carry the unit over a creek into one (002 1). Leaving one by road is free."""
+    by_road = costs.step(origin, direction, mover, True)
+    if by_road.road is RoadGrade.NONE or origin.neighbor(direction) not in fronts:
+        return by_road
+    off = costs.step(origin, direction, mover, False)
+    if off.prohibited is not None:
+        return StepCost(prohibited=f"{off.prohibited}; an enemy zone of control negates the road "
+                        f"and its bridge ({ZOC_ROAD_RULE})")
+    note = Term("no road movement into an enemy zone of control", 0, ZOC_ROAD_RULE)
+    return replace(off, terms=(*off.terms, note))

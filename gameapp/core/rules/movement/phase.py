@@ -7,8 +7,9 @@ state and returns its events. The UI reads `reachable` and `path_breakdown` for 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from functools import partial
 
 from gameapp.core.actions import Action, ChangeFormation, Cover, Face, Move
 from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
@@ -34,7 +35,7 @@ from gameapp.core.rules.movement.cavalry_charges import (
     is_mounted_cavalry,
 )
 from gameapp.core.rules.movement.charges import CHARGERS, charge_moves
-from gameapp.core.rules.movement.costs import MoveCosts, mover_class
+from gameapp.core.rules.movement.costs import MoveCosts, StepCost, mover_class, zoc_road_step
 from gameapp.core.rules.movement.formations import change_terms
 from gameapp.core.rules.movement.reach import PIKE_BONUS_RULE, Reach, SearchSpace, search, walk
 from gameapp.core.rules.movement.stacking import stacking_problem
@@ -85,6 +86,8 @@ class MovementRules:
             level_of(self.state, unit), self.tables, self.costs,
             double=double or unit.id in self.state.double_moving, charge=charge,
             vacancies=tuple(self.state.vacancies.values()),
+            entry_general=self.state.entry_general.get(unit.id)
+            if RuleOptions.of(self.options).general_entry_bonus else None,
         )
 
     def remaining(self, unit: Unit, double: bool = False, charge: bool = False) -> int:
@@ -398,25 +401,33 @@ class MovementRules:
         left = self.remaining(unit, double, charge) - already
         fire_field = self.enemy_fire_field(unit.side, unit.hex, max(left, 0) // 4 + 2)
         fronts = self.enemy_front(unit.side)
-        stopped = unit.hex in fronts and self.state.mp_spent.get(unit.id, 0) > 0
+        g88_zoc = RuleOptions.of(self.options).g88_zoc
+        stopped = unit.hex in fronts and self.state.mp_spent.get(unit.id, 0) > 0 and not g88_zoc
         pike_ok = (pike_allowed and by_road and unit.id not in self.state.off_pike
                    and self._on_pike(unit.hex))
+        step: Callable[[Hex, int], StepCost] = partial(self.costs.step, mover=mover,
+                                                       by_road=by_road)
+        table = self.costs.table(mover, by_road)
+        if g88_zoc and by_road and fronts:  # 002 1: the steps depend on the fronts: no cache
+            step, table = partial(zoc_road_step, self.costs, mover, fronts), {}
         return SearchSpace(
             start=unit.hex,
             facing=unit.facing,
             budget=left,
             pike_bonus=self.costs.chart.road_entry(RoadGrade.PIKE).mpa_bonus if pike_ok else 0,
-            step=lambda h, d: self.costs.step(h, d, mover, by_road),
+            step=step,
             turn_costs=tuple(
                 self.tables.facing_change(
                     steps, artillery=unit.kind is UnitKind.ARTILLERY, road_column=by_road,
                     covered=Status.COVER in unit.status).cost()
                 for steps in range(6)),
-            step_table=self.costs.table(mover, by_road),
+            step_table=table,
             enemy_hexes=frozenset(e.hex for e in enemies),
             front_hexes=fronts,
             fire_field=fire_field,
             may_leave=not stopped,
+            fronts_lock=not g88_zoc,
+            fronts_barred=g88_zoc and unit.kind is UnitKind.LEADER,
         )
 
     def _stacking(self, end: Unit) -> tuple[str, str] | None:

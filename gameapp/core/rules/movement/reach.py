@@ -8,10 +8,11 @@ The search is Dijkstra (`dial.least_costs`, the same loop `dial.PlainGraph` runs
 over (hex, facing, still-on-pike) states packed into ints; every rule lives in the arcs out of a
 state. A unit that has spent its whole phase in road column on a pike gets 4 more MPs (N14): the
 search allows budget + bonus to every state and charges the bonus to the step that leaves the
-pike, so one limit serves both. Entering an enemy front ends the path there (3.310);
-enemy-occupied hexes are never entered. The arcs that do not depend on where the enemy stands are
-kept with the map's step costs (`HexSteps`), so a search in ground already visited only looks
-them up.
+pike, so one limit serves both. Entering an enemy front ends the path there (3.310), or, under
+the option `g88_zoc`, does not, but no step goes from one front hex into another (002 3) and a
+leader enters none (002 8); enemy-occupied hexes are never entered. The arcs that do not
+depend on where the enemy stands are kept with the map's step costs (`HexSteps`), so a search in
+ground already visited only looks them up.
 """
 
 from __future__ import annotations
@@ -148,6 +149,10 @@ class SearchSpace:
     front_hexes: frozenset[Hex] = frozenset()  # enemy fronts: entering them ends the move
     fire_field: frozenset[Hex] = frozenset()  # walls and fences cost double here (N12)
     may_leave: bool = True  # False once a unit has stopped in an enemy front this phase
+    # 002 3 (option g88_zoc): entering a front does not end the move, but a step from one
+    # front hex into another is not allowed; 002 8: a leader never enters a front at all
+    fronts_lock: bool = True
+    fronts_barred: bool = False
 
     def turn(self, steps: int) -> int:
         return self.turn_costs[steps % 6]
@@ -185,7 +190,8 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
     table_get = space.step_table.get
     turn_from = [tuple(turn[(d - f) % 6] for d in range(6)) for f in range(6)]
     way = _way(turn, bonus) << 4
-    stops = front - {start}  # a unit may leave the front it starts in
+    # a unit may leave the front it starts in; under 002 3 nothing stops it
+    stops = front - {start} if space.fronts_lock else set()
     near_enemy = {e + delta for e in enemy for delta in _DELTAS}
 
     def arcs_of(state: int) -> list[Arc]:
@@ -207,10 +213,13 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
             return [arc for arc in arcs if arc[0] >> 4 not in enemy]
         return arcs
 
+    expand: Callable[[int], list[Arc]] = arcs_of
+    if not space.fronts_lock and front:
+        expand = _unlocked(arcs_of, front, space.fronts_barred)
     start_state = (start << 4) | (_PIKE if bonus > 0 else 0) | space.facing
     # A state is not worth expanding if its hex (and pike flag) was expanded more cheaply by at
     # least the dearest turn: from there the unit can face any way for less.
-    best, parent, first = least_costs(start_state, limit, arcs_of, place_bits=3,
+    best, parent, first = least_costs(start_state, limit, expand, place_bits=3,
                                       slack=max(turn))
     # A place's first state expanded is its cheapest. Per hex keep the cheaper of its two places
     # (on and off the pike): the bonus a state off the pike forfeited is in its cost, so the
@@ -228,8 +237,20 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
         cost = best[state]
         on_pike = bool(state & _PIKE) and bonus > 0
         result[h] = Reach(h, cost if on_pike else cost - bonus, limit - cost, state & 7,
-                          packed in front, on_pike, state, parent)
+                          packed in stops, on_pike, state, parent)
     return result
+
+
+def _unlocked(arcs_of: Callable[[int], list[Arc]], front: set[int], barred: bool
+              ) -> Callable[[int], list[Arc]]:
+    """002 3 (option g88_zoc): no arc from a front hex into another; 002 8: with `barred` (a
+    leader) no arc into a front hex at all."""
+    def filtered(state: int) -> list[Arc]:
+        arcs = arcs_of(state)
+        if barred or state >> 4 in front:
+            return [arc for arc in arcs if arc[0] >> 4 not in front]
+        return arcs
+    return filtered
 
 
 @dataclass(frozen=True)
@@ -261,10 +282,19 @@ def walk(space: SearchSpace, path: tuple[Hex, ...], describe: Callable[[Hex], st
             return Walk(tuple(terms), facing, False,
                         (f"{describe(there)} is held by the enemy: only a move's last hex "
                          "may be charged", "3.4"))
-        if here in space.front_hexes and i > 0:
+        if here in space.front_hexes and i > 0 and space.fronts_lock:
             return Walk(tuple(terms), facing, False,
                         (f"the unit must stop on entering the enemy front at {describe(here)}",
                          "3.310"))
+        if there in space.front_hexes and not space.fronts_lock:
+            if space.fronts_barred:
+                return Walk(tuple(terms), facing, False,
+                            (f"a general may not enter the enemy zone of control at "
+                             f"{describe(there)}", "002 8"))
+            if here in space.front_hexes:
+                return Walk(tuple(terms), facing, False,
+                            (f"no move from one enemy zone of control ({describe(here)}) "
+                             f"straight into another ({describe(there)})", "002 3"))
         turn_mp = space.turn(direction - facing)
         if turn_mp:
             terms.append(Term("turn to face the way moved", turn_mp, "MPA changes facing"))

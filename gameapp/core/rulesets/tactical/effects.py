@@ -19,7 +19,7 @@ from gameapp.core.events import (
 )
 from gameapp.core.hexgrid import Hex
 from gameapp.core.options import RuleOptions
-from gameapp.core.rules.arrivals import arrive
+from gameapp.core.rules.arrivals import arrive, generals_follow
 from gameapp.core.rules.exhaustion import brigade_of, conclude_turn, printed_strengths
 from gameapp.core.rules.leaders import replace_leaders
 from gameapp.core.rules.pending_checks import start_phase
@@ -142,20 +142,23 @@ def _reset_movement(ctx: RuleContext) -> list[Event]:
     state.double_moving.clear()
     state.descended_steep.clear()
     state.pivots.clear()
+    state.entry_general.clear()
     return []
 
 
 def _reinforcements(ctx: RuleContext) -> list[Event]:
+    options = RuleOptions.of(ctx.scenario.options)
     return arrive(ctx.scenario.reinforcements, ctx.state.turn, phasing_side(ctx), ctx.state,
-                  ctx.map, RuleOptions.of(ctx.scenario.options).stacking)
+                  ctx.map, options.stacking, options.general_entry_bonus)
 
 
 def _start_fire(ctx: RuleContext) -> list[Event]:
     state: GameState = ctx.state
+    events = generals_follow(state, TacticalQueries.of(ctx).movement)
     state.fired.clear()
     state.fire_passed.clear()
     state.fire_next = phasing_side(ctx).other
-    return []
+    return events
 
 
 def _rally(ctx: RuleContext) -> list[Event]:
@@ -180,6 +183,7 @@ REPLACE_LEADERS = Effect("replace incapacitated leaders (1.21)",
 RESET_MOVEMENT = Effect("reset movement points", _reset_movement)
 REINFORCEMENTS = Effect("reinforcements of the turn arrive at their entry hexes",
                         _reinforcements)
-START_FIRE = Effect("the non-phasing side fires first (1.23)", _start_fire)
+START_FIRE = Effect("generals follow the units they sped on (002 4); the non-phasing side "
+                    "fires first (1.23)", _start_fire)
 RALLY = Effect("routed, then shaken units try to rally; HM markers removed (1.24)", _rally)
 EXHAUSTION = Effect("brigades' exhaustion adjusted (1.3)", _exhaustion)

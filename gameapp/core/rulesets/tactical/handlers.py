@@ -33,12 +33,16 @@ from gameapp.core.events import (
     FireShotPassed,
     RoutMovementPending,
 )
+from gameapp.core.options import RuleOptions
 from gameapp.core.rules.chargephase import (
     AUTOMATIC_VICTORY_RULE,
+    BeforeCharge,
     automatic_victory,
     resolve_charge_at,
     resolve_charges,
 )
+from gameapp.core.rules.closing_rolls import closing_rolls
+from gameapp.core.rules.opening_volley import opening_volley
 from gameapp.core.rules.path_choice import hold_end_step
 from gameapp.core.rules.rout import rout_move
 from gameapp.core.rules.withdrawal import charge_decisions
@@ -73,7 +77,12 @@ class MovementHandler:
         TacticalQueries.of(ctx).movement.plan(action, side)
 
     def execute(self, ctx: RuleContext, action: Action, side: Side | None) -> list[Event]:
-        events = TacticalQueries.of(ctx).movement.execute(action, side)
+        movement = TacticalQueries.of(ctx).movement
+        events = movement.execute(action, side)
+        if RuleOptions.of(ctx.scenario.options).closing_rolls:  # 003 3.5, an option
+            whole = lambda u: int(movement.allowance(u, charge=True).total)  # noqa: E731
+            events = closing_rolls(ctx.state, ctx.map, ctx.scenario.los_conventions, events,
+                                   ctx.dice, whole)
         events += declared_charges(ctx, events)
         return events
 
@@ -131,7 +140,8 @@ class ResolveOneCharge:
     def execute(self, ctx: RuleContext, action: ResolveCharge, side: Side | None
                 ) -> list[Event]:
         return resolve_charge_at(ctx.state, ctx.map, action.target, ctx.dice,
-                                 ctx.scenario.options, ctx.rules.costs) + settle(ctx)
+                                 ctx.scenario.options, ctx.rules.costs,
+                                 before=before_charge(ctx)) + settle(ctx)
 
 
 class EndChargePhase(EndStep):
@@ -141,10 +151,18 @@ class EndChargePhase(EndStep):
     def execute(self, ctx: RuleContext, action: Action, side: Side | None) -> list[Event]:
         state: GameState = ctx.state
         events = resolve_charges(state, ctx.map, ctx.dice, ctx.scenario.options,
-                                 ctx.rules.costs)
+                                 ctx.rules.costs, before=before_charge(ctx))
         if not hold_end_step(state):
             events += ctx.end_step()
         return events
+
+
+def before_charge(ctx: RuleContext) -> BeforeCharge | None:
+    """What happens as each charge goes in: 003's opening volley when the scenario has it."""
+    if not RuleOptions.of(ctx.scenario.options).opening_volley:
+        return None
+    fire = TacticalQueries.of(ctx).fire
+    return lambda target, ids: opening_volley(ctx.state, fire, target, ids, ctx.dice)
 
 
 def declared_charges(ctx: RuleContext, events: list[Event]) -> list[Event]:
@@ -175,7 +193,7 @@ def settle(ctx: RuleContext) -> list[Event]:
         rule = state.deferred_charges.pop(target)
         if target in state.charges:
             events += resolve_charge_at(state, ctx.map, target, ctx.dice, ctx.scenario.options,
-                                        ctx.rules.costs, rule=rule)
+                                        ctx.rules.costs, rule=rule, before=before_charge(ctx))
     if state.decisions:
         events.append(DecisionPending(state.decisions[0]))
     return events

@@ -12,7 +12,7 @@ map); `TacticalQueries` puts it together with a state, the game's or a handler's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from gameapp.core.breakdown import IllegalActionError
@@ -23,6 +23,7 @@ from gameapp.core.rules.chargephase import charge_parties
 from gameapp.core.rules.fire.phase import FireRules
 from gameapp.core.rules.movement.costs import MoveCosts
 from gameapp.core.rules.movement.phase import MovementRules
+from gameapp.core.rules.opening_volley import VOLLEY_RULE, volley_note
 from gameapp.core.rules.retreat import RetreatOptions, retreat_paths
 from gameapp.core.scenario import Scenario
 from gameapp.core.state import GameState
@@ -37,7 +38,8 @@ class TacticalRules:
     """What one tactical game keeps between actions."""
 
     def __init__(self, scenario: Scenario) -> None:
-        self.costs = MoveCosts(scenario.map)
+        self.costs = MoveCosts(scenario.map,
+                               bridges_by_road=RuleOptions.of(scenario.options).bridges_by_road)
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,8 @@ class TacticalQueries:
     @property
     def fire(self) -> FireRules:
         light = self.scenario.clock.light_of(self.state.turn)
-        return FireRules(self.scenario.map, self.scenario.los_conventions, self.state, light)
+        return FireRules(self.scenario.map, self.scenario.los_conventions, self.state, light,
+                         RuleOptions.of(self.scenario.options))
 
     def charge_preview(self, target: Hex, attacker_ids: Sequence[str] | None = None,
                        positions: Mapping[str, Hex] | None = None) -> ChargePreview:
@@ -93,8 +96,15 @@ class TacticalQueries:
             raise IllegalActionError(f"nothing to charge in {hex_id(target)}: no unrouted "
                                      "charging unit or no enemy combat unit", "1.25")
         charging, defenders, situation = parties
-        return preview_charge(charging, defenders, self.scenario.map, situation,
-                              declared=set(ids) <= set(declared))
+        preview = preview_charge(charging, defenders, self.scenario.map, situation,
+                                 declared=set(ids) <= set(declared))
+        if RuleOptions.of(self.scenario.options).opening_volley:  # 003 5.4, an option
+            where = self.state.copy()
+            where.units.update({u.id: u for u in charging})
+            note = volley_note(where, self.fire, target, ids)
+            if note is not None:
+                preview = replace(preview, notes=((VOLLEY_RULE, note),))
+        return preview
 
     def retreat_options(self, unit_id: str, distance: int = 2,
                         causer_ids: Sequence[str] | None = None) -> RetreatOptions:

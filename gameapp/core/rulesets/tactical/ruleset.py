@@ -18,9 +18,11 @@ from gameapp.core.actions import (
     Move,
     Pass,
     Prolong,
+    Reform,
     ResolveCharge,
     RetreatBeforeCombat,
     StackRoll,
+    TakeLoss,
     parse_action,
 )
 from gameapp.core.breakdown import IllegalActionError
@@ -86,7 +88,8 @@ _BELONGS: dict[type, tuple[str, str]] = {
         "units move only in their movement phase, not in the {phase} phase", "1.22")),
     **dict.fromkeys((Fire, Pass), ("no firing in the {phase} phase", "1.23")),
     ResolveCharge: ("charges are resolved in the charge phase, not the {phase} phase", "1.25"),
-    **dict.fromkeys((RetreatBeforeCombat, Prolong, ChooseRetreatPath, StackRoll), (
+    **dict.fromkeys((RetreatBeforeCombat, Prolong, ChooseRetreatPath, StackRoll, TakeLoss,
+                     Reform), (
         "no decision is waiting for that answer", "R&C actions")),
 }
 
@@ -107,7 +110,7 @@ class TacticalRuleset(Ruleset):
 
     def verbs(self) -> tuple[str, ...]:
         return ("move", "face", "formation", "cover", "fire", "pass", "end-phase", "charge",
-                "retreat-before-combat", "prolong", "retreat-path", "stack-roll", "loss")
+                "retreat-before-combat", "prolong", "retreat-path", "stack-roll", "loss", "reform")
 
     def source_files(self, scenario: Scenario) -> tuple[Path | None, ...]:
         return (scenario.path, scenario.map_path, scenario.counters_path)
@@ -180,7 +183,8 @@ class TacticalRuleset(Ruleset):
         if options.disengagement_fire and options.retreat == "ss15_4":
             out += disengagement_fire(state, TacticalQueries.of(ctx).fire, [*events, *out],
                                       ctx.dice)
-        update_holders(state, [v.hex for v in ctx.scenario.victory_hexes])
+        update_holders(state, [v.hex for v in ctx.scenario.victory_hexes],
+                       options.generals_hold)
         out += effects.note_release_triggers(ctx, before, [*events, *out])
         state.entered.update(state.units)
         return out
