@@ -21,6 +21,16 @@ OPTION_LABELS: dict[str, str] = {
     "los": "Line-of-sight conventions (Line of Battle)",
     "historical_events": "The scenario's optional historical events",
     "broken_track_return": "Units on the Broken Track return",
+    "g88_zoc": "Gettysburg '88 zones of control (1, 3, 8)",
+    "drm_cap": "Fire modifiers capped at 10 either way (Gettysburg '88 14)",
+    "off_map_not_eliminated": "Units routed off their edge are not eliminated (Gettysburg '88 29)",
+    "generals_hold": "A general alone holds a victory hex (Gettysburg '88 31)",
+    "general_entry_bonus": "One more hex for units entering with their general (Gettysburg '88 4)",
+    "artillery_duels": "Artillery duels at double range (Gettysburg '88 19-28)",
+    "bridges_by_road": "Bridges crossed only by road movement (Line of Battle 3.0a)",
+    "artillery_retreats_limbered": "Routed batteries end limbered (Line of Battle 6.3f)",
+    "opening_volley": "The charged units' opening volley (Line of Battle 5.4)",
+    "closing_rolls": "A closing roll before each charge (Line of Battle 3.5)",
 }
 
 VALUE_LABELS: dict[str, dict[str, str]] = {
