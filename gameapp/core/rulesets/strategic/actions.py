@@ -9,6 +9,8 @@
     move PIECE HEX [HEX ...] [forced]   march along hexes, force-marching if asked (6.3)
     rail PIECE HEX               entrain (if not aboard) and ride to HEX (6.5)
     detrain PIECE                get off the train (6.58)
+    sail SHIP HEX [HEX ...]      sail along navigable water (ships need no command, 5.27)
+    embark UNIT SHIP / land UNIT    board a transport in the unit's hex, or land from it
 
 Saves write this notation; `parse_strategic_action` reads it back.
 """
@@ -106,15 +108,42 @@ class Detrain:
         return f"detrain {self.piece}"
 
 
+@dataclass(frozen=True)
+class Sail:
+    ship: str
+    path: tuple[Hex, ...]
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"sail {self.ship} {' '.join(numbering.hex_id(h) for h in self.path)}"
+
+
+@dataclass(frozen=True)
+class Embark:
+    unit: str
+    ship: str
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"embark {self.unit} {self.ship}"
+
+
+@dataclass(frozen=True)
+class Land:
+    unit: str
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"land {self.unit}"
+
+
 StrategicAction = (EndPhase | DeclareSpan | SplitBrigade | Assign | Release | GiveOrder
-                   | RollInitiative | March | Rail | Detrain)
+                   | RollInitiative | March | Rail | Detrain | Sail | Embark | Land)
 VERBS = ("end", "span", "split", "assign", "release", "order", "initiative", "move", "rail",
-         "detrain")
+         "detrain", "sail", "embark", "land")
 _SHAPES = {
     "end": "end", "span": "span LEADER [PIECE ...]", "split": "split DIVISION SP",
     "assign": "assign UNIT HQ", "release": "release UNIT", "order": "order LEADER",
     "initiative": "initiative LEADER", "move": "move PIECE HEX [HEX ...] [forced]",
-    "rail": "rail PIECE HEX", "detrain": "detrain PIECE",
+    "rail": "rail PIECE HEX", "detrain": "detrain PIECE", "sail": "sail SHIP HEX [HEX ...]",
+    "embark": "embark UNIT SHIP", "land": "land UNIT",
 }
 
 
@@ -129,8 +158,9 @@ def parse_strategic_action(text: str, numbering: Numbering) -> StrategicAction:
         raise ValueError(f"{text!r}: expected {expected}") from None
 
 
-_ONE_NAME: dict[str, type[Release | GiveOrder | RollInitiative | Detrain]] = {
-    "release": Release, "order": GiveOrder, "initiative": RollInitiative, "detrain": Detrain}
+_ONE_NAME: dict[str, type[Release | GiveOrder | RollInitiative | Detrain | Land]] = {
+    "release": Release, "order": GiveOrder, "initiative": RollInitiative, "detrain": Detrain,
+    "land": Land}
 
 
 def _parse(verb: str, args: list[str], numbering: Numbering) -> StrategicAction:
@@ -140,12 +170,14 @@ def _parse(verb: str, args: list[str], numbering: Numbering) -> StrategicAction:
         return _ONE_NAME[verb](args[0])
     if verb == "span" and args:
         return DeclareSpan(args[0], tuple(args[1:]))
-    if len(args) == 2 and verb in ("split", "assign", "rail"):
+    if len(args) == 2 and verb in ("split", "assign", "rail", "embark"):
         if verb == "split":
             return SplitBrigade(args[0], int(args[1]))
-        if verb == "assign":
-            return Assign(args[0], args[1])
-        return Rail(args[0], numbering.parse(args[1]))
+        if verb == "rail":
+            return Rail(args[0], numbering.parse(args[1]))
+        return (Assign if verb == "assign" else Embark)(args[0], args[1])
+    if verb == "sail" and len(args) >= 2:
+        return Sail(args[0], tuple(numbering.parse(h) for h in args[1:]))
     if verb == "move" and len(args) >= 2:
         forced = args[-1] == "forced"
         hexes = args[1:-1] if forced else args[1:]

@@ -96,3 +96,10 @@ class MonthEnded:
 
     turn: int
     rule: str
+
+
+@dataclass(frozen=True)
+class Sailed:
+    ship: str
+    path: tuple[Hex, ...]
+    terms: tuple[Term, ...]

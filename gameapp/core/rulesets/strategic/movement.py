@@ -86,12 +86,26 @@ def ground_units(state: StrategicState, piece: Piece) -> list[Division]:
     return []
 
 
-def stacking_problem(state: StrategicState, side: Side, h: Hex, coming: list[Division],
+def map_units(state: StrategicState, side: Side) -> dict[Hex, tuple[int, int]]:
+    """Each hex's count of the side's ground combat units on the map and their SP, for
+    stacking: units on an HQ's roster or aboard ship do not count (our design, wbts.md 7.4)."""
+    rostered = {u for hq in state.hqs(side) for u in hq.roster}
+    stacks: dict[Hex, tuple[int, int]] = {}
+    for unit in state.divisions(side):
+        if unit.id in rostered or unit.aboard is not None:
+            continue
+        units, sp = stacks.get(unit.hex, (0, 0))
+        stacks[unit.hex] = (units + 1, sp + unit.sp)
+    return stacks
+
+
+def stacking_problem(stacks: dict[Hex, tuple[int, int]], piece: Piece, to: Hex,
                      limits: tuple[int, int]) -> str | None:
-    ids = {u.id for u in coming}
-    there = [d for d in state.divisions(side) if d.hex == h and d.id not in ids
-             and d.aboard is None] + coming
-    units, sp = len(there), sum(d.sp for d in there)
+    """Why the piece may not end its march in `to` (None if it may)."""
+    if not isinstance(piece, Division) or piece.hex == to:
+        return None
+    units, sp = stacks.get(to, (0, 0))
+    units, sp = units + 1, sp + piece.sp
     if units > limits[0] or sp > limits[1]:
         return (f"{units} units of {sp} SP would stand in the hex: at most {limits[0]} units "
                 f"and {limits[1]} SP")
@@ -107,17 +121,21 @@ class MarchHandler:
             return
         terrain: TerrainCosts = ctx.rules.terrain
         board = Board.of(state, terrain)
+        stacks = map_units(state, side)
+        limits = (terrain.tables.stack_units, terrain.tables.stack_sp)
         force = commanded(state, state.active)
         members = force.members if force is not None else ()
         for piece_id in members:
             piece = state.pieces.get(piece_id)
             if piece is None or self._why_not_piece(state, piece) is not None:
                 continue
-            for forced in (False, True):
-                for path in reachable(state, piece, forced, terrain, board).values():
-                    action = March(piece_id, path, forced)
-                    if self._why_not_end(state, piece, path[-1], terrain) is None:
-                        yield action
+            normal = have_mp(state, piece, False, terrain)
+            for to, (cost, path) in reachable(state, piece, True, terrain, board).items():
+                if stacking_problem(stacks, piece, to, limits) is not None:
+                    continue
+                if cost <= normal:
+                    yield March(piece_id, path)
+                yield March(piece_id, path, True)
 
     def _why_not_piece(self, state: StrategicState, piece: Piece) -> tuple[str, str] | None:
         if not isinstance(piece, Division | Leader | HQ | Train):
@@ -133,11 +151,6 @@ class MarchHandler:
                 "an enemy zone of control", ZOC)
             return f"{why[0]} ended {piece.id}'s move this turn", why[1]
         return None
-
-    def _why_not_end(self, state: StrategicState, piece: Piece, to: Hex,
-                     terrain: TerrainCosts) -> str | None:
-        limits = (terrain.tables.stack_units, terrain.tables.stack_sp)
-        return stacking_problem(state, piece.side, to, ground_units(state, piece), limits)
 
     def check(self, ctx: RuleContext, action: March, side: Side | None) -> None:
         state: StrategicState = ctx.state
@@ -157,7 +170,8 @@ class MarchHandler:
                                      "but ships moves without a command", NEEDS_COMMAND)
         terrain: TerrainCosts = ctx.rules.terrain
         walk(state, piece, action, terrain, Board.of(state, terrain))
-        problem = self._why_not_end(state, piece, action.path[-1], terrain)
+        limits = (terrain.tables.stack_units, terrain.tables.stack_sp)
+        problem = stacking_problem(map_units(state, side), piece, action.path[-1], limits)
         if problem is not None:
             raise IllegalActionError(problem, STACKING)
 
@@ -225,35 +239,39 @@ def walk(state: StrategicState, piece: Piece, action: March, terrain: TerrainCos
     return tuple(terms), cost, have, stopped
 
 
-def reachable(state: StrategicState, piece: Piece, forced: bool, terrain: TerrainCosts,
-              board: Board) -> dict[Hex, tuple[Hex, ...]]:
-    """Every hex the piece can march to now, with its cheapest path (Dijkstra over MP)."""
+def have_mp(state: StrategicState, piece: Piece, forced: bool, terrain: TerrainCosts
+            ) -> Fraction:
+    """The MP a piece has left this turn, forced or not."""
     ma = allowance(state, piece, terrain.tables.movement_allowance)
-    have = Fraction(ma + (terrain.tables.forced_extra_mp if forced else 0)) - \
-        state.mp_spent.get(piece.id, Fraction(0))
+    extra = terrain.tables.forced_extra_mp if forced else 0
+    return Fraction(ma + extra) - state.mp_spent.get(piece.id, Fraction(0))
+
+
+def reachable(state: StrategicState, piece: Piece, forced: bool, terrain: TerrainCosts,
+              board: Board) -> dict[Hex, tuple[int, tuple[Hex, ...]]]:
+    """Every hex the piece can march to now, with the cost and the cheapest path (Dijkstra
+    over MP; entering an enemy zone of control ends a path, 6.24)."""
+    have = int(have_mp(state, piece, forced, terrain))  # step costs are whole MP
     side = piece.side
-    best: dict[Hex, Fraction] = {piece.hex: Fraction(0)}
+    enemy_zoc, enemy_in = board.zoc[side.other], board.occupied[side.other]
+    best: dict[Hex, int] = {piece.hex: 0}
     paths: dict[Hex, tuple[Hex, ...]] = {piece.hex: ()}
-    queue: list[tuple[Fraction, int, Hex]] = [(Fraction(0), 0, piece.hex)]
+    queue: list[tuple[int, int, Hex]] = [(0, 0, piece.hex)]
     counter = 0
     while queue:
         spent, _, at = heapq.heappop(queue)
-        if spent > best.get(at, spent):
+        if spent > best[at] or (at != piece.hex and at in enemy_zoc):
             continue
-        if at != piece.hex and board.enemy_zoc(side, at):
-            continue  # 6.24: the march stops here
-        for to in at.neighbors():
-            if terrain.passable(at, to) is not None or board.enemy_in(side, to):
-                continue
-            cost = spent + terrain.step_cost(at, to)
-            if cost > have or cost >= best.get(to, cost + 1):
+        for to, step in terrain.exits(at):
+            cost = spent + step
+            if cost > have or to in enemy_in or cost >= best.get(to, cost + 1):
                 continue
             best[to] = cost
             paths[to] = (*paths[at], to)
             counter += 1
             heapq.heappush(queue, (cost, counter, to))
     del paths[piece.hex]
-    return paths
+    return {h: (best[h], p) for h, p in paths.items()}
 
 
 def take_control(ctx: RuleContext, side: Side, path: tuple[Hex, ...]) -> list[Any]:

@@ -3,7 +3,8 @@ map (docs/strategic-rules.md). What the engine asks of a game: its scenarios, no
 end and result.
 
 The phases' handlers come from their modules and are routed here (`ROUTES`): command and
-organisation (`command.py`, `organisation.py`), movement (`movement.py`, `rail.py`). The combat
+organisation (`command.py`, `organisation.py`), movement (`movement.py`, `rail.py`,
+`naval.py`). The combat
 phase routes only `end`: the combat module's battle handlers go into `ROUTES[COMBAT]`, and what
 the end of the week does (supply, attrition) into `END_OF_TURN`.
 """
@@ -23,18 +24,22 @@ from gameapp.core.rulesets.strategic.actions import (
     Assign,
     DeclareSpan,
     Detrain,
+    Embark,
     EndPhase,
     GiveOrder,
+    Land,
     March,
     Rail,
     Release,
     RollInitiative,
+    Sail,
     SplitBrigade,
     StrategicAction,
     parse_strategic_action,
 )
 from gameapp.core.rulesets.strategic.command import CommandHandler, SpanHandler
 from gameapp.core.rulesets.strategic.movement import MarchHandler
+from gameapp.core.rulesets.strategic.naval import BoardingHandler, SailHandler
 from gameapp.core.rulesets.strategic.organisation import RosterHandler, SplitHandler
 from gameapp.core.rulesets.strategic.pieces import Division
 from gameapp.core.rulesets.strategic.rail import RailHandler
@@ -58,13 +63,16 @@ MARCH = MarchHandler()
 RAIL = RailHandler()
 SPLIT = SplitHandler()
 ROSTER = RosterHandler()
+SAIL = SailHandler()
+BOARDING = BoardingHandler()
 
 # Each player phase's routes: action type -> handler, in the order `legal_actions` lists them.
 ROUTES: dict[StrategicPhase, dict[type, ActionHandler]] = {
     StrategicPhase.COMMAND: {EndPhase: END, DeclareSpan: SPAN, SplitBrigade: SPLIT,
                              Assign: ROSTER, Release: ROSTER},
     StrategicPhase.MOVEMENT: {EndPhase: END, GiveOrder: COMMAND, RollInitiative: COMMAND,
-                              March: MARCH, Rail: RAIL, Detrain: RAIL, SplitBrigade: SPLIT,
+                              March: MARCH, Rail: RAIL, Detrain: RAIL, Sail: SAIL,
+                              Embark: BOARDING, Land: BOARDING, SplitBrigade: SPLIT,
                               Assign: ROSTER, Release: ROSTER},
     # Battles are the combat module's: it adds its action types to this phase's routes.
     StrategicPhase.COMBAT: {EndPhase: END, SplitBrigade: SPLIT},

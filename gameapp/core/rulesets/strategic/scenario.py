@@ -202,7 +202,9 @@ class _Reader:
             vessel = Vessel(e["vessel"])
             found.append(Ship(e["id"], Side(e["side"]), vessel,
                               0 if vessel is Vessel.TRANSPORT else e.get("strength", 4),
-                              self.hex_of((*key, "at"), e["at"]), e.get("capacity", 0)))
+                              self.hex_of((*key, "at"), e["at"]),
+                              e.get("capacity", tables().transport_capacity
+                                    if vessel is Vessel.TRANSPORT else 0)))
         for key, e in self.entries("forts"):
             found.append(Fort(e["id"], Side(e["side"]), self.hex_of((*key, "at"), e["at"]),
                               e["capacity"], e.get("fortress", False)))

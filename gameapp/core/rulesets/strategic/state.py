@@ -108,12 +108,13 @@ class StrategicState:
         self.pieces[piece.id] = piece
 
     def move(self, piece_id: str, to: Hex) -> None:
-        """Move a piece, and with an HQ its roster (16.16)."""
+        """Move a piece, with an HQ its roster (16.16), with a ship its cargo."""
         piece = self.pieces[piece_id]
         self.pieces[piece_id] = replace(piece, hex=to)
-        if isinstance(piece, HQ):
-            for unit_id in piece.roster:
-                self.pieces[unit_id] = replace(self.pieces[unit_id], hex=to)
+        carried = piece.roster if isinstance(piece, HQ) else (
+            piece.cargo if isinstance(piece, Ship) else ())
+        for unit_id in carried:
+            self.move(unit_id, to)
 
     def new_phase(self) -> None:
         """Command spans lapse at every movement and combat phase (10.1)."""

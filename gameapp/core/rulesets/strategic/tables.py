@@ -33,6 +33,9 @@ _SCHEMA = obj({
     "rail": obj({"entrain_fraction": {"type": "number", "minimum": 0, "maximum": 1},
                  "weight": obj({"train": _SMALL, "supply_point": _SMALL, "leader": _SMALL,
                                 "empty_hq": _SMALL})}),
+    "naval": obj({"allowance": _SMALL,
+                  "embark_fraction": {"type": "number", "minimum": 0, "maximum": 1},
+                  "transport_capacity": _SMALL}),
     "initiative": obj({"die": _DIE, "out_of_supply": {"type": "integer", "minimum": -6,
                                                       "maximum": 0}}),
 })
@@ -52,6 +55,9 @@ class StrategicTables:
     stack_sp: int
     entrain_fraction: Fraction
     rail_weight: dict[str, int]
+    naval_allowance: int
+    embark_fraction: Fraction
+    transport_capacity: int
     initiative_die: int
     out_of_supply: int
     source: str
@@ -96,6 +102,9 @@ def load_tables(source: str | Path | None = None) -> StrategicTables:
         stack_sp=data["stacking"]["sp"],
         entrain_fraction=Fraction(str(rail["entrain_fraction"])),
         rail_weight=dict(rail["weight"]),
+        naval_allowance=data["naval"]["allowance"],
+        embark_fraction=Fraction(str(data["naval"]["embark_fraction"])),
+        transport_capacity=data["naval"]["transport_capacity"],
         initiative_die=data["initiative"]["die"],
         out_of_supply=data["initiative"]["out_of_supply"],
         source=name,

@@ -22,6 +22,7 @@ class TerrainCosts:
     tables: StrategicTables = field(default_factory=tables)
     _terrain: dict[Hex, TheatreTerrain] = field(default_factory=dict)
     _rail: dict[int, dict[Hex, set[Hex]]] = field(default_factory=dict)
+    _exits: dict[Hex, tuple[tuple[Hex, int], ...]] = field(default_factory=dict)
 
     def terrain(self, h: Hex) -> TheatreTerrain:
         found = self._terrain.get(h)
@@ -58,6 +59,16 @@ class TerrainCosts:
 
     def step_cost(self, a: Hex, b: Hex) -> Fraction:
         return Fraction(sum(Fraction(t.value) for t in self.step(a, b)))
+
+    def exits(self, a: Hex) -> tuple[tuple[Hex, int], ...]:
+        """The neighbours a unit may step to from `a`, each with its MP (cached; the tables'
+        costs are whole MP)."""
+        found = self._exits.get(a)
+        if found is None:
+            found = self._exits[a] = tuple(
+                (b, int(self.step_cost(a, b))) for b in a.neighbors()
+                if self.passable(a, b) is None)
+        return found
 
     def blocks_zoc(self, a: Hex, b: Hex) -> bool:
         """A zone of control does not reach across a major river or a ridge, nor onto water."""

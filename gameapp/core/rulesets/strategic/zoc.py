@@ -10,7 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from gameapp.core.hexgrid import Hex
-from gameapp.core.rulesets.strategic.pieces import Division, Fort, Piece
+from gameapp.core.rulesets.strategic.pieces import Division, Fort, Piece, Ship
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
 from gameapp.core.units import Side
@@ -27,7 +27,7 @@ def exerts_zoc(piece: Piece) -> bool:
 class Board:
     """One look at the pieces: who occupies each hex and each side's zones of control."""
 
-    occupied: dict[Side, frozenset[Hex]]  # hexes holding any of the side's pieces
+    occupied: dict[Side, frozenset[Hex]]  # hexes holding the side's pieces on land
     combat: dict[Side, frozenset[Hex]]  # hexes holding the side's ground combat units
     zoc: dict[Side, frozenset[Hex]]  # hexes the side's units control
 
@@ -37,7 +37,8 @@ class Board:
         combat: dict[Side, set[Hex]] = defaultdict(set)
         zoc: dict[Side, set[Hex]] = defaultdict(set)
         for piece in state.pieces.values():
-            if not isinstance(piece, Fort):  # an empty fort stops no one (13.15)
+            # an empty fort stops no one (13.15); ships and their passengers hold no land
+            if not isinstance(piece, Fort | Ship) and getattr(piece, "aboard", None) is None:
                 occupied[piece.side].add(piece.hex)
             if exerts_zoc(piece):
                 combat[piece.side].add(piece.hex)

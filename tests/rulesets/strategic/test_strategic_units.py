@@ -1,0 +1,149 @@
+"""Brigades, HQ rosters and the counter mix on the Hazel test map (3.25, 16.16, 16.2, 3.26),
+and the scenario loader's answers to bad files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gameapp.core.breakdown import IllegalActionError
+from gameapp.core.engine import Game
+from gameapp.core.rulesets.strategic.actions import (
+    Assign,
+    EndPhase,
+    March,
+    Release,
+    RollInitiative,
+    SplitBrigade,
+)
+from gameapp.core.rulesets.strategic.events import BrigadeSplit, Marched
+from gameapp.core.rulesets.strategic.pieces import Division
+from gameapp.core.rulesets.strategic.scenario import load_strategic
+from gameapp.core.rulesets.strategic.sequence import StrategicPhase
+from gameapp.core.yamlsource import DataError
+from tests.rulesets.strategic.positions import (
+    HAZEL,
+    SMALL_MAP,
+    command,
+    hazel_game,
+    state_of,
+    to_phase,
+)
+
+
+def refused(game: Game, action: object) -> IllegalActionError:
+    with pytest.raises(IllegalActionError) as error:
+        game.apply(action)
+    return error.value
+
+
+def path(game: Game, *ids: str) -> tuple:
+    return tuple(game.map.parse(i) for i in ids)
+
+
+def test_a_division_sheds_brigades_before_commands_3_25() -> None:
+    game = hazel_game()
+    events = game.apply(SplitBrigade("u3", 2))
+    split = next(e for e in events if isinstance(e, BrigadeSplit))
+    brigade = state_of(game).pieces[split.brigade]
+    assert isinstance(brigade, Division) and brigade.sp == 2 and brigade.brigade_of == "u3"
+    assert state_of(game).pieces["u3"].sp == 4  # type: ignore[union-attr]
+    assert split.rule == "004 3.25"
+    # a brigade is 1 to 4 SP and leaves its division at least 1; militia have no brigades
+    assert refused(game, SplitBrigade("u3", 5)).rule == "004 3.25"
+    assert refused(game, SplitBrigade("u2", 1)).rule == "004 3.25"
+
+
+def test_a_brigade_shed_while_moving_moves_no_further_3_25() -> None:
+    game = hazel_game()
+    command(game, "u3", at="0302")
+    game.apply(March("u3", path(game, "0202")))
+    brigade = next(e for e in game.apply(SplitBrigade("u3", 1))
+                   if isinstance(e, BrigadeSplit)).brigade
+    error = refused(game, March(brigade, path(game, "0102")))
+    assert error.rule == "004 3.25"
+    game.apply(March("u3", path(game, "0203")))  # the division itself goes on
+
+
+def test_only_the_moving_force_sheds_brigades_while_moving_3_25() -> None:
+    game = hazel_game()
+    to_phase(game, StrategicPhase.MOVEMENT)
+    assert refused(game, SplitBrigade("u6", 1)).rule == "004 3.25"
+
+
+def test_the_counter_mix_is_a_hard_limit_3_26() -> None:
+    game = hazel_game()
+    # the Union's mix has 2 brigade counters
+    game.apply(SplitBrigade("u3", 1))
+    game.apply(SplitBrigade("u6", 1))
+    error = refused(game, SplitBrigade("u1", 1))
+    assert error.rule == "004 3.26" and "2 brigades" in error.reason
+    assert not [a for a in game.legal_actions() if isinstance(a, SplitBrigade)]
+
+
+def test_a_scenario_beyond_its_counter_mix_is_refused_at_its_line_3_26(tmp_path: Path) -> None:
+    text = HAZEL.read_text(encoding="utf-8").replace(
+        "union: {divisions: 6,", "union: {divisions: 2,")
+    (tmp_path / "small_theatre.yaml").write_text(SMALL_MAP.read_text(encoding="utf-8"))
+    bad = tmp_path / "hazel.yaml"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as error:
+        load_strategic(bad)
+    problem = error.value.problems[0]
+    # u1 and u3 are the two; u4 (cavalry) is the third division counter
+    assert "union counter mix has 2 divisions" in problem.message
+    assert "id: u4" in text.splitlines()[problem.line - 1]
+
+
+def test_rostered_units_move_with_their_hq_at_the_slowest_speed_16_2() -> None:
+    game = hazel_game()
+    to_phase(game, StrategicPhase.MOVEMENT)
+    game.dice.forced = [1]
+    game.apply(RollInitiative("banks"))
+    # the II Corps has Williams (MA 3) and militia (MA 2): it moves at 2
+    error = refused(game, March("ii-corps", path(game, "0304", "0305", "0306")))
+    assert error.rule == "004 6.13"
+    marched = next(e for e in game.apply(March("ii-corps", path(game, "0304", "0305")))
+                   if isinstance(e, Marched))
+    assert (marched.terms[0].label, marched.terms[0].value, marched.terms[0].rule) == (
+        "movement allowance of its slowest unit, u2", 2, "004 16.2")
+    assert state_of(game).pieces["u1"].hex == game.map.parse("0305")
+    # a rostered unit does not march on its own
+    assert refused(game, March("u1", path(game, "0306"))).rule == "004 16.16"
+
+
+def test_units_join_and_leave_rosters_freely_but_not_to_dodge_the_rules_16_16() -> None:
+    game = hazel_game()
+    game.apply(Release("u2"))  # the militia off the II Corps' roster: it now moves at 3
+    assert state_of(game).pieces["ii-corps"].roster == ("u1",)  # type: ignore[union-attr]
+    game.apply(Assign("u3", "army-va"))
+    assert refused(game, Assign("u6", "army-va")).rule == "004 16.16"  # not in its hex
+    game.apply(EndPhase())
+    game.dice.forced = [1]
+    game.apply(RollInitiative("banks"))
+    game.apply(March("ii-corps", path(game, "0304", "0305", "0306")))
+    # having moved, the corps may not shed Williams (a roster change would dodge 16.2)
+    error = refused(game, Release("u1"))
+    assert error.rule == "004 16.16" and "dodge" in error.reason
+
+
+@pytest.mark.parametrize(("old", "new", "says"), [
+    ('at: "0303"}\n  - {id: u2', 'at: "9999"}\n  - {id: u2', "9999"),
+    ('at: "Hazelton, VA"}', 'at: "Hazeltown, VA"}', "no place 'Hazeltown, VA'"),
+    ("sp: 8,", "sp: 80,", "80"),
+    ("roster: [u1, u2]", "roster: [u1, u3]", "does not stand with ii-corps"),
+    ("commander: banks", "commander: jackson", "not a union leader"),
+])
+def test_a_bad_scenario_says_what_and_where(tmp_path: Path, old: str, new: str,
+                                           says: str) -> None:
+    text = HAZEL.read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "small_theatre.yaml").write_text(SMALL_MAP.read_text(encoding="utf-8"))
+    bad = tmp_path / "hazel.yaml"
+    bad.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(DataError) as error:
+        Game.from_scenario(bad)
+    problem = error.value.problems[0]
+    assert says in problem.message and problem.file == str(bad)
+    assert new.split("\n")[0].strip()[:12] in bad.read_text().splitlines()[problem.line - 1]
