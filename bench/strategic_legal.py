@@ -6,7 +6,8 @@ There is no '63 scenario yet, so the script writes a synthetic full West '63 dep
 side's armies, corps and divisions at the places the research sheet (wbts.md section 8) gives
 for 1 April 1863 (Rosecrans at Murfreesboro, Grant at Memphis, Banks at Baton Rouge, Burnside in
 Kentucky; Bragg at Tullahoma, Pemberton at Vicksburg, Buckner at Knoxville), about 1,000 men an
-SP, in divisions of 3-7 SP spread round each place. It times `Game.legal_actions()` for each
+SP, in divisions of 3-7 SP spread round each place, with garrisons and the Union's river
+flotillas. It times `Game.legal_actions()` for each
 side, as the side to play (a seed whose initiative dice make it first), at three points:
 
 - the command phase (span declarations, brigades, rosters);
@@ -65,6 +66,20 @@ ARMIES: list[tuple[str, str, str, list[tuple[str, list[int], bool]]]] = [
 ]
 
 
+# garrisons (side, place, SP) and ships (side, vessel, place), after wbts.md section 8
+GARRISONS = [("union", "Nashville, TN", 2), ("union", "Franklin, TN", 2),
+             ("union", "Corinth, MS", 3), ("union", "Louisville, KY", 2),
+             ("union", "New Orleans, LA", 3), ("union", "Helena, AR", 2),
+             ("confederate", "Port Hudson, LA", 3), ("confederate", "Mobile, AL", 4),
+             ("confederate", "Jackson, MS", 2), ("confederate", "Grenada, MS", 2),
+             ("confederate", "Chattanooga, TN", 2)]
+SHIPS = [("union", "gunboat", "Memphis, TN"), ("union", "gunboat", "Helena, AR"),
+         ("union", "ironclad", "Helena, AR"), ("union", "gunboat", "Cairo, IL"),
+         ("union", "gunboat", "Nashville, TN"), ("union", "gunboat", "New Orleans, LA"),
+         ("union", "transport", "Memphis, TN"), ("union", "transport", "Helena, AR"),
+         ("union", "transport", "Cairo, IL"), ("union", "ironclad", "Baton Rouge, LA")]
+
+
 def land_hexes_round(theatre: TheatreMap, place: str, count: int) -> list[str]:
     """`count` land hexes nearest the place, the place's own first."""
     centre = theatre.place(place).hex
@@ -105,7 +120,13 @@ def deployment(theatre: TheatreMap) -> dict[str, Any]:
             hqs.append({"id": corps_id, "side": side, "name": f"{corps} Corps",
                         "echelon": "corps", "at": at, "commander": f"{corps_id}-gen",
                         "roster": roster})
-    return {"leaders": leaders, "hqs": hqs, "divisions": divisions, "trains": trains}
+    for g, (side, place, sp) in enumerate(GARRISONS):
+        divisions.append({"id": f"{side[0]}g{g}", "side": side, "name": f"{place} garrison",
+                          "arm": "garrison", "sp": sp, "at": place})
+    ships = [{"id": f"{side[0]}s{s}", "side": side, "vessel": vessel, "at": place}
+             for s, (side, vessel, place) in enumerate(SHIPS)]
+    return {"leaders": leaders, "hqs": hqs, "divisions": divisions, "trains": trains,
+            "ships": ships}
 
 
 def scenario_file(folder: Path) -> Path:

@@ -61,9 +61,10 @@ def load_with_warnings(path: Path) -> tuple[str, list[Problem]]:
         load_strategic(path)
         return "strategic scenario", []
     elif kind == "scenario":
-        from gameapp.core.scenario import load_scenario
+        from gameapp.core.ruleset import load_scenario_file
 
-        return kind, list(load_scenario(path).warnings)
+        scenario = load_scenario_file(path)  # the ruleset its `ruleset:` key names checks it
+        return kind, list(getattr(scenario, "warnings", ()))
     else:
         from gameapp.core.counters import load_counters
 

@@ -27,10 +27,10 @@ HAZEL = HERE / "hazel.yaml"
 SMALL_MAP = HERE / "small_theatre.yaml"
 
 
-def hazel_game(first: Side = Side.UNION, seed: int = 1) -> Game:
+def hazel_game(first: Side = Side.UNION, seed: int = 1, path: Path = HAZEL) -> Game:
     """The Hazel scenario at the command phase of week 1, `first` moving first: the initiative
     dice are forced (the Union rolls first; 6 for the side that should win, 1 for the other)."""
-    scenario = load_scenario_file(HAZEL)
+    scenario = load_scenario_file(path)
     ruleset = ruleset_named(scenario.ruleset)
     faces = [6, 1] if first is Side.UNION else [1, 6]
     game = Game(scenario=scenario, state=ruleset.initial_state(scenario),

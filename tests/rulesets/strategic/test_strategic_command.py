@@ -100,6 +100,11 @@ def test_spans_are_declared_again_for_combat_10_1() -> None:
     assert set(state_of(game).forces) == {"mcdowell"}
     to_phase(game, StrategicPhase.COMBAT)
     assert state_of(game).forces == {}  # the movement phase's spans lapse
+    # and McDowell may now name another span: Sigel's division, brought to him
+    place(game, "u6", "0302")
+    game.apply(DeclareSpan("mcdowell", ("u6",)))
+    assert "u6" in state_of(game).forces["mcdowell"].members
+    assert "u3" not in state_of(game).forces["mcdowell"].members
 
 
 def test_corps_commanders_try_when_the_army_commander_fails_10_14() -> None:

@@ -4,18 +4,30 @@ Every march shows its cost term by term (term, value, rule)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
-from gameapp.core.rulesets.strategic.actions import Detrain, March, Rail
+from gameapp.core.rulesets.strategic.actions import Detrain, March, Rail, Release, RollInitiative
 from gameapp.core.rulesets.strategic.events import ForcedMarchLoss, Marched, RailMoved
 from gameapp.core.rulesets.strategic.movement import friendly_territory
 from gameapp.core.rulesets.strategic.pieces import Arm, Division
+from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.rulesets.strategic.zoc import Board, exerts_zoc
 from gameapp.core.units import Side
-from tests.rulesets.strategic.positions import add, command, hazel_game, place, remove, state_of
+from tests.rulesets.strategic.positions import (
+    HAZEL,
+    SMALL_MAP,
+    add,
+    command,
+    hazel_game,
+    place,
+    remove,
+    state_of,
+    to_phase,
+)
 
 M = "R&C strategic movement"
 
@@ -212,3 +224,51 @@ def test_a_friendly_unit_opens_the_rail_through_an_enemy_zone_6_58_9_4() -> None
     place(game, "u6", "0401")
     command(game, "u3", at="0302")
     assert Rail("u3", m.parse("0601")) in list(game.legal_actions())
+
+
+def winter_game(tmp_path: Path) -> Game:
+    """The Hazel scenario started on 5 January 1863: winter (December to February)."""
+    (tmp_path / "small_theatre.yaml").write_text(SMALL_MAP.read_text(encoding="utf-8"))
+    path = tmp_path / "hazel.yaml"
+    path.write_text(HAZEL.read_text(encoding="utf-8").replace('"1862-03-01"', '"1863-01-05"'))
+    game = hazel_game(path=path)
+    clock = game.scenario.clock
+    assert clock.is_winter(1) and not clock.is_winter(9)  # week 9 starts on 2 March
+    return game
+
+
+def test_in_winter_rivers_are_crossed_by_road_and_trains_keep_to_roads(tmp_path: Path) -> None:
+    game = winter_game(tmp_path)
+    remove(game, "c2")
+    union_unit(game, "x", "0404")
+    union_unit(game, "y", "0403")
+    command(game, "x", "y", "ut1", at="0403")
+    place(game, "x", "0404")
+    # 0404 -> 0505 crosses the Hazel River off the road: not in winter, even forced
+    error = refused(game, March("x", path(game, "0505"), forced=True))
+    assert error.rule == "R&C strategic winter" and "by road" in error.reason
+    # the Valley Pike's bridge still serves: 0403 -> 0504
+    game.apply(March("y", path(game, "0504")))
+    # the supply train keeps to the road: off it to 0303 it may not go
+    error = refused(game, March("ut1", path(game, "0303")))
+    assert error.rule == "R&C strategic winter" and "roads" in error.reason
+    assert all(a.path[0] != game.map.parse("0303") for a in game.legal_actions()
+               if isinstance(a, March) and a.piece == "ut1")
+
+
+def test_an_hq_rides_with_its_roster_and_marches_only_once_off_the_train_6_57() -> None:
+    game = hazel_game()
+    for piece in ("ii-corps", "banks"):
+        place(game, piece, "0302")
+    game.apply(Release("u2"))  # the corps keeps Williams (8 SP), the Union's whole capacity
+    to_phase(game, StrategicPhase.MOVEMENT)
+    game.dice.forced = [1]
+    game.apply(RollInitiative("banks"))
+    moved = next(e for e in game.apply(Rail("ii-corps", game.map.parse("0201")))
+                 if isinstance(e, RailMoved))
+    assert moved.weight == 8 and moved.capacity_left == 0  # the HQ weighs its roster
+    assert state_of(game).pieces["u1"].hex == game.map.parse("0201")
+    error = refused(game, March("ii-corps", path(game, "0202")))
+    assert error.rule == "004 6.58"
+    game.apply(Detrain("ii-corps"))  # half of 3 MP to entrain, half to detrain: all spent
+    assert not state_of(game).entrained(state_of(game).pieces["ii-corps"])

@@ -3,6 +3,8 @@ troops embarking, sailing and landing."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from gameapp.core.breakdown import IllegalActionError
@@ -12,7 +14,15 @@ from gameapp.core.rulesets.strategic.pieces import Arm, Division, Ship, Vessel
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.rulesets.strategic.zoc import Board
 from gameapp.core.units import Side
-from tests.rulesets.strategic.positions import add, command, hazel_game, state_of, to_phase
+from tests.rulesets.strategic.positions import (
+    HAZEL,
+    SMALL_MAP,
+    add,
+    command,
+    hazel_game,
+    state_of,
+    to_phase,
+)
 
 
 def refused(game: Game, action: object) -> IllegalActionError:
@@ -91,3 +101,42 @@ def test_no_embarking_or_landing_where_an_enemy_warship_sits_9_5() -> None:
     command(game, "x", at="0405")
     error = refused(game, Embark("x", "ut"))
     assert error.rule == "004 9.5"
+
+
+def test_troops_do_not_simply_land_among_the_enemy_7_24() -> None:
+    game = hazel_game()
+    flotillas(game)
+    m = game.map
+    add(game, Division("x", Side.UNION, "x", Arm.INFANTRY, 5, 3, m.parse("0402")))
+    command(game, "x", at="0402")
+    game.apply(Embark("x", "ut"))
+    game.apply(Sail("ut", path(game, "0403")))
+    add(game, Division("cx", Side.CONFEDERATE, "cx", Arm.INFANTRY, 4, 3, m.parse("0403")))
+    error = refused(game, Land("x"))
+    assert error.rule == "004 7.24" and "amphibious assault" in error.reason
+
+
+def game_starting(tmp_path: Path, day: str) -> Game:
+    (tmp_path / "small_theatre.yaml").write_text(SMALL_MAP.read_text(encoding="utf-8"))
+    path = tmp_path / "hazel.yaml"
+    path.write_text(HAZEL.read_text(encoding="utf-8").replace('"1862-03-01"', f'"{day}"'))
+    return hazel_game(path=path)
+
+
+@pytest.mark.parametrize(("day", "passes"), [("1862-03-01", False), ("1862-04-05", True)])
+def test_ships_pass_the_shoals_only_at_high_water_in_april_7_51(tmp_path: Path, day: str,
+                                                               passes: bool) -> None:
+    game = game_starting(tmp_path, day)
+    flotillas(game)
+    state_of(game).move("ug", game.map.parse("0404"))
+    state_of(game).move("cg", game.map.parse("0401"))  # out of the way
+    to_phase(game, StrategicPhase.MOVEMENT)
+    # the Hazel's last hexsides, past 0506, are shoals: 0405 -> 0406 runs along them
+    action = Sail("ug", path(game, "0405", "0406"))
+    if passes:
+        game.apply(action)
+        assert state_of(game).pieces["ug"].hex == game.map.parse("0406")
+    else:
+        error = refused(game, action)
+        assert error.rule == "004 7.51" and "April" in error.reason
+        game.apply(Sail("ug", path(game, "0405")))  # above the shoals it sails on

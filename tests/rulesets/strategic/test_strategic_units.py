@@ -18,13 +18,15 @@ from gameapp.core.rulesets.strategic.actions import (
     SplitBrigade,
 )
 from gameapp.core.rulesets.strategic.events import BrigadeSplit, Marched
-from gameapp.core.rulesets.strategic.pieces import Division
+from gameapp.core.rulesets.strategic.pieces import Arm, Division
 from gameapp.core.rulesets.strategic.scenario import load_strategic
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
+from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError
 from tests.rulesets.strategic.positions import (
     HAZEL,
     SMALL_MAP,
+    add,
     command,
     hazel_game,
     state_of,
@@ -64,6 +66,16 @@ def test_a_brigade_shed_while_moving_moves_no_further_3_25() -> None:
     error = refused(game, March(brigade, path(game, "0102")))
     assert error.rule == "004 3.25"
     game.apply(March("u3", path(game, "0203")))  # the division itself goes on
+
+
+def test_brigades_are_shed_before_a_battle_in_the_combat_phase_3_25() -> None:
+    game = hazel_game()
+    to_phase(game, StrategicPhase.COMBAT)
+    assert any(isinstance(e, BrigadeSplit) for e in game.apply(SplitBrigade("u6", 2)))
+    # but not in the enemy's player turn
+    to_phase(game, StrategicPhase.COMMAND, Side.CONFEDERATE)
+    with pytest.raises(IllegalActionError):
+        game.apply(SplitBrigade("u6", 1))
 
 
 def test_only_the_moving_force_sheds_brigades_while_moving_3_25() -> None:
@@ -128,15 +140,17 @@ def test_units_join_and_leave_rosters_freely_but_not_to_dodge_the_rules_16_16() 
     assert error.rule == "004 16.16" and "dodge" in error.reason
 
 
-@pytest.mark.parametrize(("old", "new", "says"), [
-    ('at: "0303"}\n  - {id: u2', 'at: "9999"}\n  - {id: u2', "9999"),
-    ('at: "Hazelton, VA"}', 'at: "Hazeltown, VA"}', "no place 'Hazeltown, VA'"),
-    ("sp: 8,", "sp: 80,", "80"),
-    ("roster: [u1, u2]", "roster: [u1, u3]", "does not stand with ii-corps"),
-    ("commander: banks", "commander: jackson", "not a union leader"),
+@pytest.mark.parametrize(("old", "new", "says", "line_has"), [
+    ('at: "0303"}\n  - {id: u2', 'at: "9999"}\n  - {id: u2', "9999", "id: u1"),
+    ('at: "Hazelton, VA"}', 'at: "Hazeltown, VA"}', "no place 'Hazeltown, VA'", "Hazeltown"),
+    ("sp: 8,", "sp: 80,", "80", "sp: 80"),
+    ("roster: [u1, u2]", "roster: [u1, u3]", "does not stand with ii-corps", "u3"),
+    ("commander: banks", "commander: jackson", "not a union leader", "jackson"),
+    ("forts:\n", "ships:\n  - {id: s1, side: union, vessel: gunboat, at: \"0302\"}\nforts:\n",
+     "not on navigable water", "id: s1"),
 ])
-def test_a_bad_scenario_says_what_and_where(tmp_path: Path, old: str, new: str,
-                                           says: str) -> None:
+def test_a_bad_scenario_says_what_and_where(tmp_path: Path, old: str, new: str, says: str,
+                                           line_has: str) -> None:
     text = HAZEL.read_text(encoding="utf-8")
     assert old in text
     (tmp_path / "small_theatre.yaml").write_text(SMALL_MAP.read_text(encoding="utf-8"))
@@ -146,4 +160,17 @@ def test_a_bad_scenario_says_what_and_where(tmp_path: Path, old: str, new: str,
         Game.from_scenario(bad)
     problem = error.value.problems[0]
     assert says in problem.message and problem.file == str(bad)
-    assert new.split("\n")[0].strip()[:12] in bad.read_text().splitlines()[problem.line - 1]
+    assert line_has in bad.read_text().splitlines()[problem.line - 1]
+
+
+def test_brigades_and_released_units_must_fit_the_hex() -> None:
+    game = hazel_game()
+    # 0303 holds Williams (u1) and the militia (u2) on the II Corps' roster, off the map
+    # display; three divisions put on the map there fill it
+    for i in range(3):
+        add(game, Division(f"f{i}", Side.UNION, f"f{i}", Arm.INFANTRY, 5, 3,
+                           game.map.parse("0303")))
+    error = refused(game, SplitBrigade("f0", 1))
+    assert error.rule == "R&C strategic stacking"
+    error = refused(game, Release("u2"))
+    assert error.rule == "004 16.16" and "at most 3 units" in error.reason

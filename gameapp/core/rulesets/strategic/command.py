@@ -73,17 +73,6 @@ def force_of(state: StrategicState, leader: Leader) -> Force:
     return force
 
 
-def in_force(state: StrategicState, piece_id: str) -> Force | None:
-    """The force a piece belongs to this phase (declared or by its HQ), if any."""
-    for force in state.forces.values():
-        if piece_id in force.members:
-            return force
-    for leader in state.leaders():
-        if piece_id in base_force(state, leader):
-            return force_of(state, leader)
-    return None
-
-
 def superior_of(state: StrategicState, leader_id: str) -> Leader | None:
     """The army commander whose declared span takes in `leader_id` (10.14)."""
     for force in state.forces.values():
@@ -94,15 +83,18 @@ def superior_of(state: StrategicState, leader_id: str) -> Leader | None:
 
 
 def span_candidates(state: StrategicState, leader: Leader) -> list[Piece]:
-    """What a leader could take into his span, strongest first."""
-    mine = set(base_force(state, leader))
+    """What a leader could take into his span, strongest first: not what another leader's
+    declared span has taken."""
+    mine = set(base_force(state, leader)) | {
+        m for f in state.forces.values() if f.leader != leader.id for m in f.members}
     found: list[Piece] = []
     army = is_army_commander(state, leader)
+    rostered = {u for hq in state.hqs(leader.side) for u in hq.roster}
     for piece in state.pieces.values():
         if piece.side is not leader.side or piece.id in mine:
             continue
         unit_here = (isinstance(piece, Division | Train) and piece.hex == leader.hex
-                     and state.hq_of(piece.id) is None)
+                     and piece.id not in rostered)
         leader_near = (isinstance(piece, Leader) and army
                        and piece.hex.distance(leader.hex) <= 1)
         if unit_here or leader_near:

@@ -28,6 +28,7 @@ from gameapp.core.rulesets.strategic.command import commanded
 from gameapp.core.rulesets.strategic.events import ControlChanged, ForcedMarchLoss, Marched
 from gameapp.core.rulesets.strategic.pieces import HQ, Division, Leader, Piece, Train
 from gameapp.core.rulesets.strategic.state import StrategicState
+from gameapp.core.rulesets.strategic.tables import tables
 from gameapp.core.rulesets.strategic.terrain import MOVEMENT, TerrainCosts
 from gameapp.core.rulesets.strategic.zoc import ZOC, Board
 from gameapp.core.units import Side
@@ -70,6 +71,12 @@ def allowance_terms(state: StrategicState, piece: Piece, forced: bool,
     return tuple(terms)
 
 
+def is_winter(ctx: RuleContext) -> bool:
+    """December to February (the designer's notes): rivers crossed by road, trains on roads."""
+    winter: bool = ctx.scenario.clock.is_winter(ctx.state.turn)
+    return winter
+
+
 def friendly_territory(ctx: RuleContext, side: Side, h: Hex) -> bool:
     """3.23: a side's own hexes at the start, unless the enemy now controls them."""
     home: Side = ctx.scenario.home[h]
@@ -104,8 +111,20 @@ def stacking_problem(stacks: dict[Hex, tuple[int, int]], piece: Piece, to: Hex,
     """Why the piece may not end its march in `to` (None if it may)."""
     if not isinstance(piece, Division) or piece.hex == to:
         return None
-    units, sp = stacks.get(to, (0, 0))
-    units, sp = units + 1, sp + piece.sp
+    return overstack(stacks, to, 1, piece.sp, limits)
+
+
+def room_for(state: StrategicState, side: Side, h: Hex, units: int, sp: int) -> str | None:
+    """Why `units` more units of `sp` more SP may not stand on the map in `h` (None if they
+    may): for brigades split off, units released from a roster or landed, trains arriving."""
+    t = tables()
+    return overstack(map_units(state, side), h, units, sp, (t.stack_units, t.stack_sp))
+
+
+def overstack(stacks: dict[Hex, tuple[int, int]], h: Hex, more_units: int, more_sp: int,
+              limits: tuple[int, int]) -> str | None:
+    units, sp = stacks.get(h, (0, 0))
+    units, sp = units + more_units, sp + more_sp
     if units > limits[0] or sp > limits[1]:
         return (f"{units} units of {sp} SP would stand in the hex: at most {limits[0]} units "
                 f"and {limits[1]} SP")
@@ -130,7 +149,8 @@ class MarchHandler:
             if piece is None or self._why_not_piece(state, piece) is not None:
                 continue
             normal = have_mp(state, piece, False, terrain)
-            for to, (cost, path) in reachable(state, piece, True, terrain, board).items():
+            found = reachable(state, piece, True, terrain, board, is_winter(ctx))
+            for to, (cost, path) in found.items():
                 if stacking_problem(stacks, piece, to, limits) is not None:
                     continue
                 if cost <= normal:
@@ -144,8 +164,8 @@ class MarchHandler:
             return f"{piece.id} is on an HQ's roster: it moves with its HQ", "004 16.16"
         if piece.id in state.new_brigades:
             return "a brigade split off while moving moves no further this turn", BRIGADES
-        if getattr(piece, "entrained", False) or getattr(piece, "aboard", None):
-            return f"{piece.id} is aboard a train or ship", "004 6.58"
+        if state.entrained(piece) or (isinstance(piece, Division) and piece.aboard):
+            return f"{piece.id} is aboard a train or ship: it gets off first", "004 6.58"
         if piece.id in state.halted:
             why = ("its forced march", FORCED) if piece.id in state.forced else (
                 "an enemy zone of control", ZOC)
@@ -169,7 +189,7 @@ class MarchHandler:
             raise IllegalActionError(f"{piece.id} is not in the force being moved: nothing "
                                      "but ships moves without a command", NEEDS_COMMAND)
         terrain: TerrainCosts = ctx.rules.terrain
-        walk(state, piece, action, terrain, Board.of(state, terrain))
+        walk(state, piece, action, terrain, Board.of(state, terrain), is_winter(ctx))
         limits = (terrain.tables.stack_units, terrain.tables.stack_sp)
         problem = stacking_problem(map_units(state, side), piece, action.path[-1], limits)
         if problem is not None:
@@ -181,7 +201,7 @@ class MarchHandler:
         terrain: TerrainCosts = ctx.rules.terrain
         piece = state.pieces[action.piece]
         terms, cost, have, stopped = walk(state, piece, action, terrain,
-                                          Board.of(state, terrain))
+                                          Board.of(state, terrain), is_winter(ctx))
         state.move(piece.id, action.path[-1])
         spent = state.mp_spent.get(piece.id, Fraction(0)) + cost
         finished = stopped or action.forced
@@ -204,7 +224,7 @@ class MarchHandler:
 
 
 def walk(state: StrategicState, piece: Piece, action: March, terrain: TerrainCosts,
-         board: Board) -> tuple[tuple[Term, ...], Fraction, Fraction, bool]:
+         board: Board, winter: bool = False) -> tuple[tuple[Term, ...], Fraction, Fraction, bool]:
     """The march's terms, its cost, the MP it had and whether an enemy ZOC stopped it; raises
     IllegalActionError naming the rule a step breaks."""
     side = piece.side
@@ -217,9 +237,9 @@ def walk(state: StrategicState, piece: Piece, action: March, terrain: TerrainCos
         if at.distance(to) != 1:
             raise IllegalActionError(f"{terrain.map.hex_id(to)} is not next to "
                                      f"{terrain.map.hex_id(at)}", MOVEMENT)
-        why = terrain.passable(at, to)
+        why = terrain.passable(at, to, winter, isinstance(piece, Train))
         if why is not None:
-            raise IllegalActionError(f"{terrain.map.hex_id(to)}: {why}", MOVEMENT)
+            raise IllegalActionError(f"{terrain.map.hex_id(to)}: {why[0]}", why[1])
         if board.enemy_in(side, to):
             raise IllegalActionError(f"{terrain.map.hex_id(to)} holds enemy pieces", MOVEMENT)
         step = terrain.step(at, to)
@@ -248,7 +268,7 @@ def have_mp(state: StrategicState, piece: Piece, forced: bool, terrain: TerrainC
 
 
 def reachable(state: StrategicState, piece: Piece, forced: bool, terrain: TerrainCosts,
-              board: Board) -> dict[Hex, tuple[int, tuple[Hex, ...]]]:
+              board: Board, winter: bool = False) -> dict[Hex, tuple[int, tuple[Hex, ...]]]:
     """Every hex the piece can march to now, with the cost and the cheapest path (Dijkstra
     over MP; entering an enemy zone of control ends a path, 6.24)."""
     have = int(have_mp(state, piece, forced, terrain))  # step costs are whole MP
@@ -262,7 +282,7 @@ def reachable(state: StrategicState, piece: Piece, forced: bool, terrain: Terrai
         spent, _, at = heapq.heappop(queue)
         if spent > best[at] or (at != piece.hex and at in enemy_zoc):
             continue
-        for to, step in terrain.exits(at):
+        for to, step in terrain.exits(at, winter, isinstance(piece, Train)):
             cost = spent + step
             if cost > have or to in enemy_in or cost >= best.get(to, cost + 1):
                 continue

@@ -27,46 +27,17 @@ from gameapp.core.ruleset import RuleContext
 from gameapp.core.rulesets.strategic.actions import Embark, Land, Sail
 from gameapp.core.rulesets.strategic.command import commanded
 from gameapp.core.rulesets.strategic.events import Sailed
-from gameapp.core.rulesets.strategic.movement import NEEDS_COMMAND
+from gameapp.core.rulesets.strategic.movement import NEEDS_COMMAND, STACKING, room_for
 from gameapp.core.rulesets.strategic.pieces import Division, Ship, Vessel
 from gameapp.core.rulesets.strategic.state import StrategicState
-from gameapp.core.rulesets.strategic.terrain import TerrainCosts
-from gameapp.core.theatre.chart import HexFlag, TheatreHexside
+from gameapp.core.rulesets.strategic.terrain import WATER, TerrainCosts
+from gameapp.core.rulesets.strategic.zoc import Board
 from gameapp.core.units import Side
 
-WATER = "R&C strategic water"
 TRANSPORT_BARRED = "004 7.16"
 NAVAL_ZOC = "004 9.5"
 SHIPS_STOP = "004 11.11"
-CLOSED = "004 7.53"
-
-
-def is_water(terrain: TerrainCosts, h: Hex) -> bool:
-    """Where a ship may be: sea or lake, or a land hex on a navigable river."""
-    if not terrain.map.contains(h):
-        return False
-    if terrain.terrain(h).is_water:
-        return True
-    return any(terrain.map.hexside_at(h, d) & TheatreHexside.NAVIGABLE for d in range(6))
-
-
-def water_step(terrain: TerrainCosts, a: Hex, b: Hex) -> str | None:
-    """Why a ship may not sail from a to b (None if it may)."""
-    if not terrain.map.contains(b):
-        return "off the map"
-    if not is_water(terrain, b):
-        return f"{terrain.map.hex_id(b)} is not on navigable water"
-    if terrain.map.flags_at(b) & HexFlag.CLOSED_WATER:
-        return f"{terrain.map.hex_id(b)} is closed to ships"
-    if terrain.terrain(b).is_water or terrain.terrain(a).is_water:
-        return None
-    d = a.direction_to(b)
-    assert d is not None
-    nav = TheatreHexside.NAVIGABLE
-    if any(terrain.map.hexside_at(a, d + k) & nav for k in (-1, 1)) or \
-            any(terrain.map.hexside_at(b, d + 3 + k) & nav for k in (-1, 1)):
-        return None
-    return "the way between the two hexes does not follow the river"
+AMPHIBIOUS = "004 7.24"
 
 
 def warships(state: StrategicState, side: Side) -> set[Hex]:
@@ -87,11 +58,12 @@ class SailHandler:
         for ship in sorted(state.ships(side), key=lambda s: s.id):
             if ship.id in state.moved:
                 continue
-            for path in self.reachable(state, ship, terrain).values():
+            high = ctx.scenario.clock.is_high_water(state.turn)
+            for path in self.reachable(state, ship, terrain, high).values():
                 yield Sail(ship.id, path)
 
-    def reachable(self, state: StrategicState, ship: Ship, terrain: TerrainCosts
-                  ) -> dict[Hex, tuple[Hex, ...]]:
+    def reachable(self, state: StrategicState, ship: Ship, terrain: TerrainCosts,
+                  high_water: bool) -> dict[Hex, tuple[Hex, ...]]:
         enemy = {s.hex for s in state.ships(ship.side.other)}
         enemy_warships = warships(state, ship.side.other)
         paths: dict[Hex, tuple[Hex, ...]] = {ship.hex: ()}
@@ -101,8 +73,8 @@ class SailHandler:
             for at in frontier:
                 if at != ship.hex and at in enemy:
                     continue  # 11.11: it stops there
-                for to in at.neighbors():
-                    if to in paths or water_step(terrain, at, to) is not None:
+                for to in terrain.water_exits(at, high_water):
+                    if to in paths:
                         continue
                     if ship.vessel is Vessel.TRANSPORT and to in enemy_warships:
                         continue
@@ -130,10 +102,9 @@ class SailHandler:
             if at.distance(to) != 1:
                 raise IllegalActionError(f"{terrain.map.hex_id(to)} is not next to "
                                          f"{terrain.map.hex_id(at)}", WATER)
-            why = water_step(terrain, at, to)
+            why = terrain.water_step(at, to, ctx.scenario.clock.is_high_water(state.turn))
             if why is not None:
-                rule = CLOSED if "closed" in why else WATER
-                raise IllegalActionError(why, rule)
+                raise IllegalActionError(*why)
             if ship.vessel is Vessel.TRANSPORT and to in enemy_warships:
                 raise IllegalActionError(f"{terrain.map.hex_id(to)} holds enemy warships: no "
                                          "transport enters, whatever friendly warships do",
@@ -192,9 +163,23 @@ class BoardingHandler:
         if left < Fraction(unit.ma) * terrain.tables.embark_fraction:
             return f"boarding or landing costs half of {unit.id}'s MA", WATER
         if isinstance(action, Land):
-            return None if unit.aboard else (f"{unit.id} is not aboard", WATER)
+            return self._landing_problem(state, terrain, unit)
+        return self._boarding_problem(state, action, unit)
+
+    def _landing_problem(self, state: StrategicState, terrain: TerrainCosts, unit: Division
+                         ) -> tuple[str, str] | None:
+        if not unit.aboard:
+            return f"{unit.id} is not aboard", WATER
+        if Board.of(state, terrain).enemy_in(unit.side, unit.hex):
+            return ("enemy troops hold the hex: landing there is an amphibious assault, "
+                    "a battle", AMPHIBIOUS)
+        crowded = room_for(state, unit.side, unit.hex, 1, unit.sp)
+        return (crowded, STACKING) if crowded else None
+
+    def _boarding_problem(self, state: StrategicState, action: Embark, unit: Division
+                          ) -> tuple[str, str] | None:
         ship = state.pieces.get(action.ship)
-        if not isinstance(ship, Ship) or ship.side is not side or \
+        if not isinstance(ship, Ship) or ship.side is not unit.side or \
                 ship.vessel is not Vessel.TRANSPORT or ship.hex != unit.hex:
             return f"{action.ship} is not a transport of the side in {unit.id}'s hex", WATER
         if unit.aboard:

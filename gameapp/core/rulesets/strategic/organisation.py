@@ -11,14 +11,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gameapp.core.breakdown import IllegalActionError
+from gameapp.core.hexgrid import Hex
 from gameapp.core.ruleset import RuleContext
 from gameapp.core.rulesets.strategic.actions import Assign, Release, SplitBrigade
 from gameapp.core.rulesets.strategic.command import commanded
 from gameapp.core.rulesets.strategic.events import BrigadeSplit, RosterChanged
+from gameapp.core.rulesets.strategic.movement import STACKING, map_units, overstack
 from gameapp.core.rulesets.strategic.pieces import (
     HQ,
     Arm,
@@ -28,6 +30,7 @@ from gameapp.core.rulesets.strategic.pieces import (
 )
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.rulesets.strategic.state import StrategicState
+from gameapp.core.rulesets.strategic.tables import tables
 from gameapp.core.units import Side
 
 BRIGADES = "004 3.25"
@@ -52,6 +55,14 @@ def mix_problem(ctx: RuleContext, side: Side, kind: str, more: int = 1) -> str |
     return None
 
 
+@dataclass(frozen=True)
+class _Look:
+    """One look at a side's stacks and rosters, for many checks at once."""
+
+    stacks: dict[Hex, tuple[int, int]]
+    rostered: set[str]
+
+
 class SplitHandler:
     """`split DIVISION SP`."""
 
@@ -59,14 +70,27 @@ class SplitHandler:
         state: StrategicState = ctx.state
         if side is None or mix_problem(ctx, side, "brigades") is not None:
             return
+        look = _Look(map_units(state, side), {u for hq in state.hqs(side) for u in hq.roster})
         for unit in sorted(state.divisions(side), key=lambda d: d.id):
             for sp in range(BRIGADE_SP[0], BRIGADE_SP[1] + 1):
                 action = SplitBrigade(unit.id, sp)
-                if self._problem(ctx, action, side) is None:
+                if self._unit_problem(ctx, action, side, look) is None:
                     yield action
 
     def _problem(self, ctx: RuleContext, action: SplitBrigade, side: Side | None
                  ) -> tuple[str, str] | None:
+        state: StrategicState = ctx.state
+        if side is None:
+            return "brigades are split off in one's own player turn", BRIGADES
+        look = _Look(map_units(state, side), {u for hq in state.hqs(side) for u in hq.roster})
+        problem = self._unit_problem(ctx, action, side, look)
+        if problem is not None:
+            return problem
+        mix = mix_problem(ctx, side, "brigades")
+        return (mix, COUNTER_MIX) if mix else None
+
+    def _unit_problem(self, ctx: RuleContext, action: SplitBrigade, side: Side, look: _Look
+                      ) -> tuple[str, str] | None:
         state: StrategicState = ctx.state
         unit = state.pieces.get(action.division)
         if not isinstance(unit, Division) or unit.side is not side:
@@ -81,9 +105,11 @@ class SplitHandler:
         if ctx.step.phase is StrategicPhase.MOVEMENT and commanded(state, unit.id) is None:
             return ("while moving, only a division of the force being moved sheds brigades",
                     BRIGADES)
-        assert side is not None
-        problem = mix_problem(ctx, side, "brigades")
-        return (problem, COUNTER_MIX) if problem else None
+        rostered = unit.id in look.rostered  # the brigade comes onto the map
+        t = tables()
+        crowded = overstack(look.stacks, unit.hex, 1, action.sp if rostered else 0,
+                            (t.stack_units, t.stack_sp))
+        return (crowded, STACKING) if crowded else None
 
     def check(self, ctx: RuleContext, action: SplitBrigade, side: Side | None) -> None:
         problem = self._problem(ctx, action, side)
@@ -111,26 +137,42 @@ class RosterHandler:
 
     def legal(self, ctx: RuleContext, side: Side | None) -> Iterator[Assign | Release]:
         state: StrategicState = ctx.state
+        if side is None:
+            return
+        look = _Look(map_units(state, side), {u for hq in state.hqs(side) for u in hq.roster})
+        by_hex: dict[Hex, list[Division | Train]] = {}
+        for piece in state.pieces.values():
+            if isinstance(piece, Division | Train) and piece.side is side:
+                by_hex.setdefault(piece.hex, []).append(piece)
         for hq in sorted(state.hqs(side), key=lambda h: h.id):
             for unit_id in hq.roster:
-                if self._problem(ctx, Release(unit_id), side) is None:
+                if self._problem(ctx, Release(unit_id), side, look) is None:
                     yield Release(unit_id)
-            for piece in state.at(hq.hex):
+            for piece in by_hex.get(hq.hex, ()):
                 action = Assign(piece.id, hq.id)
-                if isinstance(piece, Division | Train) and \
-                        self._problem(ctx, action, side) is None:
+                if self._problem(ctx, action, side, look) is None:
                     yield action
 
-    def _problem(self, ctx: RuleContext, action: Assign | Release, side: Side | None) -> str | None:
+    def _problem(self, ctx: RuleContext, action: Assign | Release, side: Side | None,
+                 look: _Look | None = None) -> str | None:
         state: StrategicState = ctx.state
         unit = state.pieces.get(action.unit)
         if not isinstance(unit, Division | Train) or unit.side is not side:
             return f"{action.unit} is not a unit or train of the side to play"
-        current = state.hq_of(unit.id)
+        if look is None:
+            look = _Look(map_units(state, unit.side),
+                         {u for hq in state.hqs(unit.side) for u in hq.roster})
+        current = state.hq_of(unit.id) if unit.id in look.rostered else None
         if isinstance(action, Release):
             if current is None:
                 return f"{unit.id} is on no roster"
             hq = current
+            if isinstance(unit, Division):
+                t = tables()
+                crowded = overstack(look.stacks, unit.hex, 1, unit.sp,
+                                    (t.stack_units, t.stack_sp))
+                if crowded:
+                    return f"released onto the map, {crowded}"
         else:
             target = state.pieces.get(action.hq)
             if not isinstance(target, HQ) or target.side is not side:

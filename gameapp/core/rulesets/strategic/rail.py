@@ -24,7 +24,14 @@ from gameapp.core.ruleset import RuleContext
 from gameapp.core.rulesets.strategic.actions import Detrain, Rail
 from gameapp.core.rulesets.strategic.command import commanded
 from gameapp.core.rulesets.strategic.events import RailMoved
-from gameapp.core.rulesets.strategic.movement import NEEDS_COMMAND, allowance
+from gameapp.core.rulesets.strategic.movement import (
+    NEEDS_COMMAND,
+    STACKING,
+    allowance,
+    map_units,
+    overstack,
+    room_for,
+)
 from gameapp.core.rulesets.strategic.pieces import HQ, Division, Leader, Piece, Train
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
@@ -58,9 +65,7 @@ def entrain_cost(state: StrategicState, piece: Piece, terrain: TerrainCosts) -> 
 
 
 def is_entrained(state: StrategicState, piece: Piece) -> bool:
-    if isinstance(piece, HQ) and piece.roster:
-        return all(is_entrained(state, state.pieces[u]) for u in piece.roster)
-    return bool(getattr(piece, "entrained", False))
+    return state.entrained(piece)
 
 
 def rail_routes(state: StrategicState, piece: Piece, terrain: TerrainCosts, board: Board,
@@ -98,6 +103,8 @@ class RailHandler:
             return
         terrain: TerrainCosts = ctx.rules.terrain
         board = Board.of(state, terrain)
+        stacks = map_units(state, side)
+        limits = (terrain.tables.stack_units, terrain.tables.stack_sp)
         for piece_id in force.members:
             piece = state.pieces.get(piece_id)
             if piece is None or self._why_not(ctx, piece, side) is not None:
@@ -109,7 +116,9 @@ class RailHandler:
                 continue
             if self._entrain_problem(state, piece, terrain) is None:
                 for to in rail_routes(state, piece, terrain, board, ctx.scenario.rail_year):
-                    yield Rail(piece_id, to)
+                    if not isinstance(piece, Division) or \
+                            overstack(stacks, to, 1, piece.sp, limits) is None:
+                        yield Rail(piece_id, to)
 
     def _why_not(self, ctx: RuleContext, piece: Piece, side: Side) -> tuple[str, str] | None:
         state: StrategicState = ctx.state
@@ -169,6 +178,10 @@ class RailHandler:
                 raise IllegalActionError(problem, RAIL)
         routes = rail_routes(state, piece, terrain, Board.of(state, terrain),
                              ctx.scenario.rail_year)
+        if isinstance(piece, Division):
+            crowded = room_for(state, side, action.to, 1, piece.sp)
+            if crowded:
+                raise IllegalActionError(crowded, STACKING)
         if action.to not in routes:
             raise IllegalActionError(
                 f"no rail line of the side's runs from {terrain.map.hex_id(piece.hex)} to "

@@ -4,9 +4,9 @@ end and result.
 
 The phases' handlers come from their modules and are routed here (`ROUTES`): command and
 organisation (`command.py`, `organisation.py`), movement (`movement.py`, `rail.py`,
-`naval.py`). The combat
-phase routes only `end`: the combat module's battle handlers go into `ROUTES[COMBAT]`, and what
-the end of the week does (supply, attrition) into `END_OF_TURN`.
+`naval.py`). The combat phase routes `end`, the combat spans and brigades split off before a
+battle; the combat module's battle handlers go into `ROUTES[COMBAT]`, and what the end of the
+week does (supply, attrition) into `END_OF_TURN`.
 """
 
 from __future__ import annotations
@@ -44,14 +44,8 @@ from gameapp.core.rulesets.strategic.organisation import RosterHandler, SplitHan
 from gameapp.core.rulesets.strategic.pieces import Division
 from gameapp.core.rulesets.strategic.rail import RailHandler
 from gameapp.core.rulesets.strategic.scenario import StrategicScenario, load_strategic
-from gameapp.core.rulesets.strategic.sequence import (
-    TURN_RULE,
-    EndPhaseHandler,
-    StrategicPhase,
-)
-from gameapp.core.rulesets.strategic.sequence import (
-    turn_steps as week_steps,
-)
+from gameapp.core.rulesets.strategic.sequence import TURN_RULE, EndPhaseHandler, StrategicPhase
+from gameapp.core.rulesets.strategic.sequence import turn_steps as week_steps
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
 from gameapp.core.units import Side
@@ -74,8 +68,9 @@ ROUTES: dict[StrategicPhase, dict[type, ActionHandler]] = {
                               March: MARCH, Rail: RAIL, Detrain: RAIL, Sail: SAIL,
                               Embark: BOARDING, Land: BOARDING, SplitBrigade: SPLIT,
                               Assign: ROSTER, Release: ROSTER},
-    # Battles are the combat module's: it adds its action types to this phase's routes.
-    StrategicPhase.COMBAT: {EndPhase: END, SplitBrigade: SPLIT},
+    # Spans are declared again for combat (10.1) and brigades split off before a battle (3.25);
+    # the battles themselves are the combat module's, added to this phase's routes.
+    StrategicPhase.COMBAT: {EndPhase: END, DeclareSpan: SPAN, SplitBrigade: SPLIT},
 }
 END_OF_TURN: tuple[StartEffect, ...] = ()  # what the end of the week does (supply, attrition)
 

@@ -34,6 +34,7 @@ from gameapp.core.rulesets.strategic.pieces import (
     counter_kind,
 )
 from gameapp.core.rulesets.strategic.tables import tables
+from gameapp.core.rulesets.strategic.terrain import TerrainCosts
 from gameapp.core.theatre.file import load_theatre
 from gameapp.core.theatre.theatremap import TheatreMap
 from gameapp.core.units import Side
@@ -64,6 +65,14 @@ class WeeklyClock:
     def time_of(self, turn: int) -> str:
         day = self.date_of(turn)
         return f"week of {day.day} {day:%b %Y}"
+
+    def is_winter(self, turn: int) -> bool:
+        """December, January and February."""
+        return self.date_of(turn).month in (12, 1, 2)
+
+    def is_high_water(self, turn: int) -> bool:
+        """The weeks of April: ships pass the shoals (7.51's fourth cycle, roughly April)."""
+        return self.date_of(turn).month == 4
 
     def ends_month(self, turn: int) -> bool:
         return turn % WEEKS_A_MONTH == 0
@@ -198,8 +207,12 @@ class _Reader:
         for key, e in self.entries("depots"):
             found.append(Depot(e["id"], Side(e["side"]), self.hex_of((*key, "at"), e["at"]),
                                e.get("supply", 0)))
+        on_water = TerrainCosts(self.map).on_water
         for key, e in self.entries("ships"):
             vessel = Vessel(e["vessel"])
+            if not on_water(self.hex_of((*key, "at"), e["at"])):
+                self.problem((*key, "at"), f"{e['at']} is not on navigable water: a ship "
+                             "stands on sea or lake, or by a navigable river")
             found.append(Ship(e["id"], Side(e["side"]), vessel,
                               0 if vessel is Vessel.TRANSPORT else e.get("strength", 4),
                               self.hex_of((*key, "at"), e["at"]),

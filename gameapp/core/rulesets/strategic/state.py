@@ -94,8 +94,11 @@ class StrategicState:
         """The HQ whose roster holds `unit_id`."""
         return next((hq for hq in self.hqs() if unit_id in hq.roster), None)
 
-    def is_afloat(self, piece: Piece) -> bool:
-        return isinstance(piece, Division) and piece.aboard is not None
+    def entrained(self, piece: Piece) -> bool:
+        """Aboard a train (6.58): a unit or train, or an HQ whose whole roster is."""
+        if isinstance(piece, HQ) and piece.roster:
+            return all(self.entrained(self.pieces[u]) for u in piece.roster)
+        return isinstance(piece, Division | Train) and piece.entrained
 
     def ships(self, side: Side | None = None) -> Iterator[Ship]:
         return self.of_type(Ship, side)

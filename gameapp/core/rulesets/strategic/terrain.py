@@ -9,10 +9,14 @@ from fractions import Fraction
 from gameapp.core.breakdown import Term
 from gameapp.core.hexgrid import Hex, Hexside
 from gameapp.core.rulesets.strategic.tables import StrategicTables, tables
-from gameapp.core.theatre.chart import RoadKind, TheatreHexside, TheatreTerrain
+from gameapp.core.theatre.chart import HexFlag, RoadKind, TheatreHexside, TheatreTerrain
 from gameapp.core.theatre.theatremap import TheatreMap
 
 MOVEMENT = "R&C strategic movement"
+WINTER = "R&C strategic winter"
+WATER = "R&C strategic water"
+SHOALS = "004 7.51"
+CLOSED = "004 7.53"
 RIVER = TheatreHexside.MAJOR_RIVER | TheatreHexside.MINOR_RIVER
 
 
@@ -22,7 +26,9 @@ class TerrainCosts:
     tables: StrategicTables = field(default_factory=tables)
     _terrain: dict[Hex, TheatreTerrain] = field(default_factory=dict)
     _rail: dict[int, dict[Hex, set[Hex]]] = field(default_factory=dict)
-    _exits: dict[Hex, tuple[tuple[Hex, int], ...]] = field(default_factory=dict)
+    _exits: dict[tuple[Hex, bool, bool], tuple[tuple[Hex, int], ...]] = field(
+        default_factory=dict)
+    _water: dict[tuple[Hex, bool], tuple[Hex, ...]] = field(default_factory=dict)
 
     def terrain(self, h: Hex) -> TheatreTerrain:
         found = self._terrain.get(h)
@@ -30,15 +36,23 @@ class TerrainCosts:
             found = self._terrain[h] = self.map.terrain_at(h)
         return found
 
-    def passable(self, a: Hex, b: Hex) -> str | None:
-        """Why a unit cannot step from a to b (None if it can)."""
+    def passable(self, a: Hex, b: Hex, winter: bool = False,
+                 road_only: bool = False) -> tuple[str, str] | None:
+        """Why a piece cannot step from a to b, and the rule (None if it can). In winter rivers
+        are crossed only by road, and supply trains (`road_only`) keep to the roads."""
         if not self.map.contains(b):
-            return "off the map"
+            return "off the map", MOVEMENT
         if self.terrain(b).is_water:
-            return "water: only ships and their passengers go there"
-        side = self.map.hexside_at(a, _direction(a, b))
+            return "water: only ships and their passengers go there", MOVEMENT
+        direction = _direction(a, b)
+        side = self.map.hexside_at(a, direction)
         if side & TheatreHexside.RIDGE and not side & TheatreHexside.GAP:
-            return "a mountain ridge, crossed only at a gap"
+            return "a mountain ridge, crossed only at a gap", MOVEMENT
+        if winter and self.map.road_at(a, direction) is RoadKind.NONE:
+            if road_only:
+                return "in winter supply trains keep to the roads", WINTER
+            if side & RIVER:
+                return "in winter rivers are crossed only by road", WINTER
         return None
 
     def step(self, a: Hex, b: Hex) -> tuple[Term, ...]:
@@ -60,14 +74,59 @@ class TerrainCosts:
     def step_cost(self, a: Hex, b: Hex) -> Fraction:
         return Fraction(sum(Fraction(t.value) for t in self.step(a, b)))
 
-    def exits(self, a: Hex) -> tuple[tuple[Hex, int], ...]:
-        """The neighbours a unit may step to from `a`, each with its MP (cached; the tables'
+    def exits(self, a: Hex, winter: bool = False, road_only: bool = False
+              ) -> tuple[tuple[Hex, int], ...]:
+        """The neighbours a piece may step to from `a`, each with its MP (cached; the tables'
         costs are whole MP)."""
-        found = self._exits.get(a)
+        key = (a, winter, road_only and winter)
+        found = self._exits.get(key)
         if found is None:
-            found = self._exits[a] = tuple(
+            found = self._exits[key] = tuple(
                 (b, int(self.step_cost(a, b))) for b in a.neighbors()
-                if self.passable(a, b) is None)
+                if self.passable(a, b, winter, road_only) is None)
+        return found
+
+    def on_water(self, h: Hex, high_water: bool = True) -> bool:
+        """Where a ship may be: sea or lake, or a land hex on a navigable river (or on shoals,
+        at high water)."""
+        if not self.map.contains(h):
+            return False
+        if self.terrain(h).is_water:
+            return True
+        mask = _navigable(high_water)
+        return any(self.map.hexside_at(h, d) & mask for d in range(6))
+
+    def water_step(self, a: Hex, b: Hex, high_water: bool = False) -> tuple[str, str] | None:
+        """Why a ship may not sail from a to b, and the rule (None if it may): onto sea or lake;
+        across a navigable hexside; or along the river, past the hex both touch, whose sides
+        with a and with b are both navigable (shoals count only at high water, 7.51)."""
+        if not self.map.contains(b):
+            return "off the map", WATER
+        if self.map.flags_at(b) & HexFlag.CLOSED_WATER:
+            return f"{self.map.hex_id(b)} is closed to ships", CLOSED
+        sea = self.terrain(a).is_water, self.terrain(b).is_water
+        if all(sea) or (any(sea) and self.on_water(a) and self.on_water(b)):
+            return None
+        if self._follows(a, b, _navigable(high_water)):
+            return None
+        if not high_water and self._follows(a, b, _navigable(True)):
+            return "shoals: ships pass them only at high water, in the weeks of April", SHOALS
+        return (f"{self.map.hex_id(b)} is not along navigable water from "
+                f"{self.map.hex_id(a)}", WATER)
+
+    def _follows(self, a: Hex, b: Hex, mask: TheatreHexside) -> bool:
+        d = _direction(a, b)
+        if self.map.hexside_at(a, d) & mask:
+            return True
+        return any(self.map.hexside_at(a, d + k) & mask and self.map.hexside_at(b, d + 3 - k)
+                   & mask for k in (1, -1))
+
+    def water_exits(self, a: Hex, high_water: bool = False) -> tuple[Hex, ...]:
+        """The hexes a ship may sail to from `a` (cached)."""
+        found = self._water.get((a, high_water))
+        if found is None:
+            found = self._water[(a, high_water)] = tuple(
+                b for b in a.neighbors() if self.water_step(a, b, high_water) is None)
         return found
 
     def blocks_zoc(self, a: Hex, b: Hex) -> bool:
@@ -82,6 +141,12 @@ class TerrainCosts:
         if net is None:
             net = self._rail[year] = self.map.rail_net(year)
         return net
+
+
+def _navigable(high_water: bool) -> TheatreHexside:
+    if high_water:
+        return TheatreHexside.NAVIGABLE | TheatreHexside.SHOALS
+    return TheatreHexside.NAVIGABLE
 
 
 def _direction(a: Hex, b: Hex) -> int:
