@@ -8,12 +8,15 @@ the units built from it); docs/strategic-scenarios.md explains them.
 from __future__ import annotations
 
 import datetime
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gameapp.cli import validate
+from gameapp.core.engine import Game
+from gameapp.core.rulesets.strategic.actions import EndPhase
 from gameapp.core.rulesets.strategic.pieces import Division, Leader
 from gameapp.core.rulesets.strategic.scenario import StrategicScenario, load_strategic
 from gameapp.core.yamlsource import load_yaml
@@ -104,3 +107,18 @@ def test_west_62_grant_is_under_halleck() -> None:
     """19.44: Grant may not roll his own initiative."""
     leaders = {p.id: p for p in _scenario("west_1862").pieces if isinstance(p, Leader)}
     assert leaders["grant"].subordinate_to == "halleck"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_scenario_plays_to_its_end_with_random_players(name: str) -> None:
+    """One seed each (bench/strategic_scenarios.py plays twenty): every listed action is taken
+    by the driver, and the game ends after its last week."""
+    game = Game.from_scenario(SCENARIOS / f"{name}.yaml", seed=7)
+    rng = random.Random(7)
+    for _ in range(5000):
+        if game.is_over:
+            break
+        legal = list(game.legal_actions())
+        game.apply(EndPhase() if not legal or rng.random() < 0.3 else rng.choice(legal))
+    assert game.is_over
+    assert game.state.turn == _scenario(name).turns + 1
