@@ -55,6 +55,11 @@ def load_with_warnings(path: Path) -> tuple[str, list[Problem]]:
         from gameapp.core.theatre.file import load_theatre
 
         load_theatre(path)
+    elif kind == "scenario" and _ruleset_of(path) == "strategic":
+        from gameapp.core.rulesets.strategic.scenario import load_strategic
+
+        load_strategic(path)
+        return "strategic scenario", []
     elif kind == "scenario":
         from gameapp.core.ruleset import load_scenario_file
 
@@ -65,3 +70,10 @@ def load_with_warnings(path: Path) -> tuple[str, list[Problem]]:
 
         load_counters(path)
     return kind, []
+
+
+def _ruleset_of(path: Path) -> str:
+    """The scenario's `ruleset:` (tactical when left out or not a name)."""
+    data = load_yaml(path).data
+    ruleset = data.get("ruleset", "tactical") if isinstance(data, dict) else "tactical"
+    return ruleset if isinstance(ruleset, str) else "tactical"
