@@ -39,7 +39,8 @@ def play(path: Path, seed: int) -> tuple[int, int]:
         if actions >= MAX_ACTIONS:
             raise RuntimeError(f"not over after {MAX_ACTIONS} actions (turn {game.state.turn})")
         legal = list(game.legal_actions())
-        game.apply(EndPhase() if not legal or rng.random() < 0.3 else rng.choice(legal))
+        ends = EndPhase() in legal  # not while the rules owe a battle first (11.11)
+        game.apply(EndPhase() if not legal or (ends and rng.random() < 0.3) else rng.choice(legal))
         actions += 1
     return actions, game.state.turn
 

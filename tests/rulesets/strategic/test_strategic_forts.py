@@ -121,6 +121,7 @@ def test_warships_must_fight_the_enemy_ships_in_their_water_11_11_11_13_11_0() -
     to_phase(game, StrategicPhase.COMBAT)
     # 11.11: the phase does not end while the battle is owed
     assert refused(game, EndPhase()).rule == "004 11.11"
+    assert EndPhase() not in list(game.legal_actions())  # nor is it offered
     events = game.apply(NavalAttack(game.map.parse("0804")))
     fought = next(e for e in events if isinstance(e, NavalBattle))
     # 11.13: a transport alone under warships is sunk; 11.0: the fort shelters nothing

@@ -76,7 +76,8 @@ def play(scenario: Path, seed: int, actions: int = 400) -> dict[str, int]:
         if attacks and rng.random() < 0.5:
             action = rng.choice(attacks)  # fight more often than a blind pick would
         else:
-            action = EndPhase() if rng.random() < 0.12 else rng.choice(legal)
+            ends = EndPhase() in legal  # not while the rules owe a battle first (11.11)
+            action = EndPhase() if ends and rng.random() < 0.12 else rng.choice(legal)
         for event in game.apply(action):
             if isinstance(event, BrigadeSplit):
                 known.add(event.brigade)

@@ -110,6 +110,11 @@ class NavalHandler:
 class CombatEndHandler(EndPhaseHandler):
     """`end` in the combat phase: not while a naval battle is owed (11.11)."""
 
+    def legal(self, ctx: RuleContext, side: Side | None) -> Iterator[EndPhase]:
+        assert side is not None
+        if not contested(ctx.state, side):
+            yield EndPhase()
+
     def check(self, ctx: RuleContext, action: EndPhase, side: Side | None) -> None:
         assert side is not None
         owed = contested(ctx.state, side)
