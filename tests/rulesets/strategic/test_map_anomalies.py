@@ -33,6 +33,7 @@ from gameapp.core.theatre.chart import HexFlag, TheatreHexside
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError
 from tests.rulesets.strategic.positions import HERE, command, hazel_game, place, state_of, to_phase
+from tests.theatre_maps import theatre
 
 ANOMALIES = HERE / "anomalies.yaml"
 
@@ -198,3 +199,17 @@ def test_a_detour_off_the_map_is_refused_with_its_line(tmp_path: Path) -> None:
     with pytest.raises(DataError) as error:
         load_strategic(bad)
     assert "0909 is off the map" in str(error.value) and "anomalies.yaml:16" in str(error.value)
+
+
+def test_bayou_lafourche_on_the_west_map_is_barred_from_the_gulf_7_52() -> None:
+    # the shipped West map (generated: scripts/theatre_data/geography.yaml marks its sandbar)
+    west = theatre("west")
+    terrain = TerrainCosts(west)
+    bar, upper, gulf = west.parse("B2532"), west.parse("B2330"), west.parse("B2534")
+    assert any(west.hexside_at(bar, d) & TheatreHexside.SANDBAR for d in range(6))
+    # up the Mississippi from New Orleans and into the bayou's upper reaches, but not below the
+    # bar; and from the Gulf beside its mouth, not into it
+    reach = water_reach(terrain, west.place("New Orleans, LA").hex)
+    assert upper in reach and bar not in reach and gulf in reach
+    why = terrain.water_step(gulf, west.parse("B2533"))
+    assert why is not None and why[1] == "004 7.52"
