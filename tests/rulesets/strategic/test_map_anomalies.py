@@ -18,7 +18,9 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rulesets.strategic.actions import (
+    DeclareSpan,
     EndPhase,
+    GiveOrder,
     GoOffMap,
     March,
     ReEnter,
@@ -29,6 +31,7 @@ from gameapp.core.rulesets.strategic.events import ReEntered, WentOffMap
 from gameapp.core.rulesets.strategic.scenario import load_strategic
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
+from gameapp.core.savegame import load_game, save_game
 from gameapp.core.theatre.chart import HexFlag, TheatreHexside
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError
@@ -213,3 +216,18 @@ def test_bayou_lafourche_on_the_west_map_is_barred_from_the_gulf_7_52() -> None:
     assert upper in reach and bar not in reach and gulf in reach
     why = terrain.water_step(gulf, west.parse("B2533"))
     assert why is not None and why[1] == "004 7.52"
+
+
+def test_a_unit_off_the_map_is_saved_and_replayed_7_54(tmp_path: Path) -> None:
+    game = next(g for g in (Game.from_scenario(ANOMALIES, seed=s) for s in range(1, 40))
+                if g.state.first_side is Side.UNION)  # a save replays the opening dice
+    game.apply(DeclareSpan("granger", ("u1",)))
+    to_phase(game, StrategicPhase.MOVEMENT)
+    game.apply(GiveOrder("granger"))
+    game.apply(GoOffMap("u1"))
+    path = tmp_path / "detour.yaml"
+    save_game(game, path)
+    assert "offmap u1" in path.read_text(encoding="utf-8")
+    back = load_game(path)
+    assert state_of(back).offmap == state_of(game).offmap and "u1" in state_of(back).offmap
+    assert "u1" not in state_of(back).pieces
