@@ -207,7 +207,7 @@ class _Builder:
                 pieces = [course]
             feature = f"{river['class']} river"
             entries += self._hexside_lines(feature, river["name"], pieces, river["source"])
-            for key in ("navigable", "shoals"):
+            for key in ("navigable", "shoals", "sandbar"):
                 if key not in river:
                     continue
                 first, last = river[key]

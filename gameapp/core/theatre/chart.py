@@ -34,7 +34,8 @@ class TheatreTerrain(IntEnum):
 
 class TheatreHexside(IntFlag):
     """What lies along a theatre hexside. A river may be navigable, and have seasonal shoals
-    (seed 004 case 7.51); a ridge is crossed only where a named gap is marked."""
+    (seed 004 case 7.51) or a sandbar, a permanent head of navigation no ship crosses (7.52);
+    a ridge is crossed only where a named gap is marked."""
 
     NONE = 0
     MINOR_RIVER = 1 << 0
@@ -43,6 +44,7 @@ class TheatreHexside(IntFlag):
     SHOALS = 1 << 3
     RIDGE = 1 << 4
     GAP = 1 << 5
+    SANDBAR = 1 << 6
 
     @property
     def label(self) -> str:

@@ -2,10 +2,10 @@
 
 Layers, bottom to top: hex tints, terrain marks (hachures on mountains, strokes on rough ground,
 tree rings in forest, tufts in swamps), the faint hex grid, state lines (faint, dashed), closed
-waters, rivers along hexsides (navigable ones darker and heavier, shoals dashed), ridges with
-their gaps left open, roads, railroads with ties, place symbols and their names, and hex ids when
-the hexes are large on screen. It offers what `TerrainLayerItem` needs (`geo`, `paint`), so the
-map is drawn into cached tiles like a battle map.
+waters, rivers along hexsides (navigable ones darker and heavier, shoals dashed, sandbars
+dotted), ridges with their gaps left open, roads, railroads with ties, place symbols and their
+names, and hex ids when the hexes are large on screen. It offers what `TerrainLayerItem` needs
+(`geo`, `paint`), so the map is drawn into cached tiles like a battle map.
 """
 
 from __future__ import annotations
@@ -129,7 +129,9 @@ class TheatrePainter:
             width = (0.16 if navigable else 0.12 if major else 0.07) * size
             pen = QPen(pal.NAVIGABLE if navigable else pal.RIVER, width)
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            if flags & TheatreHexside.SHOALS:
+            if flags & TheatreHexside.SANDBAR:  # no ship crosses (7.52)
+                pen.setStyle(Qt.PenStyle.DotLine)
+            elif flags & TheatreHexside.SHOALS:
                 pen.setStyle(Qt.PenStyle.DashLine)
             p.setPen(pen)
             p.drawLine(line)

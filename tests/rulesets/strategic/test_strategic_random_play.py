@@ -22,7 +22,8 @@ from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.tables import tables
 
 HERE = Path(__file__).parent
-SCENARIOS = [HERE / "hazel.yaml", HERE / "east_skirmish.yaml", HERE / "west_skirmish.yaml"]
+SCENARIOS = [HERE / "hazel.yaml", HERE / "east_skirmish.yaml", HERE / "west_skirmish.yaml",
+             HERE / "anomalies.yaml"]
 
 
 def supply(state: StrategicState) -> int:
@@ -44,8 +45,10 @@ def check(state: StrategicState, known: set[str], dead: set[str], sp: int, stock
     for units in stacks.values():
         assert len(units) <= t.stack_units and sum(u.sp for u in units) <= t.stack_sp, units
     assert all(len(sides) == 1 for sides in land.values()), "a hex held by both sides"
-    assert set(state.pieces) | dead == known, "a piece came or went unexplained"
-    assert sum(d.sp for d in state.divisions()) == sp
+    assert not set(state.pieces) & set(state.offmap), "a unit both on and off the map"
+    assert set(state.pieces) | set(state.offmap) | dead == known, "a piece came or went unexplained"
+    away = sum(o.unit.sp for o in state.offmap.values())  # on a detour (7.54)
+    assert sum(d.sp for d in state.divisions()) + away == sp
     assert supply(state) == stock
     for hq in state.hqs():
         assert all(state.pieces[u].hex == hq.hex for u in hq.roster)

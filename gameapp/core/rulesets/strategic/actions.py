@@ -11,6 +11,7 @@
     detrain PIECE                get off the train (6.58)
     sail SHIP HEX [HEX ...]      sail along navigable water (ships need no command, 5.27)
     embark UNIT SHIP / land UNIT    board a transport in the unit's hex, or land from it
+    offmap UNIT / reenter UNIT   leave the map on a detour, or come back at its end (7.54)
     attack HEX UNIT [UNIT ...] [amphibious]   attack a hex (8.0; from ships: 7.24)
     naval HEX                    every warship in the hex attacks the enemy's ships (11.11)
     raze FORT                    destroy one's own fort (13.4)
@@ -174,11 +175,28 @@ class BurnSupply:
         return f"burn {self.piece} {self.points}"
 
 
+@dataclass(frozen=True)
+class GoOffMap:
+    unit: str
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"offmap {self.unit}"
+
+
+@dataclass(frozen=True)
+class ReEnter:
+    unit: str
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"reenter {self.unit}"
+
+
 StrategicAction = (EndPhase | DeclareSpan | SplitBrigade | Assign | Release | GiveOrder
                    | RollInitiative | March | Rail | Detrain | Sail | Embark | Land | Attack
-                   | NavalAttack | RazeFort | BurnSupply)
+                   | NavalAttack | RazeFort | BurnSupply | GoOffMap | ReEnter)
 VERBS = ("end", "span", "split", "assign", "release", "order", "initiative", "move", "rail",
-         "detrain", "sail", "embark", "land", "attack", "naval", "raze", "burn")
+         "detrain", "sail", "embark", "land", "attack", "naval", "raze", "burn",
+         "offmap", "reenter")
 _SHAPES = {
     "end": "end", "span": "span LEADER [PIECE ...]", "split": "split DIVISION SP",
     "assign": "assign UNIT HQ", "release": "release UNIT", "order": "order LEADER",
@@ -186,7 +204,8 @@ _SHAPES = {
     "rail": "rail PIECE HEX", "detrain": "detrain PIECE", "sail": "sail SHIP HEX [HEX ...]",
     "embark": "embark UNIT SHIP", "land": "land UNIT",
     "attack": "attack HEX UNIT [UNIT ...] [amphibious]", "naval": "naval HEX",
-    "raze": "raze FORT", "burn": "burn PIECE POINTS",
+    "raze": "raze FORT", "burn": "burn PIECE POINTS", "offmap": "offmap UNIT",
+    "reenter": "reenter UNIT",
 }
 
 
@@ -201,9 +220,10 @@ def parse_strategic_action(text: str, numbering: Numbering) -> StrategicAction:
         raise ValueError(f"{text!r}: expected {expected}") from None
 
 
-_ONE_NAME: dict[str, type[Release | GiveOrder | RollInitiative | Detrain | Land]] = {
+_ONE_NAME: dict[str, type[Release | GiveOrder | RollInitiative | Detrain | Land | GoOffMap
+                          | ReEnter]] = {
     "release": Release, "order": GiveOrder, "initiative": RollInitiative, "detrain": Detrain,
-    "land": Land}
+    "land": Land, "offmap": GoOffMap, "reenter": ReEnter}
 
 
 def _parse(verb: str, args: list[str], numbering: Numbering) -> StrategicAction:

@@ -103,3 +103,24 @@ class Sailed:
     ship: str
     path: tuple[Hex, ...]
     terms: tuple[Term, ...]
+
+
+@dataclass(frozen=True)
+class WentOffMap:
+    """A unit left the map on a detour (7.54); it may come back at `entry` next turn."""
+
+    piece: str
+    left_from: Hex
+    entry: Hex
+    detour: str
+    terms: tuple[Term, ...]
+
+
+@dataclass(frozen=True)
+class ReEntered:
+    """A unit back from a detour (7.54), its move for the turn spent."""
+
+    piece: str
+    entry: Hex
+    detour: str
+    terms: tuple[Term, ...]

@@ -29,11 +29,13 @@ from gameapp.core.rulesets.strategic.actions import (
     Embark,
     EndPhase,
     GiveOrder,
+    GoOffMap,
     Land,
     March,
     NavalAttack,
     Rail,
     RazeFort,
+    ReEnter,
     Release,
     RollInitiative,
     Sail,
@@ -43,6 +45,7 @@ from gameapp.core.rulesets.strategic.actions import (
 )
 from gameapp.core.rulesets.strategic.combat import AttackHandler, CombatCommandHandler
 from gameapp.core.rulesets.strategic.command import CommandHandler, SpanHandler
+from gameapp.core.rulesets.strategic.detours import DetourHandler
 from gameapp.core.rulesets.strategic.movement import MarchHandler
 from gameapp.core.rulesets.strategic.naval import BoardingHandler, SailHandler
 from gameapp.core.rulesets.strategic.naval_battle import CombatEndHandler, NavalHandler
@@ -76,6 +79,7 @@ RAZE = RazeHandler()
 BURN = BurnHandler()
 SAIL = SailHandler()
 BOARDING = BoardingHandler()
+DETOUR = DetourHandler()
 
 # Each player phase's routes: action type -> handler, in the order `legal_actions` lists them.
 ROUTES: dict[StrategicPhase, dict[type, ActionHandler]] = {
@@ -83,7 +87,7 @@ ROUTES: dict[StrategicPhase, dict[type, ActionHandler]] = {
                              Assign: ROSTER, Release: ROSTER, RazeFort: RAZE},
     StrategicPhase.MOVEMENT: {EndPhase: END, GiveOrder: COMMAND, RollInitiative: COMMAND,
                               March: SCENARIO_MARCH, Rail: SCENARIO_RAIL, Detrain: SCENARIO_RAIL,
-                              Sail: SAIL,
+                              Sail: SAIL, GoOffMap: DETOUR, ReEnter: DETOUR,
                               Embark: BOARDING, Land: BOARDING, SplitBrigade: SPLIT,
                               Assign: ROSTER, Release: ROSTER, Attack: ATTACK},
     # spans are declared again for combat (10.1), every command tried before the first battle

@@ -79,6 +79,16 @@ class WeeklyClock:
 
 
 @dataclass(frozen=True)
+class Detour:
+    """A way round off the map (7.54): a unit at `departure` leaves the map for a whole turn and
+    comes back at `entry`."""
+
+    name: str
+    departure: Hex
+    entry: Hex
+
+
+@dataclass(frozen=True)
 class StrategicScenario:
     path: Path
     name: str
@@ -96,6 +106,7 @@ class StrategicScenario:
     description: str = ""
     ruleset: str = "strategic"
     options: Mapping[str, object] = field(default_factory=dict)
+    detours: tuple[Detour, ...] = ()
 
     @property
     def turns(self) -> int:
@@ -128,6 +139,10 @@ def load_strategic(path: str | Path) -> StrategicScenario:
     reader = _Reader(doc, theatre)
     pieces = reader.pieces()
     home = reader.territory(data["territory"])
+    detours = tuple(
+        Detour(e["name"], reader.hex_of(("detours", i, "from"), e["from"]),
+               reader.hex_of(("detours", i, "to"), e["to"]))
+        for i, e in enumerate(data.get("detours", [])))
     reader.check_links(pieces)
     reader.check_counter_mix(pieces)
     if reader.problems:
@@ -146,7 +161,8 @@ def load_strategic(path: str | Path) -> StrategicScenario:
         initiative_bonus=per_side("initiative_bonus", 0), orders=per_side("orders", 1),
         rail_capacity=per_side("rail_capacity", 0),
         rail_year=data.get("rail_year", start.year), counter_mix=mix, map_path=map_path,
-        description=data.get("description", ""), options=dict(data.get("options", {})))
+        description=data.get("description", ""), options=dict(data.get("options", {})),
+        detours=detours)
 
 
 class _Reader:

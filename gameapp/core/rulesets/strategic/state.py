@@ -33,6 +33,16 @@ class Force:
     rolled: bool = False  # initiative was tried (one try a phase)
 
 
+@dataclass(frozen=True)
+class OffMap:
+    """A unit off the map on a detour (7.54): out of play until it comes back at `entry`."""
+
+    unit: Division
+    left: int  # the turn it left the map
+    detour: str
+    entry: Hex
+
+
 @dataclass
 class StrategicState:
     turn: int
@@ -59,6 +69,7 @@ class StrategicState:
     lost: dict[Side, int] = field(default_factory=lambda: dict.fromkeys(Side, 0))
     gone: dict[str, str] = field(default_factory=dict)
     supply_gone: dict[str, int] = field(default_factory=dict)  # "spent" / "destroyed" -> points
+    offmap: dict[str, OffMap] = field(default_factory=dict)  # units on a detour (7.54), by id
     revision: int = field(default=0, compare=False)
 
     def copy(self) -> StrategicState:
@@ -71,7 +82,8 @@ class StrategicState:
             orders_used=defaultdict(int, self.orders_used),
             rail_used=defaultdict(int, self.rail_used),
             initiative_rolls=dict(self.initiative_rolls), decisions=list(self.decisions),
-            lost=dict(self.lost), gone=dict(self.gone), supply_gone=dict(self.supply_gone))
+            lost=dict(self.lost), gone=dict(self.gone), supply_gone=dict(self.supply_gone),
+            offmap=dict(self.offmap))
 
     # --- reading -----------------------------------------------------------------------------
     def of_type(self, kind: type[P], side: Side | None = None) -> Iterator[P]:

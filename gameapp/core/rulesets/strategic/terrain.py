@@ -16,6 +16,7 @@ MOVEMENT = "R&C strategic movement"
 WINTER = "R&C strategic winter"
 WATER = "R&C strategic water"
 SHOALS = "004 7.51"
+SANDBAR = "004 7.52"
 CLOSED = "004 7.53"
 RIVER = TheatreHexside.MAJOR_RIVER | TheatreHexside.MINOR_RIVER
 
@@ -99,27 +100,47 @@ class TerrainCosts:
     def water_step(self, a: Hex, b: Hex, high_water: bool = False) -> tuple[str, str] | None:
         """Why a ship may not sail from a to b, and the rule (None if it may): onto sea or lake;
         across a navigable hexside; or along the river, past the hex both touch, whose sides
-        with a and with b are both navigable (shoals count only at high water, 7.51)."""
+        with a and with b are both navigable (shoals count only at high water, 7.51). Never
+        across or along a sandbar, nor between the sea and a river hex on one (7.52); never
+        into closed water (7.53)."""
         if not self.map.contains(b):
             return "off the map", WATER
         if self.map.flags_at(b) & HexFlag.CLOSED_WATER:
             return f"{self.map.hex_id(b)} is closed to ships", CLOSED
+        barred = (f"a sandbar closes the bayou between {self.map.hex_id(a)} and "
+                  f"{self.map.hex_id(b)}: no ship crosses it", SANDBAR)
+        if self.map.hexside_at(a, _direction(a, b)) & TheatreHexside.SANDBAR:
+            return barred
         sea = self.terrain(a).is_water, self.terrain(b).is_water
-        if all(sea) or (any(sea) and self.on_water(a) and self.on_water(b)):
+        if all(sea):
             return None
+        if any(sea) and self.on_water(a) and self.on_water(b):
+            # our design (7.52): a river hex on a sandbar is sealed from the sea beside it
+            return barred if self._on_sandbar(b if sea[0] else a) else None
         if self._follows(a, b, _navigable(high_water)):
             return None
+        if self._follows(a, b, _navigable(high_water) | TheatreHexside.SANDBAR):
+            return barred
         if not high_water and self._follows(a, b, _navigable(True)):
             return "shoals: ships pass them only at high water, in the weeks of April", SHOALS
         return (f"{self.map.hex_id(b)} is not along navigable water from "
                 f"{self.map.hex_id(a)}", WATER)
 
     def _follows(self, a: Hex, b: Hex, mask: TheatreHexside) -> bool:
+        """Whether a ship goes from a to b along water sides in `mask` (a sandbar side counts
+        only when `mask` holds SANDBAR: otherwise it is where navigation ends, 7.52)."""
+        def water(h: Hex, d: int) -> bool:
+            side = self.map.hexside_at(h, d)
+            return bool(side & mask) and (bool(mask & TheatreHexside.SANDBAR)
+                                          or not side & TheatreHexside.SANDBAR)
+
         d = _direction(a, b)
-        if self.map.hexside_at(a, d) & mask:
+        if water(a, d):
             return True
-        return any(self.map.hexside_at(a, d + k) & mask and self.map.hexside_at(b, d + 3 - k)
-                   & mask for k in (1, -1))
+        return any(water(a, d + k) and water(b, d + 3 - k) for k in (1, -1))
+
+    def _on_sandbar(self, h: Hex) -> bool:
+        return any(self.map.hexside_at(h, d) & TheatreHexside.SANDBAR for d in range(6))
 
     def water_exits(self, a: Hex, high_water: bool = False) -> tuple[Hex, ...]:
         """The hexes a ship may sail to from `a` (cached)."""
