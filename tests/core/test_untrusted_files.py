@@ -224,7 +224,7 @@ BAD_OPTIONS = [
     ({"movement_allowances": "sharpsburh"}, "movement_allowances: sharpsburh"),
     ({"retreat": "bogus"}, "retreat: bogus"), ({"los": ["bogus"]}, "- bogus"),
     ({"stacking": 5}, "stacking: 5"), ({"engagement": "yes"}, "engagement: 'yes'"),
-    ({"los": {"a": 1}}, "los:"), ({"surprise": True}, "options:"),
+    ({"los": {"a": 1}}, "los:"), ({"surprise": True}, "surprise: true"),
 ]
 
 
