@@ -70,7 +70,9 @@ def main() -> int:
                         "logs (the parts of one run) and fuzz nothing")
     args = parser.parse_args()
     if args.report:
-        records = [r for log in args.report for r in _read_log(log)]
+        # a mutant in two logs (a run re-split after it began) counts once
+        unique = {(r["source"], r["index"]): r for log in args.report for r in _read_log(log)}
+        records = list(unique.values())
         report = _report(records, [f"logs: {', '.join(str(p.name) for p in args.report)}"])
     else:
         records = _fuzz(args)
