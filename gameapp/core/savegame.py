@@ -191,9 +191,11 @@ def _snapshot_mismatch(doc: YamlDocument, reached: dict[str, Any]) -> Problem:
     saved = doc.data["snapshot"]
     where, value = _first_difference(reached, saved)
     words = _path_words(where)
-    if len(where) == 2 and isinstance(saved.get(where[0]), dict) and where[1] not in saved[
-            where[0]]:
-        line = _line_where_missing(doc, where, list(reached[where[0]]))
+    saved_group = saved.get(where[0]) if len(where) == 2 else saved
+    reached_group = reached.get(where[0]) if len(where) == 2 else reached
+    if (where and isinstance(saved_group, dict) and isinstance(reached_group, dict)
+            and where[-1] not in saved_group):
+        line = _line_where_missing(doc, ("snapshot", *where[:-1]), where[-1], list(reached_group))
         found = f"{words} is {value} after the replay, and the saved position does not list it"
     else:
         line = doc.line_of(("snapshot", *where))
@@ -206,17 +208,20 @@ def _snapshot_mismatch(doc: YamlDocument, reached: dict[str, Any]) -> Problem:
                    f"was saved in: {found} (replayed {ended})")
 
 
-def _line_where_missing(doc: YamlDocument, where: tuple[str, ...], order: list[str]) -> int:
-    """The line of the saved entry next to where the missing one belongs (entries are written
-    in the order the snapshot lists them), or of the mapping that lacks it."""
-    group, key = where
+def _line_where_missing(doc: YamlDocument, group: tuple[str, ...], key: str,
+                        order: list[str]) -> int:
+    """Where the missing entry belongs (entries are written in the order the snapshot lists
+    them): at the next saved entry's line, or else just after the previous one's last line,
+    or else at the mapping that lacks it."""
     at = order.index(key) if key in order else len(order)
-    neighbours = [*order[at + 1:], *reversed(order[:at])]
-    for other in neighbours:
-        line = doc.lines.get(("snapshot", group, other))
-        if line is not None:
-            return line
-    return doc.line_of(("snapshot", group))
+    for other in order[at + 1:]:
+        if (*group, other) in doc.lines:
+            return doc.lines[(*group, other)]
+    for other in reversed(order[:at]):
+        inside = [n for path, n in doc.lines.items() if path[: len(group) + 1] == (*group, other)]
+        if inside:
+            return max(inside)
+    return doc.line_of(group)
 
 
 def _first_difference(reached: dict[str, Any], saved: dict[str, Any]

@@ -159,3 +159,13 @@ def test_a_save_cut_between_actions_says_where_its_actions_end(save: Path) -> No
     ended = re.search(r"the (\d+) actions, which end on line (\d+)\)$", problem.message)
     assert ended is not None
     assert (int(ended[1]), int(ended[2])) == (len(entries) - 3, entries[-3] - 1)
+
+
+def test_a_snapshot_entry_missing_after_the_last_is_reported_after_the_one_before(
+        save: Path) -> None:
+    at = line_of(save, "  broken:")
+    edit(save, at, None)  # the snapshot's last entry: nothing saved follows it
+    [problem] = problems(load_saved_game, save)
+    assert problem.line == at - 1  # the last line of the units before it
+    assert "broken is {} after the replay, and the saved position does not list it" in (
+        problem.message)
