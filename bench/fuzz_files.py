@@ -16,7 +16,8 @@ wrong line.
 A long run can be split and resumed: `--log` appends one line per mutant to a JSON-lines file
 and a run given the same log skips the mutants already in it; `--only` takes some of the files
 and `--part I/N` every N-th mutant of each, so parts can run in parallel processes (each with
-its own log). `--report` reads the logs of all the parts and prints the tables of the whole.
+its own log). `--report` reads the logs of all the parts and prints the tables of the whole
+(a mutant in more than one log counts once, as the last log given has it).
 """
 
 from __future__ import annotations
@@ -70,7 +71,8 @@ def main() -> int:
                         "logs (the parts of one run) and fuzz nothing")
     args = parser.parse_args()
     if args.report:
-        # a mutant in two logs (a run re-split after it began) counts once
+        # a mutant in two logs counts once, as the later log has it (a run re-split after it
+        # began, or a file's mutants run again after a fix)
         unique = {(r["source"], r["index"]): r for log in args.report for r in _read_log(log)}
         records = list(unique.values())
         report = _report(records, [f"logs: {', '.join(str(p.name) for p in args.report)}"])
