@@ -140,7 +140,8 @@ def test_fields_missing_misspelt_wrong_type_or_in_the_wrong_list() -> None:
 
 def test_a_file_without_counters() -> None:
     path = BAD / "empty_sides.yaml"
-    assert problems(path) == [f"{path}:2: the file defines no counters"]
+    assert problems(path) == [
+        f"{path}:2: the file defines no counters (what there is under sides: ends on line 3)"]
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from gameapp.core.counters import load_counters
 from gameapp.core.engine import Game
 from gameapp.core.mapfile import load_map
 from gameapp.core.savegame import load_saved_game, save_game
@@ -169,3 +170,15 @@ def test_a_snapshot_entry_missing_after_the_last_is_reported_after_the_one_befor
     assert problem.line == at - 1  # the last line of the units before it
     assert "broken is {} after the replay, and the saved position does not list it" in (
         problem.message)
+
+
+def test_a_counters_file_cut_before_its_first_counter_says_where_its_sides_end(
+        tmp_path: Path) -> None:
+    path = tmp_path / "counters.yaml"
+    lines = (ROOT / "counters" / "demo.yaml").read_text(encoding="utf-8").splitlines()
+    cut = next(n for n, text in enumerate(lines, 1) if "divisions:" in text) + 1
+    path.write_text("\n".join(lines[:cut]) + "\n", encoding="utf-8")  # one division's name
+    [problem] = problems(load_counters, path)
+    assert problem.line == line_of(path, "sides:")
+    assert problem.message == ("the file defines no counters (what there is under sides: ends "
+                               f"on line {cut})")
