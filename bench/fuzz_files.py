@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/fuzz_files.py [--count 10000] [--seed 1] [--log RUN.jsonl]
         [--only F,G] [--part I/N] [--out FILE]
-    .venv/bin/python bench/fuzz_files.py --report RUN.jsonl [MORE.jsonl ...] [--out FILE]
+    .venv/bin/python bench/fuzz_files.py --report RUN.jsonl [MORE.jsonl.gz ...] [--out FILE]
 
 Every shipped scenario, map and counters file and a save of a short game get an equal share of
 the mutants (bench/mutants.py says how they are made and judged). For each mutant it records
@@ -23,6 +23,7 @@ its own log). `--report` reads the logs of all the parts and prints the tables o
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import resource
 import signal
@@ -31,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import IO, Any, cast
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -96,7 +97,7 @@ def _fuzz(args: argparse.Namespace) -> list[dict[str, Any]]:
     done = {(r["source"], r["index"]) for r in records}
     ruler = yardstick_ms()
     started = time.perf_counter()
-    log = args.log.open("a", encoding="utf-8") if args.log else None
+    log = _open_log(args.log, "a") if args.log else None
     try:
         with tempfile.TemporaryDirectory() as folder:
             space = Workspace(Path(folder))
@@ -141,8 +142,15 @@ def _record(outcome: Outcome, index: int, memory_mb: float, ruler: float) -> dic
             "detail": outcome.detail, "memory_mb": round(memory_mb, 1), "yardstick_ms": ruler}
 
 
+def _open_log(path: Path, mode: str) -> IO[str]:
+    """A log, gzip-compressed when its name ends in .gz (a run's logs kept in bench/results/)."""
+    if path.suffix == ".gz":
+        return cast(IO[str], gzip.open(path, f"{mode}t", encoding="utf-8"))
+    return path.open(mode, encoding="utf-8")
+
+
 def _read_log(path: Path) -> list[dict[str, Any]]:
-    with path.open(encoding="utf-8") as lines:
+    with _open_log(path, "r") as lines:
         return [json.loads(line) for line in lines if line.strip()]
 
 
