@@ -49,4 +49,8 @@ def test_the_judge_refuses_an_error_far_from_the_edit(space: Workspace) -> None:
     assert _judge(mutant, path, [Problem(str(path), 30, "missing required field 'x'")]) is True
     assert _judge(mutant, path, [Problem(str(path), 30, "some other complaint")]) is False
     assert _judge(mutant, Path("elsewhere"), far) is False
+    # a duplicate key whose first and second lines enclose the edit: two mappings made one
+    assert _judge(mutant, path, [Problem(str(path), 60, "duplicate key 'b' (first on line 20)")])
+    assert not _judge(mutant, path, [Problem(str(path), 60, "duplicate key 'b' (first on line "
+                                             "45)")])
     assert outcome.right_line is None  # not judged until loaded
