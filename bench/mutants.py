@@ -8,8 +8,9 @@ the game's folders and loaded with the program's own loader. The outcome is one 
 it gave a DataError (whose lines are then judged), or something else escaped (a bug).
 
 The error is "at the right line" when one of its problems points within NEAR lines of the edit,
-cites such a line ("first on line N"), or, for a field that is missing or unknown, points at a
-mapping that encloses the edit. An emptied file is exempt (there is no line to point at).
+cites such a line ("first on line N"), names a duplicate key whose two lines enclose the edit
+(a line lost between two mappings made them one), or, for a field that is missing or unknown,
+points at a mapping that encloses the edit. An emptied file is exempt (no line to point at).
 
 Used by tests/core/test_fuzz_files.py (a few hundred mutants, fixed seeds) and
 bench/fuzz_files.py (ten thousand and more, with times and memory).
@@ -278,6 +279,9 @@ def _judge(mutant: Mutant, path: Path, problems: list[Problem]) -> bool | None:
         block = re.search(r"that starts on line (\d+)\)$", problem.message)
         if block and int(block.group(1)) <= first and last <= problem.line:
             return True  # a YAML block the parser names, from its start to where it broke
+        twice = re.match(r"duplicate key .* \(first on line (\d+)\)$", problem.message)
+        if twice and int(twice.group(1)) <= first and last <= problem.line:
+            return True  # a line lost between two mappings made them one: both keys named
         structural = any(words in problem.message for words in (
             "missing required field", "unknown field", "give exactly one of"))
         if structural and problem.line in mutant.enclosing:

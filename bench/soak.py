@@ -67,7 +67,19 @@ def main() -> int:
         rows[name].append((watch, game, seconds))
         print(f"{name} seed {seed}: {watch.actions} actions, turn {game.state.turn}, "
               f"{len(watch.problems)} violations, {seconds:.0f} s", file=sys.stderr, flush=True)
-    lines = [f"# Soak: {len(order)} games, invariants after every action", "",
+        if args.out:  # after each game: a run cut short still reports what it played
+            args.out.write_text(_report(rows, args, ruler, started) + "\n", encoding="utf-8")
+    report = _report(rows, args, ruler, started)
+    print(report)
+    if args.out:
+        args.out.write_text(report + "\n", encoding="utf-8")
+    return 1 if any(w.problems for games in rows.values() for w, _, _ in games) else 0
+
+
+def _report(rows: dict[str, list[tuple[Watch, Game, float]]], args: argparse.Namespace,
+            ruler: float, started: float) -> str:
+    played = sum(len(games) for games in rows.values())
+    lines = [f"# Soak: {played} games, invariants after every action", "",
              f"- yardstick {ruler:.1f} ms (bench/yardstick.py, this run); wall time "
              f"{time.perf_counter() - started:.0f} s; random players, at most {args.per_phase} "
              f"actions a phase; plan (scenario:games:turns, 0 the whole game) {args.plan}",
@@ -93,11 +105,7 @@ def main() -> int:
         for watch, game, _ in games:
             lines += [f"VIOLATION {name} seed {game.dice.seed}: {p}" for p in watch.problems]
             lines += [f"PERMITTED {name} seed {game.dice.seed}: {p}" for p in watch.permitted]
-    report = "\n".join(lines)
-    print(report)
-    if args.out:
-        args.out.write_text(report + "\n", encoding="utf-8")
-    return 1 if total["violations"] else 0
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -80,7 +80,11 @@ def counters_from_document(doc: YamlDocument) -> dict[str, UnitDef]:
     entries = list(_entries(doc.data))
     problems += _check_entries(doc, entries)
     if not entries and not problems:
-        problems.append(doc.problem(("sides",), "the file defines no counters"))
+        # most often a file cut short: say where what there is of its sides ends
+        last = max((n for path, n in doc.lines.items() if path[:1] == ("sides",)),
+                   default=doc.line_of(("sides",)))
+        problems.append(doc.problem(("sides",), "the file defines no counters (what there is "
+                                    f"under sides: ends on line {last})"))
     if problems:
         problems.sort(key=lambda p: p.line)
         raise DataError(problems)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from gameapp.core.yamlsource import DataError, Problem, load_yaml, read_text
+from gameapp.core.yamlsource import DataError, Problem, YamlDocument, load_yaml, read_text
 
 KINDS = {"scenario": "scenarios", "map": "maps", "counters": "counters"}
 SCHEMA_HINT = re.compile(r"\$schema=\S*?(scenario|map|counters)\.schema\.json")
@@ -17,21 +17,27 @@ def kind_of(path: Path, hints: bool = True) -> str:
     tell (a key lost or indented by mistake), by the schema the file names in its first line
     comment, then by its folder (maps/, counters/, scenarios/), so its real problems are found.
     `hints` False: by the keys only."""
+    return document_kind(path, hints)[0]
+
+
+def document_kind(path: Path, hints: bool = True) -> tuple[str, YamlDocument]:
+    """As kind_of, with the parsed document, so that it need not be read twice (a theatre map
+    takes a second or more)."""
     doc = load_yaml(path)
     if not isinstance(doc.data, dict):
         raise DataError([Problem(str(path), doc.line_of(()), "expected a mapping at the top")])
     if "numbering" in doc.data:
-        return "theatre map" if doc.data.get("chart") == "strategic" else "map"
+        return "theatre map" if doc.data.get("chart") == "strategic" else "map", doc
     if "setup" in doc.data or "map" in doc.data:
-        return "scenario"
+        return "scenario", doc
     if "sides" in doc.data or "units" in doc.data:
-        return "counters"
+        return "counters", doc
     hint = SCHEMA_HINT.search(read_text(path)[:1000]) if hints else None
     if hint:
-        return hint.group(1)
+        return hint.group(1), doc
     for kind, folder in KINDS.items():
         if hints and Path(path).parent.name == folder:
-            return kind
+            return kind, doc
     raise DataError(
         [Problem(str(path), 1, "not a scenario, map or counters file: no 'map', 'numbering' or "
                  "'sides' field at the top")]
@@ -46,16 +52,16 @@ def load_any(path: Path) -> str:
 def load_with_warnings(path: Path) -> tuple[str, list[Problem]]:
     """As load_any, with the warnings of what loads but is probably a mistake (a scenario's
     counter neither placed nor arriving)."""
-    kind = kind_of(path)
+    kind, doc = document_kind(path)
     if kind == "map":
-        from gameapp.core.mapfile import load_map
+        from gameapp.core.mapfile import compile_map
 
-        load_map(path)
+        compile_map(doc.data, doc)
     elif kind == "theatre map":
-        from gameapp.core.theatre.file import load_theatre
+        from gameapp.core.theatre.file import compile_theatre_data
 
-        load_theatre(path)
-    elif kind == "scenario" and _ruleset_of(path) == "strategic":
+        compile_theatre_data(doc.data, doc)
+    elif kind == "scenario" and _ruleset_of(doc.data) == "strategic":
         from gameapp.core.rulesets.strategic.scenario import load_strategic
 
         load_strategic(path)
@@ -66,14 +72,13 @@ def load_with_warnings(path: Path) -> tuple[str, list[Problem]]:
         scenario = load_scenario_file(path)  # the ruleset its `ruleset:` key names checks it
         return kind, list(getattr(scenario, "warnings", ()))
     else:
-        from gameapp.core.counters import load_counters
+        from gameapp.core.counters import counters_from_document
 
-        load_counters(path)
+        counters_from_document(doc)
     return kind, []
 
 
-def _ruleset_of(path: Path) -> str:
+def _ruleset_of(data: object) -> str:
     """The scenario's `ruleset:` (tactical when left out or not a name)."""
-    data = load_yaml(path).data
     ruleset = data.get("ruleset", "tactical") if isinstance(data, dict) else "tactical"
     return ruleset if isinstance(ruleset, str) else "tactical"

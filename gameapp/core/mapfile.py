@@ -205,7 +205,12 @@ class _Reader:
         try:
             return self.numbering.parse(text)
         except HexIdError as error:
-            self.fail(where, str(error))
+            message = str(error)
+            if " is off " in message:  # the hex, or the map's size, is wrong: say where each is
+                width, height = (self.doc.line_of(("numbering", k)) for k in ("width", "height"))
+                message += (f"; the map's size is on line {width}" if width == height else
+                            f"; the map's width is on line {width}, its height on line {height}")
+            self.fail(where, message)
             return None
 
     def hex_list(self, where: Where, texts: list[str]) -> list[Hex]:

@@ -179,12 +179,49 @@ def load_saved_game(path: str | Path) -> SavedGame:
                                      f"options: {exc}")]) from None
     _replay(doc, game)
     if "snapshot" in data and snapshot(game.state, game) != data["snapshot"]:
-        where, reached = _first_difference(snapshot(game.state, game), data["snapshot"])
-        raise DataError([doc.problem(("snapshot", *where), "replaying the actions does not "
-                                     "reach the position the game was saved in: "
-                                     f"{_path_words(where)} is {reached} after the replay")])
+        raise DataError([_snapshot_mismatch(doc, snapshot(game.state, game))])
     seats = Seats.from_data(data["seats"]) if "seats" in data else None
     return SavedGame(game, seats, notes)
+
+
+def _snapshot_mismatch(doc: YamlDocument, reached: dict[str, Any]) -> Problem:
+    """The first entry of the saved snapshot the replay does not reach, at its line (or, for
+    an entry missing from the save, at the line where it belongs), saying where the actions
+    ended: a snapshot edited and a list of actions cut short both show here."""
+    saved = doc.data["snapshot"]
+    where, value = _first_difference(reached, saved)
+    words = _path_words(where)
+    saved_group = saved.get(where[0]) if len(where) == 2 else saved
+    reached_group = reached.get(where[0]) if len(where) == 2 else reached
+    if (where and isinstance(saved_group, dict) and isinstance(reached_group, dict)
+            and where[-1] not in saved_group):
+        line = _line_where_missing(doc, ("snapshot", *where[:-1]), where[-1], list(reached_group))
+        found = f"{words} is {value} after the replay, and the saved position does not list it"
+    else:
+        line = doc.line_of(("snapshot", *where))
+        found = f"{words} is {value} after the replay"
+    actions = doc.data["actions"]
+    last = max((n for path, n in doc.lines.items() if path[:1] == ("actions",)),
+               default=doc.line_of(("actions",)))
+    ended = f"the {len(actions)} actions, which end on line {last}" if actions else "no actions"
+    return Problem(doc.name, line, "replaying the actions does not reach the position the game "
+                   f"was saved in: {found} (replayed {ended})")
+
+
+def _line_where_missing(doc: YamlDocument, group: tuple[str, ...], key: str,
+                        order: list[str]) -> int:
+    """Where the missing entry belongs (entries are written in the order the snapshot lists
+    them): at the next saved entry's line, or else just after the previous one's last line,
+    or else at the mapping that lacks it."""
+    at = order.index(key) if key in order else len(order)
+    for other in order[at + 1:]:
+        if (*group, other) in doc.lines:
+            return doc.lines[(*group, other)]
+    for other in reversed(order[:at]):
+        inside = [n for path, n in doc.lines.items() if path[: len(group) + 1] == (*group, other)]
+        if inside:
+            return max(inside)
+    return doc.line_of(group)
 
 
 def _first_difference(reached: dict[str, Any], saved: dict[str, Any]

@@ -78,7 +78,8 @@ def read_special_rules(
             continue
         ids: dict[str, frozenset[str]] = {}
         for key in ("units", "may_fire"):
-            listed = [str(u) for u in entry.get(key, [])]
+            given = entry.get(key, [])
+            listed = [str(u) for u in given] if isinstance(given, list) else []
             for j, unit_id in enumerate(listed):
                 if unit_id not in oob:
                     problems.append(doc.problem((*path, key, j), f"special_rules[{i}].{key}: "
@@ -95,7 +96,7 @@ def read_special_rules(
             may_fire=ids["may_fire"],
             release_turn=_int_or_none(entry.get("release_turn")),
             release_hexrow=str(hexrow) if hexrow is not None else None,
-            released_by=Side(entry.get("released_by", "union")),
+            released_by=_side(entry.get("released_by", "union")),
             rule=str(entry.get("case", "000 22.2")),
         ))
     return rules, problems
@@ -103,6 +104,12 @@ def read_special_rules(
 
 def _hexrow_exists(numbering: Numbering, hexrow: str) -> bool:
     return any(numbering.hex_id(h)[-4:-2] == hexrow for h in numbering.hexes())
+
+
+def _side(value: Any) -> Side:
+    """The side named, or the Union (the default) where the schema has refused the value: the
+    rules are read on, to report every problem of the file at once, but not built on it."""
+    return next((side for side in Side if side.value == value), Side.UNION)
 
 
 def _int_or_none(value: Any) -> int | None:

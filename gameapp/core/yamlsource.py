@@ -16,7 +16,8 @@ import json
 import os
 import re
 import stat
-from collections.abc import Iterable, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -207,7 +208,7 @@ def check_bounds(text: str, path: str | Path = "<string>") -> None:
         finally:
             loader.dispose()
     except _LimitError as exc:
-        line = exc.problem_mark.line + 1 if exc.problem_mark is not None else 1
+        line = _line_counter(text)(exc.problem_mark) if exc.problem_mark is not None else 1
         raise DataError([Problem(name, line, f"YAML: {exc.problem}")]) from None
     except yaml.YAMLError:
         return
@@ -218,7 +219,8 @@ def _empty(name: str, text: str) -> Problem:
     was expected (a file cut short after its heading comments)."""
     if not text.strip():
         return Problem(name, 1, "the file is empty")
-    return Problem(name, len(text.splitlines()), "the file has no data, only comments")
+    return Problem(name, len(_BREAK.split(text.rstrip("\r\n"))),
+                   "the file has no data, only comments")
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:
@@ -231,9 +233,11 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
 
 # libyaml's loader, where PyYAML was built with it, reads a large map about ten times faster
 # (the West theatre map: 13 s with the pure-Python one). It cannot be bounded while it composes,
-# so it reads only text that cannot blow up: no anchors or aliases (no alias bomb) and no deep
-# nesting. Anything else, and any text it finds wrong, goes to the bounded pure-Python loader,
-# so limits and messages are the same whichever reads a file.
+# so it reads only text without deep nesting (its composer recurses in C). Anchors and aliases
+# are fine while it composes (an alias is the anchored node again, not a copy): the node graph
+# is measured after, as the bounded loader measures it, before anything walks it expanded. Any
+# text over a limit, and any it finds wrong, goes to the bounded pure-Python loader, so limits
+# and messages are the same whichever reads a file.
 _FAST_LOADER = getattr(yaml, "CSafeLoader", None)
 _DEEP_FLOW = re.compile(r"(?:[\[{][ \t]*){16}")  # 16 brackets opened one after another
 _LEAD = re.compile(r"^[ \t-]+", re.MULTILINE)  # a line's indentation and sequence dashes
@@ -247,17 +251,49 @@ def _deep(text: str) -> bool:
         m.end() - m.start() > _DEEP_LEAD for m in _LEAD.finditer(text))
 
 
+def _within_limits(node: yaml.Node) -> bool:
+    """The bounded loader's depth and alias limits, measured on a composed node graph: a node
+    met again is an alias, which adds its expanded size; one met inside itself is refused."""
+    sizes: dict[int, tuple[int, int]] = {}  # id(node) -> expanded (size, height)
+    open_nodes: set[int] = set()
+    alias_nodes = 0
+
+    def measure(node: yaml.Node, depth: int) -> tuple[int, int] | None:
+        nonlocal alias_nodes
+        known = sizes.get(id(node))
+        if known is not None:  # an alias
+            alias_nodes += known[0]
+            ok = alias_nodes <= MAX_ALIAS_NODES and depth - 1 + known[1] <= MAX_DEPTH
+            return known if ok else None
+        if id(node) in open_nodes or depth > MAX_DEPTH:
+            return None
+        open_nodes.add(id(node))
+        size, height = 1, 1
+        for child in _children(node):
+            below = measure(child, depth + 1)
+            if below is None:
+                return None
+            size, height = size + below[0], max(height, below[1] + 1)
+        open_nodes.discard(id(node))
+        sizes[id(node)] = (size, height)
+        return size, height
+
+    return measure(node, 1) is not None
+
+
 def _fast_parse(text: str, path: Path) -> YamlDocument | None:
-    if _FAST_LOADER is None or _ANCHOR_OR_ALIAS.search(text) or _deep(text):
+    if _FAST_LOADER is None or _deep(text) or _UNUSUAL_BREAKS.search(text):
         return None
     loader = _FAST_LOADER(text)
     try:
         node = loader.get_single_node()
         if node is None:
             return None
+        if _ANCHOR_OR_ALIAS.search(text) and not _within_limits(node):
+            return None  # the bounded loader finds the line where a limit is crossed
         doc = YamlDocument(path, None)
         duplicates: list[Problem] = []
-        _record_lines(node, (), doc.lines, duplicates, str(path))
+        _record_lines(node, (), doc.lines, duplicates, str(path), _line_counter(""))
         if duplicates:
             return None
         doc.data = loader.construct_document(node)
@@ -282,24 +318,27 @@ def parse_yaml(text: str, path: str | Path = "<string>") -> YamlDocument:
         line = text[: exc.position].count("\n") + 1
         raise DataError([Problem(name, line, f"character #x{exc.character:04x} is not allowed "
                                  "in a YAML file")]) from None
+    line_of = _line_counter(text)
     try:
         node = loader.get_single_node()
         if node is None:
             raise DataError([_empty(name, text)])
         doc = YamlDocument(path, None)
         duplicates: list[Problem] = []
-        _record_lines(node, (), doc.lines, duplicates, name)  # before merge keys change the node
+        _record_lines(node, (), doc.lines, duplicates, name, line_of)  # before merge keys act
         if duplicates:
             raise DataError(duplicates)
         doc.data = loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else 1
+        line = line_of(mark) if mark is not None else 1
         kind = "YAML" if isinstance(exc, _LimitError | ConstructorError) else "YAML syntax"
         message = f"{kind}: {exc.problem or exc}"
-        context = exc.context_mark.line + 1 if exc.context_mark is not None else line
+        context = line_of(exc.context_mark) if exc.context_mark is not None else line
         if context < line and exc.context:  # the parser noticed it lines below where it began
             message += f" ({exc.context} that starts on line {context})"
+        elif "expected '<document start>'" in message:
+            message += _outside_the_document(text, line)
         raise DataError([Problem(name, line, message)]) from None
     except yaml.YAMLError as exc:  # pragma: no cover - every PyYAML error above has a place
         raise DataError([Problem(name, 1, f"YAML syntax: {exc}")]) from None
@@ -308,31 +347,59 @@ def parse_yaml(text: str, path: str | Path = "<string>") -> YamlDocument:
     return doc
 
 
+# YAML also ends a line at U+0085, U+2028 and U+2029, which editors show within a line: lines
+# are counted as an editor counts them (after \n, \r\n or \r), as for bytes not in UTF-8.
+_UNUSUAL_BREAKS = re.compile("[\x85\u2028\u2029]")
+_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _line_counter(text: str) -> Callable[[yaml.Mark], int]:
+    """The 1-based line, as an editor counts, of a mark of PyYAML's pure-Python loader in
+    `text` (whose index counts characters)."""
+    if not _UNUSUAL_BREAKS.search(text):
+        return lambda mark: mark.line + 1
+    starts = [m.end() for m in _BREAK.finditer(text)]
+    return lambda mark: bisect_right(starts, mark.index) + 1
+
+
+def _outside_the_document(text: str, line: int) -> str:
+    """Where the data that this line is outside of began: a file holds one document, and a
+    line indented apart from the ones above it (often a comment whose # was lost) ends it."""
+    for number, content in enumerate(_BREAK.split(text)[: line - 1], start=1):
+        for piece in _UNUSUAL_BREAKS.split(content):  # YAML's lines within the editor's
+            stripped = piece.strip()
+            if stripped and not stripped.startswith(("#", "%", "---")):
+                return (" (a file holds one block of data, indented alike: this line is outside "
+                        f"the one that starts on line {number})")
+    return ""
+
+
 def _record_lines(
     node: yaml.Node,
     path: JsonPath,
     lines: dict[JsonPath, int],
     duplicates: list[Problem],
     filename: str,
+    line_of: Callable[[yaml.Mark], int],
 ) -> None:
-    lines[path] = node.start_mark.line + 1
+    lines[path] = line_of(node.start_mark)
     if isinstance(node, yaml.MappingNode):
         seen: dict[str, int] = {}
         for key_node, value_node in node.value:
             # a complex key is refused when the document is built; never print a whole node
             key = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else "<complex>"
-            line = key_node.start_mark.line + 1
+            line = line_of(key_node.start_mark)
             if key in seen:
                 duplicates.append(
                     Problem(filename, line, f"duplicate key '{key}' (first on line {seen[key]})")
                 )
             seen[key] = line
             lines[(*path, key)] = line
-            _record_lines(value_node, (*path, key), lines, duplicates, filename)
+            _record_lines(value_node, (*path, key), lines, duplicates, filename, line_of)
             lines[(*path, key)] = line  # a key's own line beats its value's first line
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
-            _record_lines(item, (*path, i), lines, duplicates, filename)
+            _record_lines(item, (*path, i), lines, duplicates, filename, line_of)
 
 
 @cache
@@ -349,9 +416,21 @@ def schema_problems(doc: YamlDocument, schema: dict[str, Any]) -> list[Problem]:
     problems = []
     for error in validator.iter_errors(doc.data):
         path = tuple(error.absolute_path)
-        problems.append(doc.problem(path, _clip(_describe(error, path))))
+        where = (*path, *_unknown_keys(error)[:1])  # an unknown key's own line, not its parent's
+        problems.append(doc.problem(where, _clip(_describe(error, path))))
     problems.sort(key=lambda p: p.line)
     return problems
+
+
+def _unknown_keys(error: jsonschema.ValidationError) -> list[str]:
+    """The keys an additionalProperties error refuses, in the mapping's order."""
+    if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
+        return []
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    known = schema.get("properties", {})
+    patterns = schema.get("patternProperties", {})
+    return [key for key in error.instance if key not in known
+            and not any(re.search(pattern, str(key)) for pattern in patterns)]
 
 
 def _describe(error: jsonschema.ValidationError, path: JsonPath) -> str:

@@ -27,7 +27,8 @@ CASES = {
         "5: terrain[0].hexes[1]: '02x3' does not match a four-digit hex id such as 0512"
     ],
     "hex_off_map.yaml": [
-        "7: features[0].hexes[1]: hex 0907 is off the map (8x6 hexes, 0101 to 0806)"
+        "7: features[0].hexes[1]: hex 0907 is off the map (8x6 hexes, 0101 to 0806); "
+        "the map's size is on line 2"
     ],
     "missing_numbering_field.yaml": ["2: numbering: missing required field 'height'"],
     "wrong_type.yaml": ["4: numbering.width: expected integer, got string 'eight'"],
@@ -52,7 +53,8 @@ CASES = {
     "several_problems.yaml": [
         "4: terrain[0]: give exactly one of polygon or hexes, not both polygon and hexes",
         "9: hexsides[0].hexsides[0]: hexes 0202 and 0204 are not neighbours",
-        "12: elevations.1201: hex 1201 is off the map (8x6 hexes, 0101 to 0806)",
+        "12: elevations.1201: hex 1201 is off the map (8x6 hexes, 0101 to 0806); the map's "
+        "size is on line 2",
     ],
 }
 

@@ -209,10 +209,10 @@ def test_misspelt_fields_ruleset_and_option_names() -> None:
     assert problems(BAD / "unknown_field.yaml") == at(
         "unknown_field.yaml",
         "4: ruleset: 'strategic' is not one of 'tactical'",
-        "5: options: unknown field(s) are not allowed ('weather' was unexpected)",
         "7: options.los[1]: 'magic' is not one of 'highest_point', 'short_range_obstacles', "
         "'woods_add_to_crests', 'same_hill', 'orchard_endpoints', 'short_range_units_block', "
         "'long_artillery_over_units'",
+        "8: options: unknown field(s) are not allowed ('weather' was unexpected)",
         "12: setup[0]: unknown field(s) are not allowed ('formaton' was unexpected)",
         "12: setup[0]: unit 'US-1' needs a formation",
     )

@@ -224,7 +224,7 @@ BAD_OPTIONS = [
     ({"movement_allowances": "sharpsburh"}, "movement_allowances: sharpsburh"),
     ({"retreat": "bogus"}, "retreat: bogus"), ({"los": ["bogus"]}, "- bogus"),
     ({"stacking": 5}, "stacking: 5"), ({"engagement": "yes"}, "engagement: 'yes'"),
-    ({"los": {"a": 1}}, "los:"), ({"surprise": True}, "options:"),
+    ({"los": {"a": 1}}, "los:"), ({"surprise": True}, "surprise: true"),
 ]
 
 
@@ -357,6 +357,25 @@ def test_a_special_rule_turn_of_2_to_the_63_is_refused(shipped: Path) -> None:
     found = problems_of(load_scenario, path)
     assert any("release_turn: 9223372036854775808 is greater than the maximum of 999" in p
                for p in found), found
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("released_by: union", "released_by: union 7", "'union 7' is not one of"),
+    ("released_by: union", "released_by: !!binary AAAA", "is not one of 'union'"),
+    ("units: [CS-Trimble,", "units: 5\n    old: [CS-Trimble,", "expected array, got integer 5"),
+])
+def test_a_special_rule_s_wrong_value_is_reported_not_raised(
+        shipped: Path, old: str, new: str, message: str) -> None:
+    """Found by the fuzz bench: the reader of special rules goes on after the schema refused a
+    value, to report every problem at once, and must not trip over the value it refused."""
+    path = shipped / "slaughter_mountain.yaml"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    line = 1 + next(i for i, t in enumerate(path.read_text().splitlines()) if new.split("\n")[0]
+                    in t)
+    found = problems_of(load_scenario, path)
+    assert any(p.startswith(f"{path}:{line}:") and message in p for p in found), found
 
 
 def test_the_editor_s_reader_keeps_the_same_bounds(tmp_path: Path) -> None:

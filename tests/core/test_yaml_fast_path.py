@@ -1,6 +1,6 @@
 """libyaml reads the shipped files (four to ten times faster) with the same data and the same
-line of every value as the bounded pure-Python loader; text that could blow up (anchors and
-aliases, deep nesting) always goes to the bounded loader."""
+line of every value as the bounded pure-Python loader; deep nesting always goes to the bounded
+loader, and anchors and aliases go there when the composed graph crosses a limit."""
 
 from __future__ import annotations
 
@@ -28,20 +28,46 @@ def test_libyaml_and_the_bounded_loader_agree_on_every_shipped_file(
     assert (fast.data, fast.lines) == (bounded.data, bounded.lines)
 
 
+def test_deep_nesting_takes_the_bounded_loader() -> None:
+    assert yamlsource._fast_parse("a: " + "[" * 20 + "]" * 20 + "\n", Path("x.yaml")) is None
+
+
+@pytest.mark.skipif(yamlsource._FAST_LOADER is None, reason="PyYAML built without libyaml")
 @pytest.mark.parametrize("text", [
-    "a: &x [1, 2]\nb: *x\n",                      # an anchor and an alias
-    "- &top\n  k: 1\n",                            # an anchor on a block mapping
-    "a: " + "[" * 20 + "]" * 20 + "\n",            # deep flow nesting
+    "a: &x [1, 2]\nb: *x\nc: [*x, *x]\n",          # an anchor and aliases
+    "- &top\n  k: 1\n- *top\n",                    # an anchor on a block mapping
+    "base: &b {x: 1}\nmore:\n  <<: *b\n  y: 2\n",   # a merge key
 ])
-def test_what_could_blow_up_takes_the_bounded_loader(text: str) -> None:
+def test_anchors_within_the_limits_keep_the_fast_road_with_the_same_data_and_lines(
+        text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = yamlsource._fast_parse(text, Path("x.yaml"))
+    assert fast is not None
+    monkeypatch.setattr(yamlsource, "_FAST_LOADER", None)
+    bounded = parse_yaml(text, "x.yaml")
+    assert (fast.data, fast.lines) == (bounded.data, bounded.lines)
+
+
+BOMB = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"] + [
+    f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 8)]
+NEST = "a: &n " + "[" * 10 + "1" + "]" * 10 + "\n" + "".join(
+    f"b{i}: &b{i} [[[[[[[[{'*n' if i == 0 else f'*b{i - 1}'}]]]]]]]]\n" for i in range(7))
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("\n".join(BOMB) + "\n", "aliases expand to more than"),
+    ("a: &s [1, *s]\n", "an alias refers to the node that contains it"),
+    (NEST, "an alias nests the document more than"),
+])
+def test_anchors_over_a_limit_are_refused_as_the_bounded_loader_refuses_them(
+        text: str, message: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert yamlsource._fast_parse(text, Path("x.yaml")) is None
-
-
-def test_an_alias_bomb_is_still_refused() -> None:
-    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
-    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 8)]
-    with pytest.raises(DataError):
-        parse_yaml("\n".join(lines) + "\n", "bomb.yaml")
+    with pytest.raises(DataError) as error:
+        parse_yaml(text, "x.yaml")
+    monkeypatch.setattr(yamlsource, "_FAST_LOADER", None)
+    with pytest.raises(DataError) as bounded:
+        parse_yaml(text, "x.yaml")
+    assert error.value.problems == bounded.value.problems
+    assert message in error.value.problems[0].message
 
 
 def test_ampersands_and_stars_in_words_keep_the_fast_road() -> None:

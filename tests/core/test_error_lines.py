@@ -1,0 +1,184 @@
+"""Errors at the line a player must fix (issue 23): each kind of error the fuzz bench
+(bench/fuzz_files.py) once reported away from the edit that caused it, reported where the
+edit is, or naming its line."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from itertools import takewhile
+from pathlib import Path
+
+import pytest
+
+from gameapp.core.counters import load_counters
+from gameapp.core.engine import Game
+from gameapp.core.mapfile import load_map
+from gameapp.core.savegame import load_saved_game, save_game
+from gameapp.core.yamlsource import DataError, Problem, parse_yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+TUTORIAL = ROOT / "scenarios" / "tutorial_crossroads.yaml"
+
+
+def problems(load: object, path: Path | str, *args: object) -> list[Problem]:
+    with pytest.raises(DataError) as error:
+        load(path, *args)  # type: ignore[operator]
+    return error.value.problems
+
+
+def edit(path: Path, line: int, new: str | None) -> None:
+    """Replace (or with None delete) the 1-based line of the file."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[line - 1 : line] = [] if new is None else [new]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def line_of(path: Path, start: str) -> int:
+    return next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                if text.startswith(start))
+
+
+# --- a map ----------------------------------------------------------------------------------
+@pytest.fixture
+def tutorial_map(tmp_path: Path) -> Path:
+    return Path(shutil.copy(ROOT / "maps" / "tutorial_crossroads.yaml", tmp_path / "map.yaml"))
+
+
+def test_a_key_indented_into_the_mapping_above_is_reported_at_its_own_line(
+        tutorial_map: Path) -> None:
+    at = line_of(tutorial_map, "base_terrain:")
+    edit(tutorial_map, at, "  base_terrain: clear")  # now inside numbering:, which ends above
+    [problem] = problems(load_map, tutorial_map)
+    assert problem.line == at
+    assert problem.message == ("numbering: unknown field(s) are not allowed ('base_terrain' "
+                               "was unexpected)")
+
+
+def test_a_heading_comment_that_lost_its_hash_names_where_the_stray_data_begins(
+        tutorial_map: Path) -> None:
+    # "# The format is described in docs/maps.md (designers: ...)" without its "#" is a key
+    edit(tutorial_map, 3, " The format is described in docs/maps.md (designers: docs/x.md).")
+    [problem] = problems(load_map, tutorial_map)
+    assert problem.line == line_of(tutorial_map, "name:")  # where PyYAML notices
+    assert problem.message.startswith("YAML syntax: expected '<document start>'")
+    assert problem.message.endswith("this line is outside the one that starts on line 3)")
+
+
+def test_a_document_start_error_with_nothing_above_it_says_no_more() -> None:
+    with pytest.raises(DataError) as error:
+        parse_yaml("a: 1\n--- x\n---\nb: [\n", "f.yaml")
+    assert "outside the one" not in str(error.value)
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85"])
+def test_lines_are_counted_as_an_editor_counts_them_not_at_unicode_separators(
+        separator: str) -> None:
+    # YAML ends a line at these characters too; an editor shows them within the line
+    text = f'note: "a{separator}b"\nname: x\nfirst: 1\nfirst: 2\n'
+    with pytest.raises(DataError) as error:
+        parse_yaml(text, "f.yaml")
+    assert [p.line for p in error.value.problems] == [4]  # the duplicate key, as an editor counts
+    doc = parse_yaml(f'note: "{separator}"\nname: x\nlist:\n- 1\n- 2\n', "f.yaml")
+    assert (doc.lines[("name",)], doc.lines[("list", 1)]) == (2, 5)
+    with pytest.raises(DataError) as error:
+        parse_yaml(f'note: "{separator}"\na: 1\n b: 2\n', "f.yaml")
+    assert [p.line for p in error.value.problems] == [3]
+    # a comment that a separator cut in two: the rest is data, on the comment's line
+    with pytest.raises(DataError) as error:
+        parse_yaml(f"# heading{separator} stray: words\n#\nname: x\n", "f.yaml")
+    [problem] = error.value.problems
+    assert problem.line == 3
+    assert problem.message.endswith("outside the one that starts on line 1)")
+
+
+def test_a_width_cut_short_names_the_lines_of_the_map_s_size(tutorial_map: Path) -> None:
+    width = line_of(tutorial_map, "  width: 16")
+    edit(tutorial_map, width, "  width: 1")  # every hex beyond column 01 is now off the map
+    found = problems(load_map, tutorial_map)
+    assert len(found) > 1
+    for problem in found:
+        assert "is off the map (1x12 hexes, 0101 to 0112)" in problem.message
+        assert problem.message.endswith(
+            f"the map's width is on line {width}, its height on line {width + 1}")
+
+
+# --- a save ---------------------------------------------------------------------------------
+@pytest.fixture
+def save(tmp_path: Path) -> Path:
+    """A save of a few phases of the tutorial, whose snapshot lists every unit."""
+    from gameapp.ai.random_player import RandomPlayer
+    from gameapp.core.units import Side
+
+    game = Game.from_scenario(TUTORIAL, seed=7)
+    players = {side: RandomPlayer(side, 7, end_chance=0.3, max_per_phase=2) for side in Side}
+    for _ in range(30):
+        side = game.acting_side
+        game.apply(players[side].choose(game) if side is not None
+                   else sorted(game.legal_actions(), key=str)[0])
+    path = tmp_path / "game.yaml"
+    save_game(game, path)
+    return path
+
+
+def snapshot_units(path: Path) -> list[tuple[int, str]]:
+    """(line, unit id) of each unit listed in the save's snapshot, in file order."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    first = lines.index("  units:") + 1
+    listed = takewhile(lambda pair: pair[1].startswith("    "),
+                       enumerate(lines[first:], first + 1))
+    return [(n, text.split(":")[0].strip()) for n, text in listed]
+
+
+def test_a_unit_deleted_from_the_snapshot_is_reported_where_it_was(save: Path) -> None:
+    units = snapshot_units(save)
+    line, unit = units[4]
+    edit(save, line, None)
+    [problem] = problems(load_saved_game, save)
+    assert problem.line == line  # the next unit's line, now where the deleted one stood
+    assert f"units {unit} is " in problem.message
+    assert "the saved position does not list it" in problem.message
+
+
+def test_a_unit_renamed_in_the_snapshot_is_reported_beside_its_line(save: Path) -> None:
+    units = snapshot_units(save)
+    line, unit = units[3]
+    text = save.read_text(encoding="utf-8").splitlines()[line - 1]
+    edit(save, line, text.replace(unit, f"{unit}X"))  # the unit's own id is missing first
+    [problem] = problems(load_saved_game, save)
+    assert problem.line == units[4][0] == line + 1  # where the next unit stands
+    assert f"units {unit} is " in problem.message
+    assert "the saved position does not list it" in problem.message
+
+
+def test_a_save_cut_between_actions_says_where_its_actions_end(save: Path) -> None:
+    lines = save.read_text(encoding="utf-8").splitlines()
+    entries = [n for n, text in enumerate(lines, 1) if text.startswith("- turn:")]
+    save.write_text("\n".join(lines[: entries[-3] - 1]) + "\n", encoding="utf-8")
+    [problem] = problems(load_saved_game, save)
+    assert "does not reach the position the game was saved in" in problem.message
+    ended = re.search(r"the (\d+) actions, which end on line (\d+)\)$", problem.message)
+    assert ended is not None
+    assert (int(ended[1]), int(ended[2])) == (len(entries) - 3, entries[-3] - 1)
+
+
+def test_a_snapshot_entry_missing_after_the_last_is_reported_after_the_one_before(
+        save: Path) -> None:
+    at = line_of(save, "  broken:")
+    edit(save, at, None)  # the snapshot's last entry: nothing saved follows it
+    [problem] = problems(load_saved_game, save)
+    assert problem.line == at - 1  # the last line of the units before it
+    assert "broken is {} after the replay, and the saved position does not list it" in (
+        problem.message)
+
+
+def test_a_counters_file_cut_before_its_first_counter_says_where_its_sides_end(
+        tmp_path: Path) -> None:
+    path = tmp_path / "counters.yaml"
+    lines = (ROOT / "counters" / "demo.yaml").read_text(encoding="utf-8").splitlines()
+    cut = next(n for n, text in enumerate(lines, 1) if "divisions:" in text) + 1
+    path.write_text("\n".join(lines[:cut]) + "\n", encoding="utf-8")  # one division's name
+    [problem] = problems(load_counters, path)
+    assert problem.line == line_of(path, "sides:")
+    assert problem.message == ("the file defines no counters (what there is under sides: ends "
+                               f"on line {cut})")
