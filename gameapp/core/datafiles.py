@@ -8,6 +8,9 @@ from pathlib import Path
 from gameapp.core.yamlsource import DataError, Problem, YamlDocument, load_yaml, read_text
 
 KINDS = {"scenario": "scenarios", "map": "maps", "counters": "counters"}
+# fields only a theatre map has: with one of them and no `chart:`, the line was lost, and the
+# theatre schema says so instead of a battle map's schema refusing every theatre field
+THEATRE_ONLY = frozenset({"places", "railroads", "fit", "closed_waters", "borders"})
 SCHEMA_HINT = re.compile(r"\$schema=\S*?(scenario|map|counters)\.schema\.json")
 
 
@@ -27,7 +30,7 @@ def document_kind(path: Path, hints: bool = True) -> tuple[str, YamlDocument]:
     if not isinstance(doc.data, dict):
         raise DataError([Problem(str(path), doc.line_of(()), "expected a mapping at the top")])
     if "numbering" in doc.data:
-        return "theatre map" if doc.data.get("chart") == "strategic" else "map", doc
+        return "theatre map" if _is_theatre(doc.data) else "map", doc
     if "setup" in doc.data or "map" in doc.data:
         return "scenario", doc
     if "sides" in doc.data or "units" in doc.data:
@@ -42,6 +45,11 @@ def document_kind(path: Path, hints: bool = True) -> tuple[str, YamlDocument]:
         [Problem(str(path), 1, "not a scenario, map or counters file: no 'map', 'numbering' or "
                  "'sides' field at the top")]
     )
+
+
+def _is_theatre(data: dict[str, object]) -> bool:
+    chart = data.get("chart")
+    return chart == "strategic" or (chart is None and not THEATRE_ONLY.isdisjoint(data))
 
 
 def load_any(path: Path) -> str:

@@ -182,3 +182,19 @@ def test_a_counters_file_cut_before_its_first_counter_says_where_its_sides_end(
     assert problem.line == line_of(path, "sides:")
     assert problem.message == ("the file defines no counters (what there is under sides: ends "
                                f"on line {cut})")
+
+
+def test_a_theatre_map_that_lost_its_chart_line_is_told_so_there(tmp_path: Path) -> None:
+    # fuzz bench theatre_west #809: with `chart: strategic` cut, the file was judged a battle map
+    # and refused its theatre fields from `sheets:` down, 7 lines below the cut. Its places,
+    # railroads and fit still say it is a theatre map, so the theatre schema asks for the
+    # missing line, just above where it stood (the name's line).
+    from gameapp.core.datafiles import load_any
+
+    path = tmp_path / "maps" / "theatre_west.yaml"
+    path.parent.mkdir()
+    shutil.copy(ROOT / "maps" / "theatre_west.yaml", path)
+    cut = line_of(path, "chart: strategic")
+    edit(path, cut, None)
+    found = problems(load_any, path)
+    assert [(p.line, p.message) for p in found] == [(cut - 1, "missing required field 'chart'")]
