@@ -53,7 +53,14 @@ def _tactical(window: MainWindow) -> RulesetUI:
     return TacticalUI(window)
 
 
+def _strategic(window: MainWindow) -> RulesetUI:
+    from gameapp.ui.rulesets.strategic.ui import StrategicUI
+
+    return StrategicUI(window)
+
+
 register_ruleset_ui("tactical", _tactical)
+register_ruleset_ui("strategic", _strategic)
 
 __all__ = [
     "BoardTool",
