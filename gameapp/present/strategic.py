@@ -70,11 +70,11 @@ def counter_text(piece: Piece) -> CounterText:
         return CounterText(heading, piece.name, sp, f"MA {piece.ma}")
     if isinstance(piece, Leader):
         return CounterText("★" * piece.stars, piece.name, f"{piece.initiative}",
-                           f"init. span {piece.span}")
+                           f"init.\nspan {piece.span}")
     if isinstance(piece, HQ):
         heading = "XXXX" if piece.echelon is Echelon.ARMY else "XXX"
         return CounterText(heading, piece.name, str(len(piece.roster)),
-                           "units" + (f" {piece.supply} sup." if piece.supply else ""))
+                           "units" + (f"\n{piece.supply} sup." if piece.supply else ""))
     if isinstance(piece, Train):
         return CounterText("TRAIN", piece.haul.value, str(piece.supply), f"MA {piece.ma}")
     if isinstance(piece, Depot):
@@ -83,7 +83,7 @@ def counter_text(piece: Piece) -> CounterText:
         return CounterText(piece.vessel.value.upper(), piece.id, str(piece.strength),
                            f"cap {piece.capacity}" if piece.capacity else "")
     return CounterText("FORTRESS" if piece.fortress else "FORT", piece.id, str(piece.capacity),
-                       "capacity")
+                       "SP cap.")
 
 
 def piece_line(piece: Piece) -> str:
@@ -114,9 +114,10 @@ def piece_line(piece: Piece) -> str:
     return f"{piece.id}: {kind}, shelters {piece.capacity} SP"
 
 
-def terms_text(terms: Iterable[Term]) -> str:
-    """'movement allowance 6 (004 6.1) · forest 2 (004 6.2)'."""
-    return " · ".join(f"{t.label} {t.value:+g} ({t.rule})" if i else
+def terms_text(terms: Iterable[Term], signed: bool = True) -> str:
+    """'movement allowance 3 (R&C ...) · forced march +2 (004 6.33)': the terms after the
+    first signed, as they add to it (unless `signed` is False: a list of costs)."""
+    return " · ".join(f"{t.label} {t.value:+g} ({t.rule})" if i and signed else
                       f"{t.label} {t.value:g} ({t.rule})" for i, t in enumerate(terms))
 
 

@@ -6,20 +6,25 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QDockWidget, QLabel
 from pytestqt.qtbot import QtBot
 
+from gameapp.cli import main
+from gameapp.core.ruleset import load_scenario_file
 from gameapp.core.rulesets.strategic.actions import DeclareSpan, March, RollInitiative
 from gameapp.core.rulesets.strategic.pieces import HQ
 from gameapp.core.rulesets.strategic.queries import march_options
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
 from gameapp.ui.app import build_window
+from gameapp.ui.board.counter_art import SIDE_COLOURS
 from gameapp.ui.board.theatre_board import TheatreBoardScene
 from gameapp.ui.main_window import MainWindow
-from gameapp.ui.rulesets.strategic.ui import StrategicUI
+from gameapp.ui.rulesets.strategic.ui import StrategicUI, theatre_board
 from tests.rulesets.strategic.positions import HAZEL, hazel_game, state_of
 from tests.ui.play import board_of, click_hex, game_of, hover_hex
 
@@ -87,7 +92,8 @@ def test_a_strategic_week_is_played_in_the_window(qtbot: QtBot) -> None:
     hover_hex(qtbot, window, to)
     route = plain(ui.panel.route)
     assert "u3 to 0402: 1 of 3 MP" in route  # infantry MA 3, clear terrain 1
-    assert "movement allowance 3 (R&C strategic movement) · 0402 clear +1" in route
+    assert "has 3: movement allowance 3 (R&C strategic movement)" in route
+    assert "costs 1: 0402 clear 1 (R&C strategic movement)" in route
     assert all(t.rule in route for t in options[to].terms)
 
     click_hex(qtbot, window, to)  # march
@@ -111,3 +117,22 @@ def test_a_strategic_week_is_played_in_the_window(qtbot: QtBot) -> None:
     assert "Union combat phase" in plain(ui.panel.week)
     hq = state_of(game).pieces["army-va"]
     assert isinstance(hq, HQ) and hq.hex == m.parse("0302")  # only u3 marched
+
+
+def test_gameapp_render_draws_a_strategic_scenario_with_its_stacks(tmp_path: Path) -> None:
+    out = tmp_path / "hazel.png"
+    assert main(["render", str(HAZEL), "--png", str(out), "--width", "800"]) == 0
+    image = QImage(str(out))
+    scenario = load_scenario_file(HAZEL)
+    board = theatre_board(scenario)
+    scale = 800 / board.geometry.map_rect.width()
+
+    def pixel(hex_id: str) -> QColor:
+        centre = board.geometry.centre(scenario.map.parse(hex_id)) - \
+            board.geometry.map_rect.topLeft()
+        return image.pixelColor(round(centre.x() * scale), round(centre.y() * scale + 8))
+
+    union = SIDE_COLOURS[Side.UNION].body
+    assert pixel("0302") == union  # McDowell's stack, a Union counter's face
+    assert pixel("0902") != union  # open ground
+    assert main(["render", str(HAZEL), "--png", str(out), "--highlight", "moves:u1"]) == 2

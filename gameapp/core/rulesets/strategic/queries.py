@@ -13,7 +13,7 @@ from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rulesets.strategic.actions import DeclareSpan, GiveOrder, March, RollInitiative
 from gameapp.core.rulesets.strategic.command import chance_at_or_under, initiative_terms
-from gameapp.core.rulesets.strategic.movement import have_mp, walk
+from gameapp.core.rulesets.strategic.movement import allowance_terms, have_mp, walk
 from gameapp.core.rulesets.strategic.pieces import Leader
 from gameapp.core.rulesets.strategic.ruleset import StrategicRules
 from gameapp.core.rulesets.strategic.state import StrategicState
@@ -23,14 +23,20 @@ from gameapp.core.rulesets.strategic.zoc import Board
 @dataclass(frozen=True)
 class MarchOption:
     """A hex a piece can march to now: the cheapest legal march there (forced only if it
-    must be), its cost, the MP it has, the terms (allowance first, then each step's), and
-    whether the march ends there (a forced march, or an enemy zone of control, 6.24)."""
+    must be), its cost, the MP it has, the terms of what it has (`allowance`: its allowance,
+    a forced march, what it spent earlier) and of what the march costs (`steps`, hex by
+    hex), and whether the march ends there (a forced march, or an enemy zone of control)."""
 
     action: March
     cost: Fraction
     have: Fraction
-    terms: tuple[Term, ...]
+    allowance: tuple[Term, ...]
+    steps: tuple[Term, ...]
     stops: bool
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        return self.allowance + self.steps
 
     @property
     def left(self) -> Fraction:
@@ -84,7 +90,9 @@ def march_options(game: Game, piece_id: str) -> dict[Hex, MarchOption]:
         if to in options and not options[to].action.forced:
             continue  # the march without forcing is listed first: keep it
         terms, cost, have, stopped = walk(state, piece, action, terrain, board, winter)
-        options[to] = MarchOption(action, cost, have, terms, stopped or action.forced)
+        base = len(allowance_terms(state, piece, action.forced, terrain))  # walk's first terms
+        options[to] = MarchOption(action, cost, have, terms[:base], terms[base:],
+                                  stopped or action.forced)
     return options
 
 

@@ -22,7 +22,7 @@ from gameapp.ui.board.counter_art import SIDE_COLOURS
 from gameapp.ui.board.counter_item import COUNTER_Z
 from gameapp.ui.board.geometry import BoardGeometry
 
-SIDE = 0.98  # the counter's side, in hex sizes
+SIDE = 0.88  # the counter's side, in hex sizes
 EDGE = 0.07  # the offset of each counter under the top one, in hex sizes
 SHOWN_UNDER = 3  # at most this many edges drawn under the top counter
 SELECTED = QColor("#ffd400")
@@ -110,9 +110,9 @@ class StackItem(QGraphicsItem):
         p.setFont(_font(s * 0.36, bold=True))
         p.drawText(QRectF(face.left(), face.top() + s * 0.40, s * 0.62, s * 0.58),
                    Qt.AlignmentFlag.AlignCenter, words.figure)
-        p.setFont(_font(s * 0.14))
-        p.drawText(QRectF(face.left() + s * 0.55, face.top() + s * 0.5, s * 0.43, s * 0.45),
-                   Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, words.note)
+        p.setFont(_font(s * 0.13))
+        p.drawText(QRectF(face.left() + s * 0.5, face.top() + s * 0.48, s * 0.5, s * 0.48),
+                   Qt.AlignmentFlag.AlignCenter, words.note)
 
     def _badge(self, p: QPainter, face: QRectF, text: str) -> None:
         r = face.width() * 0.16

@@ -113,6 +113,7 @@ class StrategicPanel(QScrollArea):
                    command: Callable[[Any], object]) -> None:
         for button in self.command_buttons:
             self.buttons.removeWidget(button)
+            button.hide()  # at once: deleteLater waits for the event loop
             button.deleteLater()
         self.command_buttons = []
         if hex_id is None or not pieces:
@@ -164,7 +165,9 @@ class StrategicPanel(QScrollArea):
         self.route.setText(
             f"<b>{escape(picked)} to {where(option.action.path[-1])}</b>{forced}: "
             f"{float(option.cost):g} of {float(option.have):g} MP{ends}<br>"
-            f"path {path}<br>{escape(terms_text(option.terms))}")
+            f"path {path}<br>"
+            f"has {float(option.have):g}: {escape(terms_text(option.allowance))}<br>"
+            f"costs {float(option.cost):g}: {escape(terms_text(option.steps, signed=False))}")
 
     def show_events(self, game: Game, events: Sequence[Event]) -> None:
         lines = [line for e in events if (line := event_line(game, e))]
