@@ -68,6 +68,33 @@ def east_front(path: Path) -> None:
     print(f"wrote {out}")
 
 
+def east_window(path: Path) -> None:
+    """The East opening in the window, the command phase of week 1 (the opening initiative
+    dice are the game's own): Johnston's stack at Manassas (C2409, the errata's army HQ)
+    listed in the dock, with its HQ's roster; his span declared if the Confederates move
+    first."""
+    window = build_window(str(path))
+    window.resize(1500, 950)
+    window.show()
+    game = window.controller.game
+    ui = window.ruleset_ui
+    assert game is not None and isinstance(ui, StrategicUI)
+    manassas = game.map.parse("C2409")
+    if game.current_side is Side.CONFEDERATE:
+        ui.tool.click(HexClick(manassas, Qt.MouseButton.LeftButton,
+                               Qt.KeyboardModifier.NoModifier))
+    ui.select_hex(manassas)
+    window.view.set_zoom(1.1)
+    board = window.view.board()
+    assert board is not None
+    window.view.centerOn(board.geometry.centre(manassas))
+    QTest.qWait(300)
+    out = IMAGES / "strategic-east-1862-window.png"
+    window.grab().save(str(out))
+    print(f"wrote {out}")
+    window.close()
+
+
 def main(argv: list[str]) -> int:
     app = ensure_application()
     out = IMAGES / "strategic-hazel.png"
@@ -76,6 +103,7 @@ def main(argv: list[str]) -> int:
     hazel_window(app)
     if argv:
         east_front(Path(argv[0]))
+        east_window(Path(argv[0]))
     return 0
 
 

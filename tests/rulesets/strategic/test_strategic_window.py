@@ -95,6 +95,7 @@ def test_a_strategic_week_is_played_in_the_window(qtbot: QtBot) -> None:
     assert "has 3: movement allowance 3 (R&C strategic movement)" in route
     assert "costs 1: 0402 clear 1 (R&C strategic movement)" in route
     assert all(t.rule in route for t in options[to].terms)
+    assert board.route.hexes == (m.parse("0302"), *options[to].action.path)  # drawn too
 
     click_hex(qtbot, window, to)  # march
     assert game.log[-1].action == March("u3", options[to].action.path)

@@ -1,7 +1,7 @@
 """The strategic pieces on the theatre board: one StackItem per hex and side, drawing the top
 counter of the stack (its kind, name, big figure and corner note, gameapp/present/strategic.py)
 with an edge for each piece under it, a badge with the stack's count, and the stack's combat
-SP under it. Its tooltip lists every piece. PiecesLayer keeps the items in step with a state.
+SP over it. Its tooltip lists every piece. PiecesLayer keeps the items in step with a state.
 
 The items take no mouse buttons: a click falls through to the board view, which reports the
 hex to the ruleset's tool."""
@@ -62,8 +62,8 @@ class StackItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         s = self.side_px
         under = min(len(self.pieces) - 1, SHOWN_UNDER) * self.geometry.size * EDGE
-        return QRectF(-s / 2 - 4, -s / 2 - s * 0.2 - 4, s + under + s * 0.2 + 8,
-                      s + under + s * 0.45 + 8)
+        return QRectF(-s / 2 - 4, -s / 2 - s * 0.3 - 4, s + under + s * 0.2 + 8,
+                      s + under + s * 0.3 + 8)
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -88,7 +88,8 @@ class StackItem(QGraphicsItem):
         sp = sum(d.sp for d in self.pieces if isinstance(d, Division))
         if sp and len(self.pieces) > 1:
             p.setFont(_font(s * 0.22, bold=True))
-            label = QRectF(face.left(), face.bottom() + under * step, s, s * 0.26)
+            label = QRectF(face.left(), face.top() - s * 0.28, s * 0.8, s * 0.26)  # above:
+            # the MP chips of a lit hex with a stack sit under the counters
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(255, 255, 255, 215))
             p.drawRoundedRect(label, 3, 3)

@@ -122,7 +122,10 @@ class StrategicPanel(QScrollArea):
             return
         state: StrategicState = game.state
         rows = [f"<b>Stack in {hex_id}</b>"]
+        rostered = {u for p in pieces if isinstance(p, HQ) for u in p.roster}
         for piece in pieces:
+            if piece.id in rostered:
+                continue  # listed under its HQ
             rows.append(escape(piece_line(piece)))
             if isinstance(piece, HQ):
                 rows += [f"&nbsp;&nbsp;&nbsp;↳ {escape(piece_line(state.pieces[u]))}"

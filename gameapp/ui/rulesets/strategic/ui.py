@@ -98,9 +98,20 @@ class StrategicUI(RulesetUI):
         self.show_route(None)
 
     def show_route(self, option: MarchOption | None) -> None:
+        """The march aimed at: its path on the board (red where it must end) and its cost
+        term by term in the dock."""
         game = self.window.controller.game
-        if game is not None:
-            self.panel.show_route(game, self.tool.picked, option)
+        board = self.window.view.board()
+        if game is None or board is None:
+            return
+        self.panel.show_route(game, self.tool.picked, option)
+        if option is None or self.tool.picked is None:
+            board.route.clear()
+            return
+        origin = game.state.pieces[self.tool.picked].hex
+        hexes = (origin, *option.action.path)
+        facing = next(d for d in range(6) if hexes[-2].neighbor(d) == hexes[-1])
+        board.route.show_route(origin, option.action.path, facing, option.stops)
 
     def _stack_hexes(self) -> list[tuple[Hex, Any]]:
         return list(self.layer.items) if self.layer is not None else []
