@@ -24,6 +24,7 @@ from gameapp.ui.app import build_window
 from gameapp.ui.board.counter_art import SIDE_COLOURS
 from gameapp.ui.board.theatre_board import TheatreBoardScene
 from gameapp.ui.main_window import MainWindow
+from gameapp.ui.new_game_dialog import map_preview, scenario_facts
 from gameapp.ui.rulesets.strategic.ui import StrategicUI, theatre_board
 from tests.rulesets.strategic.positions import HAZEL, hazel_game, state_of
 from tests.ui.play import board_of, click_hex, game_of, hover_hex
@@ -137,3 +138,16 @@ def test_gameapp_render_draws_a_strategic_scenario_with_its_stacks(tmp_path: Pat
     assert pixel("0302") == union  # McDowell's stack, a Union counter's face
     assert pixel("0902") != union  # open ground
     assert main(["render", str(HAZEL), "--png", str(out), "--highlight", "moves:u1"]) == 2
+
+
+def test_the_new_game_dialog_describes_a_strategic_scenario(qtbot: QtBot) -> None:
+    scenario = load_scenario_file(HAZEL)
+    assert scenario_facts(scenario) == ("8 weeks from the week of 1 Mar 1862; Union moves "
+                                        "first; 23 pieces on the map")
+    preview = map_preview(scenario, width=300)
+    assert preview.width() == 300 and not preview.isNull()
+    union = SIDE_COLOURS[Side.UNION].body
+    image = preview.toImage()
+    colours = {image.pixelColor(x, y).name() for x in range(0, 300, 3)
+               for y in range(0, image.height(), 3)}
+    assert union.name() in colours  # the stacks are drawn on the preview
