@@ -117,6 +117,9 @@ def test_a_strategic_week_is_played_in_the_window(qtbot: QtBot) -> None:
     window.controller.end_phase()
     assert game.phase is StrategicPhase.COMBAT
     assert "Union combat phase" in plain(ui.panel.week)
+    spans = len(state_of(game).forces)
+    click_hex(qtbot, window, m.parse("0303"))  # Banks's stack: his span for combat (10.1)
+    assert game.log[-1].notation == "span banks" and len(state_of(game).forces) == spans + 1
     hq = state_of(game).pieces["army-va"]
     assert isinstance(hq, HQ) and hq.hex == m.parse("0302")  # only u3 marched
 

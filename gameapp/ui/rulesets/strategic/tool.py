@@ -1,7 +1,8 @@
 """The strategic board tool: click a stack to pick it, and then a hex to march to.
 
-- Command phase: a click on a stack with a leader of the side to play declares his span (10.1)
-  as the rules propose it (his HQ and roster, then the strongest pieces in his hex).
+- Command and combat phases: a click on a stack with a leader of the side to play declares his
+  span (10.1: spans are declared for movement and again for combat) as the rules propose it
+  (his HQ and roster, then the strongest pieces in his hex).
 - Movement phase: a click on a piece of the force being moved picks it (a second click on the
   same stack picks the next one there); its reachable hexes are lit, each with the MP it would
   have left, the hexes where the march must end (a forced march, an enemy zone of control)
@@ -54,7 +55,7 @@ class StrategicTool(BoardTool):
             return
         side = game.acting_side
         self.ui.select_hex(h)
-        if game.phase is StrategicPhase.COMMAND:
+        if game.phase in (StrategicPhase.COMMAND, StrategicPhase.COMBAT):  # 10.1: both
             spans = spans_to_declare(game)
             here = [p.id for p in self.ui.pieces_at(h)
                     if isinstance(p, Leader) and p.side is side and p.id in spans]
