@@ -154,3 +154,15 @@ def test_the_new_game_dialog_describes_a_strategic_scenario(qtbot: QtBot) -> Non
     colours = {image.pixelColor(x, y).name() for x in range(0, 300, 3)
                for y in range(0, image.height(), 3)}
     assert union.name() in colours  # the stacks are drawn on the preview
+
+
+def test_the_end_of_a_strategic_game_shows_its_result_term_by_term(qtbot: QtBot) -> None:
+    window, _ui = open_hazel(qtbot)
+    game = game_of(window)
+    while not game.is_over:
+        assert window.controller.end_phase()
+    plain = window.end_of_game.plain
+    assert plain is not None and plain.isVisible()
+    assert plain.text().startswith("After turn 8. No winner.")
+    assert "Union SP on the map: 29 (R&C strategic turn)" in plain.text()
+    assert "Game over" in window.phase_bar.plain_text()
