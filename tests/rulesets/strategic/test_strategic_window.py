@@ -166,3 +166,11 @@ def test_the_end_of_a_strategic_game_shows_its_result_term_by_term(qtbot: QtBot)
     assert plain.text().startswith("After turn 8. No winner.")
     assert "Union SP on the map: 29 (R&C strategic turn)" in plain.text()
     assert "Game over" in window.phase_bar.plain_text()
+
+
+def test_looking_back_in_the_log_says_it_is_not_drawn_yet(qtbot: QtBot) -> None:
+    window, _ui = open_hazel(qtbot)
+    window.controller.end_phase()
+    window.log_panel.position_chosen.emit(0)  # a click on the log's first line
+    assert "are not drawn yet" in window.message_label.text()
+    assert window.pages.currentWidget() is window.view  # the live board stays
