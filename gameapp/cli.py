@@ -4,7 +4,8 @@
     gameapp play SCENARIO                the window, with a scenario open
     gameapp validate FILE...             exit 1 with file:line messages when a file is wrong
     gameapp render SCENARIO --png OUT [--highlight moves:UNIT|fire:UNIT|retreat:UNIT]
-                                         the board as a picture, no screen needed
+                                         the board as a picture, no screen needed (a
+                                         strategic scenario: its theatre map and stacks)
     gameapp render THEATRE_MAP --png OUT [--year Y] [--borders 1861|1863]
                                          a bare theatre map as a picture
     gameapp view THEATRE_MAP             a theatre map in a window (hover a hex to read it)
@@ -250,11 +251,26 @@ def view_theatre(path: Path, year: int | None, borders: str) -> int:
     return run_theatre_window(theatre, year, borders)
 
 
+def render_strategic(scenario: Any, out: Path, width: int | None, highlight: str | None) -> int:
+    """Draw a strategic scenario's board and pieces to a PNG. Exit 2 for a --highlight (a
+    tactical unit's moves, fire or retreat: not in the strategic game)."""
+    from gameapp.ui.rulesets.strategic.render import render_strategic_png
+
+    if highlight is not None:
+        print("--highlight draws a tactical unit's moves, fire or retreat: a strategic "
+              "scenario has none", file=sys.stderr)
+        return 2
+    out.parent.mkdir(parents=True, exist_ok=True)
+    render_strategic_png(scenario, out, width or 1600)
+    print(f"wrote {out}")
+    return 0
+
+
 def render(scenario_path: Path, out: Path, width: int | None,
            highlight: str | None = None) -> int:
     """Draw the board to a PNG. Exit 1 for a broken scenario or a unit that cannot be
     highlighted, 2 for a malformed or not yet available --highlight."""
-    from gameapp.core.scenario import load_scenario
+    from gameapp.core.ruleset import load_scenario_file
     from gameapp.present.highlight_spec import HighlightSpecError, parse_highlight
 
     try:
@@ -263,10 +279,12 @@ def render(scenario_path: Path, out: Path, width: int | None,
         print(error, file=sys.stderr)
         return 2
     try:
-        scenario = load_scenario(scenario_path)
+        scenario = load_scenario_file(scenario_path)  # whichever ruleset it names
     except DataError as error:
         print(error, file=sys.stderr)
         return 1
+    if scenario.ruleset == "strategic":
+        return render_strategic(scenario, out, width, highlight)
     from gameapp.core.breakdown import IllegalActionError
     from gameapp.core.engine import Game
     from gameapp.core.rules.retreat import RetreatOptions

@@ -8,10 +8,10 @@ already applied and does nothing. Every later redo (after an undo) applies the s
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
-from gameapp.core.actions import Action
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.events import Event
@@ -21,7 +21,7 @@ Refused = Callable[[IllegalActionError], None]
 
 
 class ActionCommand(QUndoCommand):
-    def __init__(self, game: Game, action: Action, changed: Changed, refused: Refused) -> None:
+    def __init__(self, game: Game, action: Any, changed: Changed, refused: Refused) -> None:
         super().__init__(action.to_text(game.map.numbering))
         self.game = game
         self.action = action

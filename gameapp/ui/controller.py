@@ -11,14 +11,13 @@ pushed: its reason and rule go out as a `message`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from gameapp.core.actions import Action
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.events import Event, PhaseStarted
@@ -29,6 +28,14 @@ from gameapp.ui.commands import ActionCommand
 # why nothing before the undo stack's first command can be taken back
 DICE_SEEN = "the dice have been seen, this cannot be undone"
 COMPUTER_ACTED = "the computer has acted since: its moves cannot be taken back"
+
+
+def units_of(state: Any) -> Mapping[str, Unit]:
+    """The counters a state shows on the board as Units, by id: its `units` (the tactical and
+    Pickets states). A ruleset whose pieces are not Units (the strategic game) draws them with
+    its own UI and has none here."""
+    units: Mapping[str, Unit] = getattr(state, "units", {})
+    return units
 
 
 @dataclass(frozen=True)
@@ -100,7 +107,7 @@ class GameController(QObject):
     def selected_unit(self) -> Unit | None:
         if self.game is None or self.selected is None:
             return None
-        unit: Unit | None = self.game.state.units.get(self.selected)
+        unit: Unit | None = units_of(self.game.state).get(self.selected)
         return unit
 
     # --- selection and pointer --------------------------------------------------------------
@@ -132,7 +139,7 @@ class GameController(QObject):
     def end_phase(self) -> bool:
         return self.game is not None and self.apply(self.game.ruleset.end_step_action())
 
-    def apply(self, action: Action, as_computer: bool = False) -> bool:
+    def apply(self, action: Any, as_computer: bool = False) -> bool:  # any ruleset's action
         """Apply an action through the undo stack; False (and a message) if the engine refuses,
         or if the computer is to act and this is not the computer acting."""
         game = self.game
@@ -198,7 +205,7 @@ class GameController(QObject):
             return Availability(self.selected is not None, "nothing is selected")
         return Availability(True, "")
 
-    def refusal(self, action: Action) -> str | None:
+    def refusal(self, action: Any) -> str | None:
         """None if the action is legal now, else 'not now: reason (rule)'."""
         assert self.game is not None
         try:
@@ -213,7 +220,7 @@ class GameController(QObject):
     def _changed(self, events: list[Event]) -> None:
         """After an action, an undo or a redo: re-read the state and tell the views."""
         game = self.game
-        if game is not None and self.selected not in game.state.units:
+        if game is not None and self.selected not in units_of(game.state):
             self.selected = None
             self.selection_changed.emit()
         if game is not None:

@@ -5,6 +5,8 @@ its Replay button steps through the game that was played."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
@@ -13,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -139,6 +142,17 @@ def _table(headings: list[str], rows: list[tuple[Side, list[str]]]) -> QTableWid
     return table
 
 
+def plain_result_text(game: Game, result: Any) -> str:
+    """A result without victory levels, term by term: 'After turn 8: Union SP on the map 32
+    (R&C strategic turn); ...'."""
+    when = f"After turn {game.state.turn - 1}" if game.is_over else \
+        f"In turn {game.state.turn} (the game goes on)"
+    terms = "\n".join(f"{t.label}: {t.value:g} ({t.rule})" for t in getattr(result, "terms", ()))
+    winner = getattr(result, "winner", None)
+    verdict = f"The {winner.label} side wins." if winner is not None else "No winner."
+    return f"{when}. {verdict}\n{terms}"
+
+
 class EndOfGame(QObject):
     """Opens the end screen when the game being played ends (once per game)."""
 
@@ -147,13 +161,20 @@ class EndOfGame(QObject):
         self.controller = controller
         self.parent_widget = parent
         self.screen: EndScreen | None = None
+        self.plain: QMessageBox | None = None
         self._shown_for: Game | None = None
         controller.state_changed.connect(self._changed)
 
     def show_result(self) -> EndScreen | None:
-        """The end screen of the game being played (its result so far if it is not over)."""
+        """The end screen of the game being played (its result so far if it is not over). A
+        result that is not a VictoryResult (the strategic game's, until its victory rules come)
+        is shown as its terms in a message box (`plain`), and None is returned."""
         game = self.controller.game
         if game is None:
+            return None
+        result = game.result()
+        if not isinstance(result, VictoryResult):
+            self._show_plain(game, result)
             return None
         if self.screen is not None:
             self.screen.close()
@@ -163,6 +184,15 @@ class EndOfGame(QObject):
         self.screen.show()  # not modal: the board behind it can still be looked at
         self.screen.raise_()
         return self.screen
+
+    def _show_plain(self, game: Game, result: Any) -> None:
+        if self.plain is not None:
+            self.plain.close()
+            self.plain.deleteLater()
+        self.plain = QMessageBox(QMessageBox.Icon.Information, f"The result — {game.scenario.name}",
+                                 plain_result_text(game, result), parent=self.parent_widget)
+        self.plain.setModal(False)
+        self.plain.show()
 
     def _changed(self) -> None:
         game = self.controller.game

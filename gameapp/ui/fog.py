@@ -8,7 +8,7 @@ from PySide6.QtCore import QObject
 from gameapp.core.rules.sight.visibility import hidden_units
 from gameapp.core.units import Side
 from gameapp.ui.board.view import BoardView
-from gameapp.ui.controller import GameController
+from gameapp.ui.controller import GameController, units_of
 
 
 class UnseenFilter(QObject):
@@ -36,8 +36,8 @@ class UnseenFilter(QObject):
         if game is None or board is None:
             self.hidden = set()
             return
-        units = game.state.units
-        if self.enabled and self.viewer is not None:
+        units = units_of(game.state)
+        if self.enabled and self.viewer is not None and units:  # none: the ruleset draws its own
             # sight changes only when units come, go, move or change formation
             key = (self.viewer, game.scenario.los_conventions,
                    tuple((u.id, u.hex, u.formation) for u in units.values()))

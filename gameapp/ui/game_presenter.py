@@ -32,7 +32,7 @@ from gameapp.ui.actions import (
 )
 from gameapp.ui.board.scene import BoardScene
 from gameapp.ui.board.view import BoardView
-from gameapp.ui.controller import Availability, GameController
+from gameapp.ui.controller import Availability, GameController, units_of
 from gameapp.ui.panels.log_panel import LogPanel
 from gameapp.ui.phase_bar import PhaseBar
 
@@ -120,7 +120,7 @@ class GamePresenter(QObject):
         self.log_panel.show_log(game.log if game is not None else [], self.controller.notes)
         markers = self.markers_of(game.state) if game is not None else {}
         if game is not None and board is not None:
-            board.update_units(game.state.units.values())
+            board.update_units(units_of(game.state).values())
             board.set_markers(markers)
         self._selection_changed()
 

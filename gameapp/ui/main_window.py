@@ -48,7 +48,7 @@ from gameapp.ui.actions import (
     populate,
     unpopulate,
 )
-from gameapp.ui.board import BoardScene, BoardView
+from gameapp.ui.board import BoardView
 from gameapp.ui.computer import ComputerTurns, describe
 from gameapp.ui.computer_controls import ComputerControls
 from gameapp.ui.computer_show import ActionShow
@@ -315,8 +315,8 @@ class MainWindow(QMainWindow):
         self.scenario = scenario
         self._show_hover("")  # the hex words of the map before
         old = self.view.board()
-        board = BoardScene(scenario.map, scenario.units, progressive=True,
-                           upright=settings.upright_counters())
+        assert self.ruleset_ui is not None  # installed just above
+        board = self.ruleset_ui.board_scene(scenario)
         self.view.set_board(board)
         if old is not None:
             old.deleteLater()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPixmap
@@ -35,12 +36,13 @@ from gameapp.core.newgame import (
     option_choices,
 )
 from gameapp.core.ruleset import load_scenario_file
-from gameapp.core.scenario import Scenario
+from gameapp.core.scenario import Scenario, TurnClock
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError
 from gameapp.present.option_labels import option_label, value_label
-from gameapp.ui.board.scene import BACKDROP, BoardScene
+from gameapp.ui.board.scene import BACKDROP
 from gameapp.ui.computer import LEVELS
+from gameapp.ui.rulesets import board_preview
 from gameapp.ui.screen_fit import open_inside_screen
 from gameapp.ui.start_screen import ScenarioLoader, scan_scenarios, scenario_entry
 
@@ -56,9 +58,10 @@ PREVIEW_WIDTH = 300
 
 
 def map_preview(scenario: Scenario, width: int = PREVIEW_WIDTH) -> QPixmap:
-    """The scenario's board with its set-up, drawn `width` pixels wide by the board renderer."""
-    scene = BoardScene(scenario.map, scenario.units)
-    source = scene.geometry.map_rect
+    """The scenario's board with its set-up, drawn `width` pixels wide by the board renderer
+    (its ruleset's board: a strategic scenario's theatre map and stacks)."""
+    scene = board_preview(scenario)
+    source = scene.sceneRect()
     height = max(1, round(width * source.height() / source.width()))
     image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(QColor(BACKDROP))
@@ -69,6 +72,19 @@ def map_preview(scenario: Scenario, width: int = PREVIEW_WIDTH) -> QPixmap:
                  Qt.AspectRatioMode.KeepAspectRatio)
     painter.end()
     return QPixmap.fromImage(image)
+
+
+def scenario_facts(scenario: Any) -> str:
+    """Its turns, who moves first and what is on the map (a strategic scenario's weeks and
+    pieces)."""
+    clock = scenario.clock
+    first = scenario.first_side.label
+    if not isinstance(clock, TurnClock):
+        return (f"{scenario.turns} weeks from the {clock.time_of(clock.first_turn)}; {first} "
+                f"moves first; {len(scenario.pieces)} pieces on the map")
+    return (f"Turns {clock.first_turn}–{clock.last_turn}, from {clock.time_of(clock.first_turn)}"
+            f"; {first} moves first; {len(scenario.units)} units on the map, "
+            f"{sum(len(r.units) for r in scenario.reinforcements)} to arrive")
 
 
 class OptionEditor(QWidget):
@@ -270,14 +286,11 @@ class NewGameDialog(QDialog):
             self.preview.clear()
             return
         self.title.setText(scenario.name)
-        clock = scenario.clock
-        self.facts.setText(
-            f"Turns {clock.first_turn}–{clock.last_turn}, from {clock.time_of(clock.first_turn)}"
-            f"; {scenario.first_side.label} moves first; {len(scenario.units)} units on the "
-            f"map, {sum(len(r.units) for r in scenario.reinforcements)} to arrive")
+        self.facts.setText(scenario_facts(scenario))
         self.description.setText(scenario.description or "(no description)")
         self.preview.setPixmap(map_preview(scenario))
-        for choice in option_choices(scenario):
+        tactical = scenario.ruleset == "tactical"  # the options offered are the tactical ones
+        for choice in option_choices(scenario) if tactical else []:
             editor = OptionEditor(choice)
             self.option_editors[choice.name] = editor
             label = QLabel(option_label(choice.name) + ":")

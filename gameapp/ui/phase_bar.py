@@ -140,17 +140,19 @@ class PhaseBar(QToolBar):
             self.record.show_turn(None, None)
             return
         clock = game.scenario.clock
-        self.record.show_turn(clock, None if game.is_over else game.state.turn)
+        lit = isinstance(clock, TurnClock)  # the strategic game's weeks have no light
+        last = clock.last_turn if lit else game.scenario.turns
+        self.record.show_turn(clock if lit else None, None if game.is_over else game.state.turn)
         if game.is_over:
             ended = game.result().sudden_death
-            self.turn.setText(f"<b>Game over</b> after turn {clock.last_turn}" if ended is None
+            self.turn.setText(f"<b>Game over</b> after turn {last}" if ended is None
                               else f"<b>Game over</b> in turn {game.state.turn}: sudden death, "
                               f"{ended.name}")
             self.clock.clear()
         else:
-            self.turn.setText(f"Turn <b>{game.state.turn}</b> of {clock.last_turn}")
-            light = light_word(clock.light_of(game.state.turn))
-            self.clock.setText(f"{game.clock}, {light}")
+            self.turn.setText(f"Turn <b>{game.state.turn}</b> of {last}")
+            light = f", {light_word(clock.light_of(game.state.turn))}" if lit else ""
+            self.clock.setText(f"{game.clock}{light}")
         firing = not game.is_over and game.phase is Phase.FIRE
         if self._pass_item is not None:
             self._pass_item.setVisible(firing)

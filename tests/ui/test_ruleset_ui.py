@@ -116,5 +116,5 @@ def test_a_tactical_game_brings_the_tactical_ui_back(qtbot: QtBot, toy: dict[str
 def test_an_unregistered_ruleset_name_is_refused_by_name(toy: dict[str, str]) -> None:
     from gameapp.ui.rulesets import ruleset_ui_factory
 
-    with pytest.raises(KeyError, match="no window for the ruleset 'strategic'"):
-        ruleset_ui_factory("strategic")
+    with pytest.raises(KeyError, match="no window for the ruleset 'naval'"):
+        ruleset_ui_factory("naval")

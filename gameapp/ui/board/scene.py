@@ -9,7 +9,7 @@ their unit from here, so the scene never edits a unit, it only shows what it was
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QGraphicsScene
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.units import Unit
+from gameapp.present.describe import describe_hex
 from gameapp.present.markers import NO_MARKERS, Marker, marker_words
 from gameapp.ui.board.counter_art import CounterArt
 from gameapp.ui.board.counter_item import COUNTER_Z, CounterItem
@@ -30,7 +31,7 @@ from gameapp.ui.board.move_overlay import MoveOverlay
 from gameapp.ui.board.overlay import HexOverlayItem
 from gameapp.ui.board.route_item import RouteItem
 from gameapp.ui.board.sight_item import SightItem
-from gameapp.ui.board.terrain_layer import TerrainLayerItem
+from gameapp.ui.board.terrain_layer import LayerPainter, TerrainLayerItem
 
 COUNTER_SIDE = 1.15  # counter side in hex sizes
 STACK_STEP = 0.13  # offset between stacked counters, in hex sizes
@@ -46,13 +47,16 @@ class BoardScene(QGraphicsScene):
         hex_size: float = HEX_SIZE,
         progressive: bool = False,
         upright: bool = False,
+        painter: Callable[[BoardGeometry], LayerPainter] | None = None,
     ) -> None:
+        """`painter` makes what paints the map under the counters (the tactical map's
+        MapPainter by default; a theatre board, theatre_board.py, paints its theatre map)."""
         super().__init__()
         self._upright = upright  # counters square to the screen, an arrow for the facing
         self._view_turn = 0.0  # the view's rotation: upright counters turn back by as much
         self.hex_map = hex_map
         self.geometry = BoardGeometry(hex_map.numbering, hex_size, margin=hex_size * MARGIN)
-        self.map_painter = MapPainter(hex_map, self.geometry)
+        self.map_painter = (painter or self._tactical_painter)(self.geometry)
         self.terrain = TerrainLayerItem(self.map_painter, progressive=progressive)
         self.addItem(self.terrain)
         self.overlay = HexOverlayItem(self.geometry)
@@ -75,6 +79,13 @@ class BoardScene(QGraphicsScene):
         self.setSceneRect(self.geometry.map_rect)
         self.setBackgroundBrush(BACKDROP)
         self.update_units(units)
+
+    def _tactical_painter(self, geometry: BoardGeometry) -> LayerPainter:
+        return MapPainter(self.hex_map, geometry)
+
+    def describe(self, h: Hex) -> str:
+        """The words for a hex under the mouse (the status bar's)."""
+        return describe_hex(self.hex_map, h)
 
     # --- reading ----------------------------------------------------------------------------
     def unit(self, unit_id: str) -> Unit | None:

@@ -30,7 +30,6 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from gameapp.core.hexgrid import Hex
 from gameapp.core.units import Unit
-from gameapp.present.describe import describe_hex
 from gameapp.ui.board.counter_item import CounterItem
 from gameapp.ui.board.scene import BoardScene
 
@@ -331,7 +330,7 @@ class BoardView(QGraphicsView):
             self._drag_left(at)
         if h != self._hover:
             self._hover = h
-            self.hover_text_changed.emit(describe_hex(board.hex_map, h) if h is not None else "")
+            self.hover_text_changed.emit(board.describe(h) if h is not None else "")
             self.hex_hovered.emit(h)
 
     def leaveEvent(self, event: QEvent) -> None:

@@ -52,9 +52,12 @@ def log_line(entry: LogEntry) -> str:
 
 
 def turn_heading(turn: int, clock: TurnClock | None) -> str:
-    """'Turn 3 · 3:40 pm · daylight'."""
+    """'Turn 3 · 3:40 pm · daylight'; a clock without light (the strategic game's weeks):
+    'Turn 3 · week of 15 Mar 1862'."""
     if clock is None:
         return f"Turn {turn}"
+    if not isinstance(clock, TurnClock):
+        return f"Turn {turn} · {clock.time_of(turn)}"
     return f"Turn {turn} · {clock.time_of(turn)} · {light_word(clock.light_of(turn))}"
 
 
@@ -213,7 +216,7 @@ class LogPanel(QTreeWidget):
         font = QFont(item.font(0))
         font.setBold(True)
         item.setFont(0, font)
-        light = self.clock.light_of(turn) if self.clock is not None else Light.DAY
+        light = self.clock.light_of(turn) if isinstance(self.clock, TurnClock) else Light.DAY
         item.setBackground(0, QBrush(LIGHT_TINTS[light]))
 
     def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from gameapp.core.actions import Move
-from gameapp.core.history import Changes, History
+from gameapp.core.history import Changes, History, ReplayError
 from gameapp.core.mapdata import HexMap
 from gameapp.ui import settings
 from gameapp.ui.board import BoardScene, BoardView
@@ -83,7 +83,12 @@ class PastBoard(QWidget):
             "</b>", "")
 
     def show_position(self, history: History, index: int) -> None:
-        """The board after the first `index` actions of `history`, with that step's changes."""
+        """The board after the first `index` actions of `history`, with that step's changes.
+        ReplayError for a game whose pieces are not tactical Units (the strategic game's past
+        positions are not drawn yet)."""
+        if not hasattr(history.scenario, "units"):
+            raise ReplayError(index, f"the past positions of a {history.scenario.ruleset} game "
+                              "are not drawn yet: the log says what happened")
         state = history.state_at(index)
         if self.board is None or self._map is not history.scenario.map:
             old = self.board

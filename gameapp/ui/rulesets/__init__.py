@@ -31,11 +31,15 @@ A game whose scenario says `ruleset: strategic` is then played with that dock an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import QGraphicsScene
 
 from gameapp.ui.rulesets.base import BoardTool, DockSpec, RulesetUI
 from gameapp.ui.rulesets.registry import (
+    board_preview,
     default_ruleset_name,
+    register_board_preview,
     register_ruleset_ui,
     ruleset_name_of,
     ruleset_ui_factory,
@@ -53,14 +57,30 @@ def _tactical(window: MainWindow) -> RulesetUI:
     return TacticalUI(window)
 
 
+def _strategic(window: MainWindow) -> RulesetUI:
+    from gameapp.ui.rulesets.strategic.ui import StrategicUI
+
+    return StrategicUI(window)
+
+
+def _strategic_preview(scenario: Any) -> QGraphicsScene:
+    from gameapp.ui.rulesets.strategic.render import strategic_board
+
+    return strategic_board(scenario)
+
+
 register_ruleset_ui("tactical", _tactical)
+register_ruleset_ui("strategic", _strategic)
+register_board_preview("strategic", _strategic_preview)
 
 __all__ = [
     "BoardTool",
     "DockSpec",
     "RulesetUI",
     "ToolRouter",
+    "board_preview",
     "default_ruleset_name",
+    "register_board_preview",
     "register_ruleset_ui",
     "ruleset_name_of",
     "ruleset_ui_factory",

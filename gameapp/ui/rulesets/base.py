@@ -25,6 +25,7 @@ from gameapp.core.scenario import Scenario
 from gameapp.core.state import GameState
 from gameapp.present.markers import Marker
 from gameapp.ui.actions import ActionSpec
+from gameapp.ui.board.scene import BoardScene
 from gameapp.ui.board.view import HexClick, HexDrag
 from gameapp.ui.controller import PlainWords
 
@@ -111,6 +112,14 @@ class RulesetUI(QObject):
     def markers(self, state: GameState) -> Mapping[str, frozenset[Marker]]:
         """The markers to draw on each unit's counter, by unit id."""
         return {}
+
+    def board_scene(self, scenario: Scenario) -> BoardScene:
+        """The board a scenario is played on: by default its tactical map with its units'
+        counters (a ruleset on a theatre map gives a TheatreBoardScene and draws its pieces)."""
+        from gameapp.ui import settings
+
+        return BoardScene(scenario.map, scenario.units, progressive=True,
+                          upright=settings.upright_counters())
 
     def board_shown(self, scenario: Scenario) -> None:
         """A scenario's board is now on screen (before its game starts)."""

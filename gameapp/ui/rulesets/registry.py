@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import QGraphicsScene
 
 from gameapp.core.scenario import Scenario
 
@@ -12,8 +14,27 @@ if TYPE_CHECKING:
     from gameapp.ui.rulesets.base import RulesetUI
 
 RulesetUIFactory = Callable[["MainWindow"], "RulesetUI"]
+BoardPreview = Callable[[Any], QGraphicsScene]  # a scenario's board with its set-up
 
 _FACTORIES: dict[str, RulesetUIFactory] = {}
+_PREVIEWS: dict[str, BoardPreview] = {}
+
+
+def register_board_preview(name: str, preview: BoardPreview) -> None:
+    """Scenarios of ruleset `name` are previewed (the new-game dialog's picture) as the scene
+    `preview(scenario)` gives: its board with the set-up on it."""
+    _PREVIEWS[name] = preview
+
+
+def board_preview(scenario: Any) -> QGraphicsScene:
+    """A scenario's board with its set-up: its ruleset's preview, else its tactical map and
+    units."""
+    preview = _PREVIEWS.get(scenario.ruleset)
+    if preview is not None:
+        return preview(scenario)
+    from gameapp.ui.board.scene import BoardScene
+
+    return BoardScene(scenario.map, scenario.units)
 
 
 def register_ruleset_ui(name: str, factory: RulesetUIFactory) -> None:

@@ -1,0 +1,111 @@
+"""The strategic board tool: click a stack to pick it, and then a hex to march to.
+
+- Command and combat phases: a click on a stack with a leader of the side to play declares his
+  span (10.1: spans are declared for movement and again for combat) as the rules propose it
+  (his HQ and roster, then the strongest pieces in his hex).
+- Movement phase: a click on a piece of the force being moved picks it (a second click on the
+  same stack picks the next one there); its reachable hexes are lit, each with the MP it would
+  have left, the hexes where the march must end (a forced march, an enemy zone of control)
+  ringed. Hovering a lit hex shows the march's cost term by term in the dock; a click marches.
+  A click on a hex it cannot reach asks the rules to march there, so the refusal names the
+  rule that forbids it. Leaders are commanded from the dock (an order or a die).
+- Any other click selects the stack, which the dock lists.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gameapp.core.hexgrid import Hex
+from gameapp.core.rulesets.strategic.actions import March
+from gameapp.core.rulesets.strategic.pieces import Leader
+from gameapp.core.rulesets.strategic.queries import (
+    MarchOption,
+    march_options,
+    movers,
+    spans_to_declare,
+)
+from gameapp.core.rulesets.strategic.sequence import StrategicPhase
+from gameapp.ui.board.view import HexClick
+from gameapp.ui.controller import GameController
+from gameapp.ui.rulesets.base import BoardTool
+
+if TYPE_CHECKING:
+    from gameapp.ui.rulesets.strategic.ui import StrategicUI
+
+
+class StrategicTool(BoardTool):
+    def __init__(self, ui: StrategicUI) -> None:
+        self.ui = ui
+        self.picked: str | None = None
+        self.options: dict[Hex, MarchOption] = {}
+        self.hovered: MarchOption | None = None
+
+    @property
+    def controller(self) -> GameController:
+        return self.ui.window.controller
+
+    def click(self, click: HexClick) -> None:
+        game = self.controller.game
+        if game is None or game.is_over:
+            return
+        click.accept()
+        h = click.hex
+        if self.picked is not None and self._march_to(h):
+            return
+        side = game.acting_side
+        self.ui.select_hex(h)
+        if game.phase in (StrategicPhase.COMMAND, StrategicPhase.COMBAT):  # 10.1: both
+            spans = spans_to_declare(game)
+            here = [p.id for p in self.ui.pieces_at(h)
+                    if isinstance(p, Leader) and p.side is side and p.id in spans]
+            if here:
+                self.controller.apply(spans[here[0]])
+            return
+        if game.phase is StrategicPhase.MOVEMENT:
+            can = set(movers(game))
+            here = [p.id for p in self.ui.pieces_at(h) if p.id in can]
+            if here:
+                at = here.index(self.picked) + 1 if self.picked in here else 0
+                self.pick(here[at % len(here)])
+                return
+        self.pick(None)
+
+    def _march_to(self, h: Hex) -> bool:
+        """March the picked piece to `h` if it was aimed at another hex than its own: the
+        cheapest legal march, or one the rules refuse with their reason. False: not a march."""
+        game = self.controller.game
+        assert game is not None and self.picked is not None
+        piece = game.state.pieces.get(self.picked)
+        if piece is None or piece.hex == h:
+            return False
+        option = self.options.get(h)
+        picked = self.picked
+        if option is None and any(p.side is piece.side for p in self.ui.pieces_at(h)):
+            return False  # a click on another friendly stack picks it instead
+        self.pick(None)
+        action = option.action if option is not None else March(
+            picked, tuple(piece.hex.line_to(h)[1:]))
+        self.controller.apply(action)
+        return True
+
+    def pick(self, piece_id: str | None) -> None:
+        """Pick a piece to march (None: none), lighting where it can go."""
+        game = self.controller.game
+        self.picked, self.hovered = piece_id, None
+        self.options = march_options(game, piece_id) if game and piece_id else {}
+        self.ui.show_reach(self.picked, self.options)
+
+    def hover(self, h: Hex | None) -> None:
+        option = self.options.get(h) if h is not None else None
+        if option is not self.hovered:
+            self.hovered = option
+            self.ui.show_route(option)
+
+    def reset(self) -> None:
+        """The state changed: what was picked may no longer march."""
+        game = self.controller.game
+        if self.picked is not None and (game is None or self.picked not in movers(game)):
+            self.pick(None)
+        elif self.picked is not None:
+            self.pick(self.picked)
