@@ -147,7 +147,9 @@ def plain_result_text(game: Game, result: Any) -> str:
     (R&C strategic turn); ...'."""
     when = f"After turn {game.state.turn - 1}" if game.is_over else \
         f"In turn {game.state.turn} (the game goes on)"
-    terms = "\n".join(f"{t.label}: {t.value:g} ({t.rule})" for t in getattr(result, "terms", ()))
+    lines = getattr(result, "lines", None)  # a result that words itself (the strategic one)
+    terms = "\n".join(lines() if callable(lines) else
+                      (f"{t.label}: {t.value:g} ({t.rule})" for t in getattr(result, "terms", ())))
     winner = getattr(result, "winner", None)
     verdict = f"The {winner.label} side wins." if winner is not None else "No winner."
     return f"{when}. {verdict}\n{terms}"

@@ -163,8 +163,11 @@ def test_the_end_of_a_strategic_game_shows_its_result_term_by_term(qtbot: QtBot)
         assert window.controller.end_phase()
     plain = window.end_of_game.plain
     assert plain is not None and plain.isVisible()
-    assert plain.text().startswith("After turn 8. No winner.")
-    assert "Union SP on the map: 29 (R&C strategic turn)" in plain.text()
+    # nothing moved in eight weeks: the Confederates still hold Hazelton (0702, a town: 1
+    # point), the Union holds no victory place (0 points); 1 : 0 is scored as 1 : 1, a ratio of
+    # 1, which is a marginal win
+    assert plain.text().startswith("After turn 8. The Confederate side wins.")
+    assert "Hazelton, VA (town)" in plain.text() and "counted as 1" in plain.text()
     assert "Game over" in window.phase_bar.plain_text()
 
 

@@ -124,11 +124,12 @@ def result(scenario: Any, state: StrategicState) -> StrategicResult:
     if union == confed:
         return StrategicResult(scored, None)
     winner = Side.UNION if union > confed else Side.CONFEDERATE
-    high, low = max(union, confed), max(min(union, confed), 1)
-    ratio = high / low
+    high, fewer = max(union, confed), min(union, confed)
+    ratio = high / max(fewer, 1)
     level = next(name for least, name in LEVELS if ratio >= least)
     least = next(value for value, name in LEVELS if name == level)
-    level_terms = Breakdown.of([Term(f"points ratio {high:g} : {low:g}", round(ratio, 2),
+    against = f"{fewer:g}" if fewer >= 1 else f"{fewer:g}, counted as 1"
+    level_terms = Breakdown.of([Term(f"points ratio {high:g} : {against}", round(ratio, 2),
                                      LEVEL_RULE),
                                 Term(f"{level}: {least:g} or more", least, LEVEL_RULE)])
     return StrategicResult(scored, winner, level, level_terms)
