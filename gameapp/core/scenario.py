@@ -214,7 +214,7 @@ def _load_named(
     value = doc.data.get(key)
     if not isinstance(value, str) or not value.strip():
         return None, None
-    refused = _refused_reference(doc.path, value)
+    refused = refused_reference(doc.path, value)
     if refused:
         problems.append(doc.problem((key,), f"{key}: {refused}"))
         return None, None
@@ -227,6 +227,10 @@ def _load_named(
         problems.append(
             doc.problem((key,), f"{key}: file not found: {value} (looked for {target})")
         )
+        return None, target
+    if not target.is_file():  # a folder or a device: the line to mend is this one
+        problems.append(doc.problem((key,), f"{key}: {value} is not a regular file (a folder, "
+                                            "a device or a pipe)"))
         return None, target
     try:
         return loader(target), target
@@ -251,7 +255,7 @@ def allowed_folders(scenario_path: Path) -> list[Path]:
     return folders
 
 
-def _refused_reference(scenario_path: Path, value: str) -> str | None:
+def refused_reference(scenario_path: Path, value: str) -> str | None:
     """Why the file a scenario names may not be read, or None. A downloaded scenario must not
     make the program read (and quote in its messages) a file outside the game's folders."""
     if os.path.isabs(value) or Path(value).drive or Path(value).root:

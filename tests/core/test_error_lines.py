@@ -198,3 +198,18 @@ def test_a_theatre_map_that_lost_its_chart_line_is_told_so_there(tmp_path: Path)
     edit(path, cut, None)
     found = problems(load_any, path)
     assert [(p.line, p.message) for p in found] == [(cut - 1, "missing required field 'chart'")]
+
+
+def test_a_map_line_cut_to_a_folder_is_reported_at_that_line(tmp_path: Path) -> None:
+    # fuzz bench (seed 2) tutorial #588 and West '63 #178: `map: ../maps/tutorial...` cut to
+    # `map: ../maps` named the folder at its own "line 1"; the line to mend is the map: line
+    from gameapp.core.scenario import load_scenario
+
+    for folder in ("scenarios", "maps", "counters"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    path = tmp_path / "scenarios" / TUTORIAL.name
+    at = line_of(path, "map:")
+    edit(path, at, "map: ../maps")
+    found = problems(load_scenario, path)
+    assert [(p.file, p.line) for p in found] == [(str(path), at)]
+    assert "map: ../maps is not a regular file" in found[0].message

@@ -394,3 +394,25 @@ def test_the_editor_s_reader_keeps_the_same_bounds(tmp_path: Path) -> None:
     if Path("/dev/zero").exists():
         assert problems_of(YamlFileDocument.read, Path("/dev/zero")) == [
             "/dev/zero:1: not a regular file (a folder, a device or a pipe)"]
+
+
+@pytest.mark.parametrize("value", ["../../private.yaml", "/etc/passwd", "../maps"])
+def test_a_strategic_scenario_s_theatre_map_is_confined_too(tmp_path: Path, value: str) -> None:
+    # the strategic loader once read any path it was given, and its schema message quoted the
+    # file ("/etc/passwd:1: expected object, got string 'root:x:0:0:...'"); it now answers at
+    # its own map: line, as a tactical scenario does, and reads nothing outside the game's folders
+    from gameapp.core.rulesets.strategic.scenario import load_strategic
+
+    (tmp_path / "private.yaml").write_text(f"{SECRET}\n")
+    pack = tmp_path / "pack"
+    (pack / "scenarios").mkdir(parents=True)
+    (pack / "maps").mkdir()
+    source = ROOT / "tests" / "rulesets" / "strategic" / "hazel.yaml"
+    lines = source.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("map:"))
+    lines[at] = f"map: {value}"
+    scenario = pack / "scenarios" / "hazel.yaml"
+    scenario.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    found = problems_of(load_strategic, scenario)
+    assert len(found) == 1 and found[0].startswith(f"{scenario}:{at + 1}: map: {value} ")
+    assert not any(SECRET in p or "root:" in p for p in found)

@@ -9,6 +9,7 @@ DataError, each with the file and line.
 from __future__ import annotations
 
 import datetime
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -35,6 +36,7 @@ from gameapp.core.rulesets.strategic.pieces import (
 )
 from gameapp.core.rulesets.strategic.tables import tables
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
+from gameapp.core.scenario import refused_reference
 from gameapp.core.theatre.file import load_theatre
 from gameapp.core.theatre.theatremap import TheatreMap
 from gameapp.core.units import Side
@@ -124,6 +126,21 @@ def theatre_at(path: Path) -> TheatreMap:
     return _theatre(path.resolve(), (stat.st_mtime_ns, stat.st_size))
 
 
+def _theatre_map_path(doc: YamlDocument, path: Path, value: str) -> Path:
+    """The theatre map the scenario names, confined as a tactical scenario's files are (a
+    downloaded scenario must not make the program read a file outside the game's folders), and
+    a regular file. Raises DataError at the map: line."""
+    refused = refused_reference(path, value)
+    target = Path(os.path.normpath(path.parent / value))
+    if refused is None and not target.exists():
+        refused = f"file not found: {value} (looked for {target})"
+    elif refused is None and not target.is_file():
+        refused = f"{value} is not a regular file (a folder, a device or a pipe)"
+    if refused is not None:
+        raise DataError([doc.problem(("map",), f"map: {refused}")])
+    return target
+
+
 def load_strategic(path: str | Path) -> StrategicScenario:
     path = Path(path)
     doc = load_yaml(path)
@@ -131,7 +148,7 @@ def load_strategic(path: str | Path) -> StrategicScenario:
     if problems:
         raise DataError(problems)
     data: dict[str, Any] = doc.data
-    map_path = path.parent / data["map"]
+    map_path = _theatre_map_path(doc, path, data["map"])
     try:
         theatre = theatre_at(map_path)
     except OSError as error:
