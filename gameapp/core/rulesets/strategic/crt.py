@@ -8,13 +8,13 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from gameapp.core.rules.datafile import obj
+from gameapp.core.rulesets.strategic.tables import table_document
 from gameapp.core.theatre.chart import THEATRE_TERRAIN_BY_LABEL, TheatreTerrain
-from gameapp.core.yamlsource import DataError, Problem, parse_yaml, schema_problems
+from gameapp.core.yamlsource import DataError
 
 _SMALL = {"type": "integer", "minimum": 0, "maximum": 99}
 _ROW = {"type": "array", "items": {"type": "string"}, "minItems": 1}
@@ -94,18 +94,7 @@ def combat_tables() -> CombatTables:
 
 
 def load_combat_tables(source: str | Path | None = None) -> CombatTables:
-    if source is None:
-        ref = resources.files("gameapp.core.rulesets.strategic") / "data" / "combat.yaml"
-        text, name = ref.read_text(encoding="utf-8"), "strategic combat.yaml"
-    else:
-        try:
-            text, name = Path(source).read_text(encoding="utf-8"), str(source)
-        except (OSError, UnicodeDecodeError) as error:
-            raise DataError([Problem(str(source), 1, f"cannot read the file: {error}")]) from None
-    doc = parse_yaml(text, name)
-    problems = schema_problems(doc, _SCHEMA)
-    if problems:
-        raise DataError(problems)
+    doc, name = table_document("combat.yaml", _SCHEMA, source)
     data: dict[str, Any] = doc.data
     labels = tuple(data["columns"])
     columns = tuple(Fraction(int(a), int(d)) for a, d in (c.split(":") for c in labels))

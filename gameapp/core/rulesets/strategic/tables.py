@@ -14,7 +14,7 @@ from typing import Any
 
 from gameapp.core.rules.datafile import obj
 from gameapp.core.theatre.chart import THEATRE_TERRAIN_BY_LABEL, TheatreTerrain
-from gameapp.core.yamlsource import DataError, Problem, parse_yaml, schema_problems
+from gameapp.core.yamlsource import DataError, YamlDocument, parse_yaml, read_text, schema_problems
 
 _SMALL = {"type": "integer", "minimum": 0, "maximum": 99}
 _DIE = {"type": "integer", "minimum": 1, "maximum": 6}
@@ -69,19 +69,26 @@ def tables() -> StrategicTables:
     return load_tables()
 
 
-def load_tables(source: str | Path | None = None) -> StrategicTables:
+def table_document(file_name: str, schema: dict[str, Any],
+                   source: str | Path | None = None) -> tuple[YamlDocument, str]:
+    """A strategic data file checked against its schema: the packaged `data/<file_name>`, or
+    `source` (a designer's copy, read with the bounds of any file from a stranger). Raises
+    DataError with file and line. Returns the document (for later problems at their lines) and
+    the name it is known by."""
     if source is None:
-        ref = resources.files("gameapp.core.rulesets.strategic") / "data" / "tables.yaml"
-        text, name = ref.read_text(encoding="utf-8"), "strategic tables.yaml"
+        ref = resources.files("gameapp.core.rulesets.strategic") / "data" / file_name
+        text, name = ref.read_text(encoding="utf-8"), f"strategic {file_name}"
     else:
-        try:
-            text, name = Path(source).read_text(encoding="utf-8"), str(source)
-        except (OSError, UnicodeDecodeError) as error:
-            raise DataError([Problem(str(source), 1, f"cannot read the file: {error}")]) from None
+        text, name = read_text(Path(source)), str(source)
     doc = parse_yaml(text, name)
-    problems = schema_problems(doc, _SCHEMA)
+    problems = schema_problems(doc, schema)
     if problems:
         raise DataError(problems)
+    return doc, name
+
+
+def load_tables(source: str | Path | None = None) -> StrategicTables:
+    doc, name = table_document("tables.yaml", _SCHEMA, source)
     data: dict[str, Any] = doc.data
     costs: dict[TheatreTerrain, int] = {}
     for label, cost in data["terrain_cost"].items():
