@@ -43,22 +43,34 @@ class VictoryResult:
     @property
     def title(self) -> str:
         """'Union decisive victory', 'draw'."""
-        if self.winner is None:
-            return "draw"
-        return f"{self.winner.label} {self.level} victory".replace("  ", " ")
+        return result_title(self.winner, self.level)
 
     def lines(self) -> list[str]:
-        out = []
-        for side, breakdown in self.points.items():
-            out.append(f"{side.label}: {breakdown.total:g} points")
-            out += [f"  {term}" for term in breakdown]
-        if self.sudden_death is not None:
-            out.append(f"sudden death: {self.sudden_death.name}")
-        if self.level:
-            out.append(f"level: {self.level}")
-            out += [f"  {term}" for term in self.level_terms]
-        out.append("draw" if self.winner is None else f"{self.winner.label} victory")
-        return out
+        ended = self.sudden_death.name if self.sudden_death is not None else None
+        return result_lines(self.points, self.winner, self.level, self.level_terms, ended)
+
+
+def result_title(winner: Side | None, level: str) -> str:
+    """A game's result in a few words, for the tactical and the strategic game alike."""
+    if winner is None:
+        return "draw"
+    return f"{winner.label} {level} victory".replace("  ", " ")
+
+
+def result_lines(points: dict[Side, Breakdown], winner: Side | None, level: str,
+                 level_terms: Breakdown, sudden_death: str | None) -> list[str]:
+    """A result term by term: each side's points, what ended the game early, the level."""
+    out = []
+    for side, breakdown in points.items():
+        out.append(f"{side.label}: {breakdown.total:g} points")
+        out += [f"  {term}" for term in breakdown]
+    if sudden_death is not None:
+        out.append(f"sudden death: {sudden_death}")
+    if level:
+        out.append(f"level: {level}")
+        out += [f"  {term}" for term in level_terms]
+    out.append("draw" if winner is None else f"{winner.label} victory")
+    return out
 
 
 OFF_MAP_RULE = "002 29"

@@ -18,7 +18,7 @@ from typing import Any
 
 from gameapp.core.breakdown import Breakdown, Term
 from gameapp.core.hexgrid import Hex
-from gameapp.core.rules.victory import LEVEL_RULE, LEVELS
+from gameapp.core.rules.victory import LEVEL_RULE, LEVELS, result_lines, result_title
 from gameapp.core.rulesets.strategic.pieces import Fort
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.theatre.chart import PlaceRole, PlaceSize
@@ -47,22 +47,11 @@ class StrategicResult:
 
     @property
     def title(self) -> str:
-        if self.winner is None:
-            return "draw"
-        return f"{self.winner.label} {self.level} victory".replace("  ", " ")
+        return result_title(self.winner, self.level)
 
     def lines(self) -> list[str]:
-        out = []
-        for side, breakdown in self.points.items():
-            out.append(f"{side.label}: {breakdown.total:g} points")
-            out += [f"  {term}" for term in breakdown]
-        if self.sudden_death is not None:
-            out.append(f"sudden death: {self.sudden_death.name}")
-        if self.level:
-            out.append(f"level: {self.level}")
-            out += [f"  {term}" for term in self.level_terms]
-        out.append("draw" if self.winner is None else f"{self.winner.label} victory")
-        return out
+        ended = self.sudden_death.name if self.sudden_death is not None else None
+        return result_lines(self.points, self.winner, self.level, self.level_terms, ended)
 
 
 def holder(scenario: Any, state: StrategicState, h: Hex) -> Side:
