@@ -79,9 +79,9 @@ def test_each_errata_hex_falls_where_the_notes_say(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_schedule_falls_inside_the_scenario(name: str) -> None:
-    scenario, notes = _scenario(name), _notes(name)
+    scenario, data = _scenario(name), load_yaml(SCENARIOS / f"{name}.yaml").data
     for kind in ("reinforcements", "withdrawals", "leader_events"):
-        for event in notes.get(kind, []):
+        for event in data.get(kind, []):
             assert 1 <= event["week"] <= scenario.turns, (kind, event)
             if "date" in event:
                 first = scenario.clock.date_of(event["week"])
@@ -99,7 +99,7 @@ def test_east_62_runs_through_august_with_cedar_mountain_inside() -> None:
 def test_west_62_ends_after_week_18_with_its_withdrawal_after_week_16() -> None:
     """The errata's corrections to the Union scenario track."""
     assert _scenario("west_1862").turns == 18
-    (withdrawal,) = _notes("west_1862")["withdrawals"]
+    (withdrawal,) = load_yaml(SCENARIOS / "west_1862.yaml").data["withdrawals"]
     assert (withdrawal["week"], withdrawal["sp"], withdrawal["arm"]) == (17, 6, "infantry")
 
 

@@ -345,6 +345,8 @@ def remove_piece(state: StrategicState, piece_id: str, why: str = "eliminated") 
     hq = state.hq_of(piece_id)
     if hq is not None:
         state.put(replace(hq, roster=tuple(u for u in hq.roster if u != piece_id)))
+    for ship in [s for s in state.ships() if piece_id in s.cargo]:  # died aboard
+        state.put(replace(ship, cargo=tuple(u for u in ship.cargo if u != piece_id)))
 
 
 def _mp(value: Fraction) -> str:

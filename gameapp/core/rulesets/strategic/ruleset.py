@@ -54,6 +54,7 @@ from gameapp.core.rulesets.strategic.pieces import Division
 from gameapp.core.rulesets.strategic.rail import RailHandler
 from gameapp.core.rulesets.strategic.scenario import StrategicScenario, load_strategic
 from gameapp.core.rulesets.strategic.scenario_rules import ScenarioRulesCheck, month_rolls
+from gameapp.core.rulesets.strategic.schedule import ScheduledWeek
 from gameapp.core.rulesets.strategic.sequence import TURN_RULE, EndPhaseHandler, StrategicPhase
 from gameapp.core.rulesets.strategic.sequence import turn_steps as week_steps
 from gameapp.core.rulesets.strategic.sieges import RazeHandler, siege_month, take_empty_forts
@@ -98,6 +99,7 @@ ROUTES: dict[StrategicPhase, dict[type, ActionHandler]] = {
                             BurnSupply: BURN},
 }
 END_OF_TURN: tuple[StartEffect, ...] = (SupplyCheck(),)  # the week's supply and attrition
+START_OF_WEEK: tuple[StartEffect, ...] = (ScheduledWeek(),)  # the scenario's schedule
 
 
 @dataclass
@@ -118,7 +120,7 @@ class StrategicRuleset(Ruleset):
     name: ClassVar[str] = "strategic"
     label: ClassVar[str] = "Strategic: campaigns week by week"
 
-    turn_steps = week_steps(ROUTES, END_OF_TURN)
+    turn_steps = week_steps(ROUTES, END_OF_TURN, START_OF_WEEK)
 
     def load_scenario(self, path: Path) -> StrategicScenario:
         return load_strategic(path)

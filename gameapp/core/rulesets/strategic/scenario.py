@@ -34,8 +34,10 @@ from gameapp.core.rulesets.strategic.pieces import (
     Vessel,
     counter_kind,
 )
+from gameapp.core.rulesets.strategic.schedule import Scheduled, read_schedule
 from gameapp.core.rulesets.strategic.tables import tables
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
+from gameapp.core.rulesets.strategic.victory import VictoryTerms, read_victory
 from gameapp.core.scenario import refused_reference
 from gameapp.core.theatre.file import load_theatre
 from gameapp.core.theatre.theatremap import TheatreMap
@@ -109,6 +111,8 @@ class StrategicScenario:
     ruleset: str = "strategic"
     options: Mapping[str, object] = field(default_factory=dict)
     detours: tuple[Detour, ...] = ()
+    schedule: tuple[Scheduled, ...] = ()  # reinforcements, withdrawals, leader events by week
+    victory: VictoryTerms | None = None  # None: the map's victory places (R&C strategic victory)
 
     @property
     def turns(self) -> int:
@@ -162,6 +166,8 @@ def load_strategic(path: str | Path) -> StrategicScenario:
         for i, e in enumerate(data.get("detours", [])))
     reader.check_links(pieces)
     reader.check_counter_mix(pieces)
+    schedule = read_schedule(reader, data)
+    victory = read_victory(reader, data["victory"]) if "victory" in data else None
     if reader.problems:
         raise DataError(reader.problems)
     start = datetime.date.fromisoformat(data["start"])
@@ -179,7 +185,7 @@ def load_strategic(path: str | Path) -> StrategicScenario:
         rail_capacity=per_side("rail_capacity", 0),
         rail_year=data.get("rail_year", start.year), counter_mix=mix, map_path=map_path,
         description=data.get("description", ""), options=dict(data.get("options", {})),
-        detours=detours)
+        detours=detours, schedule=schedule, victory=victory)
 
 
 class _Reader:

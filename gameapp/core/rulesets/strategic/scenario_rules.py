@@ -3,7 +3,8 @@
 
 - 26.4 (`confined`): a leader may not leave his map sheet (Lee stays on map C): a march or rail
   move of his that ends on another sheet is refused.
-- 19.74 (`capital_guard`): while the named leader stands north of a hexrow (Lee above xx12),
+- 19.74 (`capital_guard`): while the named leader (or any of those named: Johnston, then Lee)
+  stands north of a hexrow (Lee above xx12),
   the side keeps at least so many SP within so many hexes of its capital (our numbers, after
   wbts.md 7.9): a march or rail move that would take it below is refused.
 - 22.22 (`hq_deployment`): at the end of the months listed, the side rolls a die; on a 1 it
@@ -71,8 +72,11 @@ def move_problem(ctx: RuleContext, action: March | Rail, side: Side | None) -> s
 def _guard_problem(ctx: RuleContext, guard: dict[str, Any], piece_id: str,
                    end: Hex) -> str | None:
     state: StrategicState = ctx.state
-    watched = state.pieces.get(guard["leader"])
-    if not isinstance(watched, Leader) or _row(ctx, watched.hex) >= guard["north_of_row"]:
+    named = guard["leader"]
+    watched = next((p for i in ([named] if isinstance(named, str) else named)
+                    if isinstance(p := state.pieces.get(i), Leader)
+                    and _row(ctx, p.hex) < guard["north_of_row"]), None)
+    if watched is None:  # none of the watched leaders stands north of the row
         return None
     try:
         capital = ctx.scenario.map.place(guard["place"]).hex

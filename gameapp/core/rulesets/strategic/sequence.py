@@ -127,9 +127,11 @@ class EndPhaseHandler:
 
 
 def turn_steps(routes: Mapping[StrategicPhase, Mapping[type, ActionHandler]],
-               end_of_turn: tuple[StartEffect, ...] = ()) -> tuple[Step, ...]:
+               end_of_turn: tuple[StartEffect, ...] = (),
+               start_of_week: tuple[StartEffect, ...] = ()) -> tuple[Step, ...]:
     """The week's steps, each player step routing the action types `routes` gives its phase,
-    and the end of the turn doing `end_of_turn` (supply and attrition are added there)."""
+    the week opening with `start_of_week` (the schedule) before the initiative dice, and the
+    end of the turn doing `end_of_turn` (supply and attrition are added there)."""
 
     def player_turn(player: Player) -> list[Step]:
         return [
@@ -142,7 +144,8 @@ def turn_steps(routes: Mapping[StrategicPhase, Mapping[type, ActionHandler]],
         ]
 
     return (
-        Step(StrategicPhase.INITIATIVE, Player.NEITHER, TURN_RULE, on_start=(RollForFirst(),),
+        Step(StrategicPhase.INITIATIVE, Player.NEITHER, TURN_RULE,
+             on_start=(*start_of_week, RollForFirst()),
              ends_by_itself=True),
         *player_turn(Player.FIRST),
         *player_turn(Player.SECOND),

@@ -70,6 +70,8 @@ class StrategicState:
     gone: dict[str, str] = field(default_factory=dict)
     supply_gone: dict[str, int] = field(default_factory=dict)  # "spent" / "destroyed" -> points
     offmap: dict[str, OffMap] = field(default_factory=dict)  # units on a detour (7.54), by id
+    withdrawn: dict[str, Piece] = field(default_factory=dict)  # out by the schedule, may return
+    waiting: tuple[int, ...] = ()  # schedule entries (by index) waiting for their place
     revision: int = field(default=0, compare=False)
 
     def copy(self) -> StrategicState:
@@ -83,7 +85,7 @@ class StrategicState:
             rail_used=defaultdict(int, self.rail_used),
             initiative_rolls=dict(self.initiative_rolls), decisions=list(self.decisions),
             lost=dict(self.lost), gone=dict(self.gone), supply_gone=dict(self.supply_gone),
-            offmap=dict(self.offmap))
+            offmap=dict(self.offmap), withdrawn=dict(self.withdrawn))
 
     # --- reading -----------------------------------------------------------------------------
     def of_type(self, kind: type[P], side: Side | None = None) -> Iterator[P]:

@@ -1,12 +1,16 @@
 """Victory in a strategic game (docs/strategic-rules.md, "Victory").
 
-- Places (our design, wbts.md 7.10): each map place with the victory role scores for the side
-  that controls it (3.23) at the end: a town 1 point, a city 2, a major city 3.
-- Forts (25.3): a side holding any fort the enemy held at the start scores 1 point, once,
-  however many it took.
-- Losses: 1 point for every 2 SP the enemy lost in battle, to attrition, hunger or surrender.
-- Sudden death: a side that loses its capital (Washington, Richmond; a scenario may name others
-  in its `sudden_death` option) loses at once, decisively.
+- Places (our design, wbts.md 7.10): a scenario's `victory: places:` list each place with its
+  points and the reason; each scores for the side that controls it (3.23) at the end. A
+  scenario without the list scores the map's victory places: a town 1, a city 2, a major
+  city 3.
+- Forts (25.3): a side holding any fort the enemy held at the start scores 1 point (the
+  scenario's `forts_points`), once, however many it took.
+- Losses: 1 point for every 2 SP (`sp_per_point`) the enemy lost in battle, to attrition,
+  hunger or surrender (withdrawals are not losses).
+- Sudden death: a side that loses a place its scenario marks `sudden_death` (Washington,
+  Richmond) loses at once, decisively. Without the list: the capitals, or the `sudden_death`
+  option's places.
 - The level comes from the ratio of the winner's points to the loser's, as in the tactical game.
 """
 
@@ -29,6 +33,37 @@ FORTS_ONCE = "004 25.3"
 SUDDEN = "R&C strategic sudden death"
 PLACE_POINTS = {PlaceSize.TOWN: 1, PlaceSize.CITY: 2, PlaceSize.MAJOR_CITY: 3}
 CAPITALS = {"union": "Washington, DC", "confederate": "Richmond, VA"}
+
+
+@dataclass(frozen=True)
+class VictoryPlace:
+    name: str  # the map's place, "Richmond, VA"
+    hex: Hex
+    points: int
+    why: str
+    sudden_death: bool = False
+
+
+@dataclass(frozen=True)
+class VictoryTerms:
+    """A scenario's `victory:` section."""
+
+    places: tuple[VictoryPlace, ...]
+    forts_points: int = 1
+    sp_per_point: int = 2
+
+
+def read_victory(reader: Any, data: dict[str, Any]) -> VictoryTerms:
+    """The scenario's victory places: each names a map place; its `hex` must be the place's."""
+    places = []
+    for i, e in enumerate(data["places"]):
+        key = ("victory", "places", i)
+        h = reader.hex_of((*key, "place"), e["place"])
+        if "hex" in e and "," in e["place"] and reader.hex_of((*key, "hex"), e["hex"]) != h:
+            reader.problem((*key, "hex"), f"{e['place']} is not in {e['hex']} on this map")
+        places.append(VictoryPlace(e["place"], h, e["points"], e["why"],
+                                   e.get("sudden_death", False)))
+    return VictoryTerms(tuple(places), data.get("forts_points", 1), data.get("sp_per_point", 2))
 
 
 @dataclass(frozen=True)
@@ -60,7 +95,12 @@ def holder(scenario: Any, state: StrategicState, h: Hex) -> Side:
 
 
 def capitals(scenario: Any) -> dict[Side, Hex]:
-    """Each side's capital on this map (the `sudden_death` option may name others)."""
+    """Each side's capital on this map: the scenario's sudden-death places, each the side's
+    that held it at the start; without a victory list, Washington and Richmond (the
+    `sudden_death` option may name others)."""
+    terms: VictoryTerms | None = scenario.victory
+    if terms is not None:
+        return {scenario.home[p.hex]: p.hex for p in terms.places if p.sudden_death}
     named: Mapping[str, str] = {**CAPITALS, **dict(scenario.options.get("sudden_death", {}))}
     found: dict[Side, Hex] = {}
     for side in Side:
@@ -84,22 +124,32 @@ def sudden_death(scenario: Any, state: StrategicState) -> SuddenDeathLoss | None
 
 def points(scenario: Any, state: StrategicState) -> dict[Side, Breakdown]:
     terms: dict[Side, list[Term]] = {side: [] for side in Side}
-    for place in scenario.map.places:
-        if place.roles & PlaceRole.VICTORY:
-            side = holder(scenario, state, place.hex)
-            terms[side].append(Term(f"{place.key} ({place.size.label})",
-                                    PLACE_POINTS[place.size], PLACES))
+    listed: VictoryTerms | None = scenario.victory
+    if listed is not None:
+        for spot in listed.places:
+            terms[holder(scenario, state, spot.hex)].append(
+                Term(f"{spot.name} ({spot.why})" if len(spot.why) <= 60 else spot.name,
+                     spot.points, PLACES))
+    else:
+        for place in scenario.map.places:
+            if place.roles & PlaceRole.VICTORY:
+                side = holder(scenario, state, place.hex)
+                terms[side].append(Term(f"{place.key} ({place.size.label})",
+                                        PLACE_POINTS[place.size], PLACES))
+    forts_points = listed.forts_points if listed is not None else 1
+    per_point = listed.sp_per_point if listed is not None else 2
     first_owner = {p.id: p.side for p in scenario.pieces if isinstance(p, Fort)}
     for side in Side:
         taken = sorted(f.id for f in state.of_type(Fort, side)
                        if first_owner.get(f.id) is side.other)
         if taken:
-            terms[side].append(Term(f"enemy forts taken ({', '.join(taken)}): one point, once",
-                                    1, FORTS_ONCE))
+            worth = "one point" if forts_points == 1 else f"{forts_points} points"
+            terms[side].append(Term(f"enemy forts taken ({', '.join(taken)}): {worth}, once",
+                                    forts_points, FORTS_ONCE))
         lost = state.lost[side.other]
         if lost:
-            terms[side].append(Term(f"{side.other.label} SP lost: {lost}, 1 point per 2",
-                                    lost // 2, PLACES))
+            terms[side].append(Term(f"{side.other.label} SP lost: {lost}, 1 point per "
+                                    f"{per_point}", lost // per_point, PLACES))
     return {side: Breakdown.of(terms[side]) for side in Side}
 
 
