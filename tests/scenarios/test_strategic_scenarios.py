@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +18,10 @@ import pytest
 from gameapp.cli import validate
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import EndPhase
-from gameapp.core.rulesets.strategic.pieces import Division, Leader
+from gameapp.core.rulesets.strategic.pieces import Arm, Division, Leader
 from gameapp.core.rulesets.strategic.scenario import StrategicScenario, load_strategic
+from gameapp.core.rulesets.strategic.schedule import ScheduledWeek
+from gameapp.core.units import Side
 from gameapp.core.yamlsource import load_yaml
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
@@ -123,3 +126,77 @@ def test_the_scenario_plays_to_its_end_with_random_players(name: str) -> None:
         game.apply(EndPhase() if not legal or (ends and rng.random() < 0.3) else rng.choice(legal))
     assert game.is_over
     assert game.state.turn == _scenario(name).turns + 1
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_victory_place_is_on_the_map_with_points_and_a_reason(name: str) -> None:
+    scenario = _scenario(name)
+    assert scenario.victory is not None and scenario.victory.places
+    for place in scenario.victory.places:
+        assert scenario.map.place(place.name).hex == place.hex
+        assert place.points > 0 and len(place.why) > 10, place
+    capitals = {scenario.home[p.hex]: p.name for p in scenario.victory.places if p.sudden_death}
+    if name.startswith("east"):  # sudden death for Richmond and Washington
+        assert capitals == {Side.CONFEDERATE: "Richmond, VA", Side.UNION: "Washington, DC"}
+    else:
+        assert capitals == {}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_scheduled_entry_cites_its_source_and_says_what_happened(name: str) -> None:
+    for entry in _scenario(name).schedule:
+        assert entry.source.strip() and entry.what.strip(), entry
+
+
+def test_west_62_withdraws_six_sp_of_infantry_after_week_16() -> None:
+    """The errata: the '(6i)' withdrawal comes after turn 16 (not 20), and the game ends after
+    turn 18. Played at the start of week 17: 6 SP leave, the largest infantry first."""
+    game = Game.from_scenario(SCENARIOS / "west_1862.yaml", seed=1)
+    (entry,) = [e for e in game.scenario.schedule if e.kind == "withdrawal"]
+    assert (entry.week, entry.withdraw_sp, entry.withdraw_arm) == (17, 6, Arm.INFANTRY)
+    before = sum(d.sp for d in game.state.divisions(Side.UNION) if d.arm is Arm.INFANTRY)
+    game.state.turn = 17
+    (told,) = [e for e in ScheduledWeek()(game._context()) if e.kind == "withdrawal"]
+    after = sum(d.sp for d in game.state.divisions(Side.UNION) if d.arm is Arm.INFANTRY)
+    assert told.sp_out == 6 and before - after == 6 and game.state.lost[Side.UNION] == 0
+
+
+def test_east_62_lee_takes_johnstons_army_in_week_14_unless_the_option_is_off() -> None:
+    game = Game.from_scenario(SCENARIOS / "east_1862.yaml", seed=1)
+    army = game.state.pieces["cs_army_nva"]
+    game.state.turn = 14
+    ScheduledWeek()(game._context())
+    lee = game.state.pieces["lee"]
+    assert isinstance(lee, Leader) and lee.hex == army.hex
+    assert game.state.pieces["cs_army_nva"].commander == "lee"  # type: ignore[union-attr]
+    assert "je_johnston" not in game.state.pieces
+    game = Game.from_scenario(SCENARIOS / "east_1862.yaml", seed=1)
+    game.scenario = replace(game.scenario, options={
+        **game.scenario.options, "events": {"lee_for_johnston": False}})
+    game.state.turn = 14
+    ScheduledWeek()(game._context())
+    assert "je_johnston" in game.state.pieces
+
+
+def test_east_63_hooker_commands_unless_burnside_is_kept() -> None:
+    """Hooker for Burnside (26 Jan 1863) falls before the start: on (the history) Hooker
+    commands from week 1; off, Burnside takes his place at once."""
+    game = Game.from_scenario(SCENARIOS / "east_1863.yaml", seed=1)
+    assert game.state.pieces["us_aop"].commander == "hooker"  # type: ignore[union-attr]
+    (entry,) = [e for e in game.scenario.schedule if e.option == "hooker_for_burnside"]
+    game.scenario = replace(game.scenario, options={
+        **game.scenario.options, "events": {"hooker_for_burnside": False}})
+    ScheduledWeek()(game._context())
+    assert game.state.pieces["us_aop"].commander == "burnside"  # type: ignore[union-attr]
+    assert entry.week == 1 and "hooker" not in game.state.pieces
+
+
+@pytest.mark.parametrize("name", ["east_1862", "east_1863", "east_1864"])
+def test_the_east_scenarios_keep_lee_on_map_c_and_guard_washington(name: str) -> None:
+    """26.4 and 19.74, played by scenario_rules.py (tests/rulesets/strategic/
+    test_strategic_scenario_rules.py tests the rules themselves)."""
+    options = _scenario(name).options
+    assert options["confined"] == {"lee": "C"}
+    guard = options["capital_guard"]
+    assert isinstance(guard, dict) and guard["place"] == "Washington, DC"
+    assert (guard["north_of_row"], guard["sp"], guard["within"]) == (12, 20, 3)
