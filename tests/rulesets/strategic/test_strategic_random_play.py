@@ -18,6 +18,7 @@ from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import Attack, EndPhase
 from gameapp.core.rulesets.strategic.combat import BattleFought
 from gameapp.core.rulesets.strategic.events import BrigadeSplit
+from gameapp.core.rulesets.strategic.income import SupplyIncome
 from gameapp.core.rulesets.strategic.pieces import HQ, Depot, Division, Fort, Ship, Train
 from gameapp.core.rulesets.strategic.schedule import ScheduleEvent
 from gameapp.core.rulesets.strategic.state import StrategicState
@@ -63,7 +64,8 @@ def play(scenario: Path, seed: int, actions: int = 400) -> dict[str, int]:
     conserved except where the state's records say they went: `lost` (battles, attrition,
     forced marches, hunger, surrender), `supply_gone` (spent in battle or destroyed), `gone`
     (each piece out of play and why), `withdrawn` (taken off by the schedule); the schedule's
-    events add the pieces and SP that came and take off the SP that went. Returns counts of
+    events add the pieces and SP that came and take off the SP that went, the monthly income
+    the supply points received. Returns counts of
     what happened."""
     game = Game.from_scenario(scenario, seed=seed)
     rng = random.Random(seed)
@@ -97,6 +99,9 @@ def play(scenario: Path, seed: int, actions: int = 400) -> dict[str, int]:
                 known.update(event.arrived)
                 sp0 += event.sp_in - event.sp_out
                 counts["scheduled"] += 1
+            if isinstance(event, SupplyIncome):  # the month's income comes into depots
+                stock0 += event.received
+                counts["income"] = counts.get("income", 0) + event.received
         counts["actions"] += 1
         kinds.add(type(action).__name__)
         state = game.state

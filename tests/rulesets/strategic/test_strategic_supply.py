@@ -4,6 +4,7 @@ Each test says its working in comments."""
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -21,7 +22,15 @@ from gameapp.core.rulesets.strategic.supply import (
 )
 from gameapp.core.units import Side
 from tests.rulesets.strategic.battles import commanded_force, empty_board, train, unit
-from tests.rulesets.strategic.positions import add, command, state_of, to_phase
+from tests.rulesets.strategic.positions import (
+    HAZEL,
+    SMALL_MAP,
+    add,
+    command,
+    hazel_game,
+    state_of,
+    to_phase,
+)
 
 U, C = Side.UNION, Side.CONFEDERATE
 
@@ -141,3 +150,41 @@ def test_a_leader_out_of_supply_rolls_one_less_for_his_initiative() -> None:
     assert [(t.label, t.value) for t in given.terms] == [("Far's initiative", 4),
                                                         ("Far is out of supply", -1)]
     assert given.needed == 3 and given.chance == Fraction(1, 2) and not given.success
+
+
+def test_the_union_draws_supply_from_the_rail_off_the_maps_edge() -> None:
+    """Our design (after wbts.md 7.7): a rail hex on the map's edge the Union controls is a
+    source; the railroad runs on to the North."""
+    game = empty_board()
+    state = state_of(game)
+    state.control[game.map.parse("0102")] = C  # Westport, the Union's supply place, is lost
+    ctx = game._context()
+    # 0201 is on the map's north edge (row 01) and on the railroad 0102-0201-0302: the rail
+    # net the Union holds (0201, 0302) reaches 0306, four hexes down column 03 from 0302
+    net = supply_net(ctx, U)
+    assert net.terms(game.map.parse("0201"))[0].label == \
+        "traced 0 hex(es) to the railroad off the map's edge at 0201"
+    assert net.terms(game.map.parse("0306"))[0].label == \
+        "traced 4 hex(es) to the railroad from 0201"
+    # with 0201 lost too nothing is left: 0306 is out of supply; the Confederacy never draws
+    # on the map's edge
+    state.control[game.map.parse("0201")] = C
+    assert game.map.parse("0306") not in supply_net(game._context(), U).reach
+    assert "off the map's edge" not in " ".join(
+        what for what, _ in supply_net(game._context(), C).reach.values())
+
+
+def test_the_union_draws_supply_from_a_port_it_holds(tmp_path: Path) -> None:
+    """Our design: every port the Union controls is a source (its sea lanes); Westport made
+    a port only (not a supply place) in a copy of the map."""
+    (tmp_path / "small_theatre.yaml").write_text(
+        SMALL_MAP.read_text(encoding="utf-8").replace("roles: [supply]\n", "roles: [port]\n", 1))
+    (tmp_path / "hazel.yaml").write_text(HAZEL.read_text(encoding="utf-8"))
+    game = hazel_game(path=tmp_path / "hazel.yaml")
+    state_of(game).pieces.clear()
+    net = supply_net(game._context(), U)
+    assert net.terms(game.map.parse("0102"))[0].label == \
+        "traced 0 hex(es) to the port of Westport, MD"
+    state_of(game).control[game.map.parse("0102")] = C  # the Confederates take it
+    assert "the port of Westport, MD" not in {
+        what for what, _ in supply_net(game._context(), U).reach.values()}

@@ -46,6 +46,7 @@ from gameapp.core.rulesets.strategic.actions import (
 from gameapp.core.rulesets.strategic.combat import AttackHandler, CombatCommandHandler
 from gameapp.core.rulesets.strategic.command import CommandHandler, SpanHandler
 from gameapp.core.rulesets.strategic.detours import DetourHandler
+from gameapp.core.rulesets.strategic.income import month_income
 from gameapp.core.rulesets.strategic.movement import MarchHandler
 from gameapp.core.rulesets.strategic.naval import BoardingHandler, SailHandler
 from gameapp.core.rulesets.strategic.naval_battle import CombatEndHandler, NavalHandler
@@ -113,7 +114,7 @@ class StrategicRules:
 
     def __post_init__(self) -> None:
         self.terrain = TerrainCosts(self.scenario.map)
-        self.monthly += [siege_month, month_rolls]
+        self.monthly += [siege_month, month_rolls, month_income]
 
 
 class StrategicRuleset(Ruleset):

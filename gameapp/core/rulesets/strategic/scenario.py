@@ -104,6 +104,7 @@ class StrategicScenario:
     initiative_bonus: Mapping[Side, int] = field(default_factory=dict)
     orders: Mapping[Side, int] = field(default_factory=dict)
     rail_capacity: Mapping[Side, int] = field(default_factory=dict)
+    supply_income: Mapping[Side, int] = field(default_factory=dict)  # points a month
     rail_year: int = 1862
     counter_mix: Mapping[Side, Mapping[str, int]] = field(default_factory=dict)
     map_path: Path | None = None
@@ -182,7 +183,7 @@ def load_strategic(path: str | Path) -> StrategicScenario:
         clock=WeeklyClock(start, data["turns"]), pieces=tuple(pieces), home=home,
         first_side=Side(data.get("first_side", "union")),
         initiative_bonus=per_side("initiative_bonus", 0), orders=per_side("orders", 1),
-        rail_capacity=per_side("rail_capacity", 0),
+        rail_capacity=per_side("rail_capacity", 0), supply_income=per_side("supply_income", 0),
         rail_year=data.get("rail_year", start.year), counter_mix=mix, map_path=map_path,
         description=data.get("description", ""), options=dict(data.get("options", {})),
         detours=detours, schedule=schedule, victory=victory)

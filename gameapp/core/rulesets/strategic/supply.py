@@ -4,7 +4,9 @@
   ship included (on an HQ roster too); leaders, HQs, trains, depots and ships do not.
 - General supply (our design, wbts.md 7.7): a unit is in supply if a path of at most 4 hexes
   runs from it to a friendly depot, supply train or army HQ with supply points on charge, to a
-  supply place its side controls, or to a rail hex joined by the side's rail net to one.
+  supply place its side controls, or to a rail hex joined by the side's rail net to one. The
+  Union also draws on every port it controls and every rail hex on the map's edge it controls
+  (its sea lanes, and the North's railroads beyond the map).
 - 9.4: neither the path nor the rail may pass an enemy-occupied hex, nor a hex in an enemy zone
   of control unless a friendly ground combat unit stands in it.
 - 12.0: supply points belong to whoever holds them: a depot or train left with enemy ground
@@ -113,7 +115,28 @@ def _origins(ctx: RuleContext, side: Side, board: Board) -> tuple[dict[Hex, str]
     places = [h for h in supply_places(ctx, side) if _open(board, side, h)]
     for h in places:
         origins.setdefault(h, f"the supply place at {terrain.map.hex_id(h)}")
+    if side is Side.UNION:  # the Union's sea lanes and the North's railroads beyond the map
+        for h, what in union_sources(ctx).items():
+            if _open(board, side, h) and h not in origins:
+                origins[h] = what
+                places.append(h)
     return origins, places
+
+
+def union_sources(ctx: RuleContext) -> dict[Hex, str]:
+    """The Union's own supply sources (our design, after wbts.md 7.7): every port it controls,
+    and every rail hex on the map's edge it controls (the railroads run on to the North)."""
+    terrain: TerrainCosts = ctx.rules.terrain
+    where = terrain.map.hex_id
+    found: dict[Hex, str] = {}
+    for place in ctx.scenario.map.places:
+        if place.roles & PlaceRole.PORT and controller(ctx, place.hex) is Side.UNION:
+            found.setdefault(place.hex, f"the port of {place.key}")
+    for h in terrain.edge_railheads(ctx.scenario.rail_year):
+        if controller(ctx, h) is Side.UNION:
+            found.setdefault(h, f"the railroad off the map's edge at {where(h)}")
+    return found
+
 
 
 def _railheads(ctx: RuleContext, side: Side, board: Board, places: list[Hex]) -> dict[Hex, Hex]:
@@ -130,6 +153,14 @@ def _railheads(ctx: RuleContext, side: Side, board: Board, places: list[Hex]) ->
                 railed[n] = railed[h]
                 queue.append(n)
     return railed
+
+
+def rail_served(ctx: RuleContext, side: Side) -> set[Hex]:
+    """The supply places (and the Union's ports and edge railheads) the side holds open, and
+    every rail hex joined to one through open hexes it controls: where income arrives."""
+    board = Board.of(ctx.state, ctx.rules.terrain)
+    _, places = _origins(ctx, side, board)
+    return set(places) | set(_railheads(ctx, side, board, places))
 
 
 def supply_net(ctx: RuleContext, side: Side, board: Board | None = None) -> SupplyNet:

@@ -30,6 +30,7 @@ class TerrainCosts:
     _exits: dict[tuple[Hex, bool, bool], tuple[tuple[Hex, int], ...]] = field(
         default_factory=dict)
     _water: dict[tuple[Hex, bool], tuple[Hex, ...]] = field(default_factory=dict)
+    _edges: dict[int, tuple[Hex, ...]] = field(default_factory=dict)
 
     def terrain(self, h: Hex) -> TheatreTerrain:
         found = self._terrain.get(h)
@@ -162,6 +163,16 @@ class TerrainCosts:
         if net is None:
             net = self._rail[year] = self.map.rail_net(year)
         return net
+
+    def edge_railheads(self, year: int) -> tuple[Hex, ...]:
+        """The rail hexes on the map's edge (a neighbour off the map): the Union's railroads
+        run on beyond them (supply)."""
+        found = self._edges.get(year)
+        if found is None:
+            found = self._edges[year] = tuple(
+                h for h in self.rail_net(year) if self.map.contains(h)
+                and any(not self.map.contains(n) for n in h.neighbors()))
+        return found
 
 
 def _navigable(high_water: bool) -> TheatreHexside:
