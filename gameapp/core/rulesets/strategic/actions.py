@@ -13,6 +13,7 @@
     embark UNIT SHIP / land UNIT    board a transport in the unit's hex, or land from it
     offmap UNIT / reenter UNIT   leave the map on a detour, or come back at its end (7.54)
     attack HEX UNIT [UNIT ...] [amphibious]   attack a hex (8.0; from ships: 7.24)
+    advance HEX UNIT [UNIT ...]  move attackers into the hex their battle just emptied
     naval HEX                    every warship in the hex attacks the enemy's ships (11.11)
     raze FORT                    destroy one's own fort (13.4)
     burn PIECE POINTS            destroy supply points one holds (12.0)
@@ -151,6 +152,15 @@ class Attack:
 
 
 @dataclass(frozen=True)
+class Advance:
+    target: Hex
+    units: tuple[str, ...]
+
+    def to_text(self, numbering: Numbering) -> str:
+        return f"advance {numbering.hex_id(self.target)} {' '.join(self.units)}"
+
+
+@dataclass(frozen=True)
 class NavalAttack:
     at: Hex
 
@@ -193,10 +203,10 @@ class ReEnter:
 
 StrategicAction = (EndPhase | DeclareSpan | SplitBrigade | Assign | Release | GiveOrder
                    | RollInitiative | March | Rail | Detrain | Sail | Embark | Land | Attack
-                   | NavalAttack | RazeFort | BurnSupply | GoOffMap | ReEnter)
+                   | NavalAttack | RazeFort | BurnSupply | GoOffMap | ReEnter | Advance)
 VERBS = ("end", "span", "split", "assign", "release", "order", "initiative", "move", "rail",
          "detrain", "sail", "embark", "land", "attack", "naval", "raze", "burn",
-         "offmap", "reenter")
+         "offmap", "reenter", "advance")
 _SHAPES = {
     "end": "end", "span": "span LEADER [PIECE ...]", "split": "split DIVISION SP",
     "assign": "assign UNIT HQ", "release": "release UNIT", "order": "order LEADER",
@@ -205,7 +215,7 @@ _SHAPES = {
     "embark": "embark UNIT SHIP", "land": "land UNIT",
     "attack": "attack HEX UNIT [UNIT ...] [amphibious]", "naval": "naval HEX",
     "raze": "raze FORT", "burn": "burn PIECE POINTS", "offmap": "offmap UNIT",
-    "reenter": "reenter UNIT",
+    "reenter": "reenter UNIT", "advance": "advance HEX UNIT [UNIT ...]",
 }
 
 
@@ -229,7 +239,7 @@ _ONE_NAME: dict[str, type[Release | GiveOrder | RollInitiative | Detrain | Land 
 def _parse(verb: str, args: list[str], numbering: Numbering) -> StrategicAction:
     if verb == "end" and not args:
         return EndPhase()
-    if verb in ("attack", "naval", "raze", "burn"):
+    if verb in ("attack", "naval", "raze", "burn", "advance"):
         return _parse_battle(verb, args, numbering)
     if verb in _ONE_NAME and len(args) == 1:
         return _ONE_NAME[verb](args[0])
@@ -257,6 +267,8 @@ def _parse_battle(verb: str, args: list[str], numbering: Numbering) -> Strategic
         units = tuple(args[1:-1] if amphibious else args[1:])
         if units:
             return Attack(numbering.parse(args[0]), units, amphibious)
+    if verb == "advance" and len(args) >= 2:
+        return Advance(numbering.parse(args[0]), tuple(args[1:]))
     if verb == "naval" and len(args) == 1:
         return NavalAttack(numbering.parse(args[0]))
     if verb == "raze" and len(args) == 1:

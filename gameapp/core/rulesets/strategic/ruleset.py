@@ -21,6 +21,7 @@ from gameapp.core.numbering import Numbering
 from gameapp.core.ruleset import ActionHandler, RuleContext, Ruleset, StartEffect
 from gameapp.core.rulesets.strategic.actions import (
     VERBS,
+    Advance,
     Assign,
     Attack,
     BurnSupply,
@@ -43,6 +44,7 @@ from gameapp.core.rulesets.strategic.actions import (
     StrategicAction,
     parse_strategic_action,
 )
+from gameapp.core.rulesets.strategic.advance import AdvanceHandler, note_battles
 from gameapp.core.rulesets.strategic.combat import AttackHandler, CombatCommandHandler
 from gameapp.core.rulesets.strategic.command import CommandHandler, SpanHandler
 from gameapp.core.rulesets.strategic.detours import DetourHandler
@@ -82,6 +84,7 @@ BURN = BurnHandler()
 SAIL = SailHandler()
 BOARDING = BoardingHandler()
 DETOUR = DetourHandler()
+ADVANCE = AdvanceHandler()
 
 # Each player phase's routes: action type -> handler, in the order `legal_actions` lists them.
 ROUTES: dict[StrategicPhase, dict[type, ActionHandler]] = {
@@ -91,13 +94,14 @@ ROUTES: dict[StrategicPhase, dict[type, ActionHandler]] = {
                               March: SCENARIO_MARCH, Rail: SCENARIO_RAIL, Detrain: SCENARIO_RAIL,
                               Sail: SAIL, GoOffMap: DETOUR, ReEnter: DETOUR,
                               Embark: BOARDING, Land: BOARDING, SplitBrigade: SPLIT,
-                              Assign: ROSTER, Release: ROSTER, Attack: ATTACK},
+                              Assign: ROSTER, Release: ROSTER, Attack: ATTACK,
+                              Advance: ADVANCE},
     # spans are declared again for combat (10.1), every command tried before the first battle
     # (8.0), brigades split off before a battle (3.25)
     StrategicPhase.COMBAT: {EndPhase: CombatEndHandler(), DeclareSpan: SPAN,
                             GiveOrder: COMBAT_COMMAND, RollInitiative: COMBAT_COMMAND,
                             Attack: ATTACK, NavalAttack: NAVAL, SplitBrigade: SPLIT,
-                            BurnSupply: BURN},
+                            BurnSupply: BURN, Advance: ADVANCE},
 }
 END_OF_TURN: tuple[StartEffect, ...] = (SupplyCheck(),)  # the week's supply and attrition
 START_OF_WEEK: tuple[StartEffect, ...] = (ScheduledWeek(),)  # the scenario's schedule
@@ -165,7 +169,9 @@ class StrategicRuleset(Ruleset):
 
     def after_action(self, ctx: RuleContext, before: Any, events: list[Any]) -> list[Any]:
         """Whatever a move or battle leaves alone with the enemy changes hands: supply
-        (12.0) and empty forts (13.15)."""
+        (12.0) and empty forts (13.15); a battle that emptied its hex may be followed by an
+        advance (the next action only)."""
+        note_battles(ctx, events)
         return capture_supply(ctx) + take_empty_forts(ctx)
 
     def is_over(self, scenario: StrategicScenario, state: StrategicState) -> bool:

@@ -72,6 +72,7 @@ class StrategicState:
     offmap: dict[str, OffMap] = field(default_factory=dict)  # units on a detour (7.54), by id
     withdrawn: dict[str, Piece] = field(default_factory=dict)  # out by the schedule, may return
     waiting: tuple[int, ...] = ()  # schedule entries (by index) waiting for their place
+    advance: tuple[Hex, tuple[str, ...]] | None = None  # a battle's emptied hex, who may go in
     revision: int = field(default=0, compare=False)
 
     def copy(self) -> StrategicState:
