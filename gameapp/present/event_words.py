@@ -1,10 +1,11 @@
 """Events in words: the one place where what an action caused becomes sentences.
 
 `words(event, hex_id)` gives every event type of gameapp/core/events.py its sentence (a few
-give several lines: a morale check, a charge's breakdown). The log panel's notes, the fire and
-charge dialogs' reports, the replay window and `gameapp run` read `report_lines`; the status
-bar reads `status_messages`. Where two places used to say one thing two ways, the rules' own
-term won (docs/playing.md, "The words of the log"): an officer hit by fire or lost in a charge
+give several lines: a morale check, a charge's breakdown), and every strategic event its own
+(written in present/strategic_words.py, merged into the one table here). The log panel's
+notes, the fire and charge dialogs' reports, the replay window and `gameapp run` read
+`report_lines`; the status bar reads `status_messages`. Where two places used to say one
+thing two ways, the rules' own term won (docs/playing.md, "The words of the log"): an officer hit by fire or lost in a charge
 "is incapacitated" (6.75-6.77, 8.0), and a loss is counted in casualty steps (the FCRT's
 "steps of casualties"; 7.71: a step is one SP).
 """
@@ -51,6 +52,7 @@ from gameapp.core.events import (
 )
 from gameapp.core.hexgrid import Hex
 from gameapp.present.fire_text import result_meaning, signed, steps_words
+from gameapp.present.strategic_words import STRATEGIC_WORDS
 
 HexId = Callable[[Hex], str]
 
@@ -259,6 +261,7 @@ WORDS: dict[type, Callable[[Any, HexId], list[str]]] = {
     DecisionPending: _decision_pending,
     WithdrawalAttempted: _withdrawal_attempted,
     ClosingRoll: _closing_roll,
+    **STRATEGIC_WORDS,  # the strategic ruleset's events (present/strategic_words.py)
 }
 
 # Events whose words are not repeated under the action in a report: the log already shows
@@ -271,8 +274,7 @@ STATUS = frozenset({PhaseStarted, MoraleCheckPending})
 
 
 def words(event: Event, hex_id: HexId) -> list[str]:
-    """The event's sentence(s); none for an event of another ruleset, whose words are its own
-    (its ruleset's window part says them)."""
+    """The event's sentence(s), tactical or strategic; none for an unknown event."""
     describe = WORDS.get(type(event))
     return describe(event, hex_id) if describe is not None else []
 

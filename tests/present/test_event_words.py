@@ -52,6 +52,7 @@ from gameapp.core.units import Formation, Side, Status
 from gameapp.headless import log_lines, play
 from gameapp.present.event_words import WORDS, report_lines, status_messages, words
 from gameapp.present.fire_text import OFFICER_HIT, result_meaning
+from gameapp.present.strategic_words import STRATEGIC_WORDS
 from tests.core.positions import N, S, blank_map, game_on, infantry, leader, place
 from tests.core.rout_picks import first_rout_paths
 from tests.core.test_charge_play import path, stand, to_phase
@@ -103,7 +104,8 @@ def hex_id(h: Hex) -> str:
 def test_every_event_type_has_words() -> None:
     event_types = set(get_args(Event))
     assert len(event_types) >= 28
-    assert set(WORDS) == event_types  # a new event type fails here until it has words
+    tactical = {kind for kind in WORDS if kind not in STRATEGIC_WORDS}
+    assert tactical == event_types  # a new event type fails here until it has words
     assert set(SAMPLES) == event_types
     for kind, event in SAMPLES.items():
         lines = words(event, hex_id)

@@ -80,7 +80,8 @@ class RollForFirst:
             if bonus[side]:
                 terms.append(Term(f"{side.label} scenario bonus", bonus[side], TURN_RULE))
         terms.append(Term(f"ties go to the {tie.label} side", 0, TURN_RULE))
-        return [InitiativeDecided(rolls, tuple(terms), first, chance, TURN_RULE)]
+        # a copy: the state's dict is cleared next week, the event keeps its dice
+        return [InitiativeDecided(dict(rolls), tuple(terms), first, chance, TURN_RULE)]
 
 
 @dataclass(frozen=True)

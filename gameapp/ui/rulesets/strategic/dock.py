@@ -14,16 +14,10 @@ from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QVBoxLayout, QWi
 
 from gameapp.core.engine import Game
 from gameapp.core.events import Event
-from gameapp.core.rulesets.strategic.events import (
-    CommandGiven,
-    ControlChanged,
-    ForcedMarchLoss,
-    InitiativeDecided,
-    Marched,
-)
 from gameapp.core.rulesets.strategic.pieces import HQ, Leader, Piece
 from gameapp.core.rulesets.strategic.queries import CommandChoice, MarchOption
 from gameapp.core.rulesets.strategic.state import StrategicState
+from gameapp.present.event_words import words
 from gameapp.present.strategic import chance_text, piece_line, terms_text
 
 
@@ -179,26 +173,6 @@ class StrategicPanel(QScrollArea):
 
 
 def event_line(game: Game, event: object) -> str:
-    """One line for what a strategic event did, with its terms and rules ('' if nothing)."""
-    where = game.map.hex_id
-    if isinstance(event, CommandGiven):
-        if event.by_order:
-            return f"{event.leader} commanded by an order ({event.rule})"
-        chance = chance_text(event.chance)
-        verdict = "commanded" if event.success else "not commanded"
-        return (f"{event.leader}: rolled {event.roll}, needed {event.needed} or less "
-                f"(chance {chance}): {verdict} · {terms_text(event.terms)}")
-    if isinstance(event, Marched):
-        forced = ", forced" if event.forced else ""
-        zoc = ", stopped by an enemy zone of control" if event.stopped_by_zoc else ""
-        return (f"{event.piece} marched to {where(event.path[-1])}: {float(event.cost):g} of "
-                f"{float(event.allowance):g} MP{forced}{zoc} · {terms_text(event.terms)}")
-    if isinstance(event, ForcedMarchLoss):
-        return (f"{event.piece} forced march: rolled {event.roll}, loses on {event.lose_on}+: "
-                f"lost {event.loss} SP · {terms_text(event.terms)}")
-    if isinstance(event, ControlChanged):
-        return f"{where(event.hex)} now held by the {event.side.label} side ({event.rule})"
-    if isinstance(event, InitiativeDecided):
-        rolls = ", ".join(f"{s.label} {r}" for s, r in event.rolls.items())
-        return f"Initiative: {rolls}: the {event.first.label} side moves first ({event.rule})"
-    return ""
+    """What a strategic event did, with its terms and rules ('' if nothing): its words
+    (gameapp/present/event_words.py, the one place events become words)."""
+    return " · ".join(words(event, game.map.hex_id))  # type: ignore[arg-type]
