@@ -2,12 +2,12 @@
 
 `words(event, hex_id)` gives every event type of gameapp/core/events.py its sentence (a few
 give several lines: a morale check, a charge's breakdown), and every strategic event its own
-(written in present/strategic_words.py, merged into the one table here). The log panel's
-notes, the fire and charge dialogs' reports, the replay window and `gameapp run` read
-`report_lines`; the status bar reads `status_messages`. Where two places used to say one
-thing two ways, the rules' own term won (docs/playing.md, "The words of the log"): an officer hit by fire or lost in a charge
-"is incapacitated" (6.75-6.77, 8.0), and a loss is counted in casualty steps (the FCRT's
-"steps of casualties"; 7.71: a step is one SP).
+(written in present/strategic_words.py, merged into the one table here). The log panel's notes,
+the fire and charge dialogs' reports, the replay window and `gameapp run` read `report_lines`;
+the status bar reads `status_messages`. Where two places used to say one thing two ways, the
+rules' own term won (docs/playing.md, "The words of the log"): an officer hit by fire or lost
+in a charge "is incapacitated" (6.75-6.77, 8.0), and a loss is counted in casualty steps (the
+FCRT's "steps of casualties"; 7.71: a step is one SP).
 """
 
 from __future__ import annotations
