@@ -134,4 +134,9 @@ class GameSetup:
     seed: int = 0
 
     def start(self) -> Game:
-        return Game.from_scenario(with_options(self.scenario, self.options), seed=self.seed)
+        """The game, its options laid on by the scenario's own ruleset (a strategic scenario's
+        schedule options go into its `events`)."""
+        from gameapp.core.ruleset import ruleset_named
+
+        chosen = ruleset_named(self.scenario.ruleset).with_options(self.scenario, self.options)
+        return Game.from_scenario(chosen, seed=self.seed)

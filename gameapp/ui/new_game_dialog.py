@@ -36,6 +36,7 @@ from gameapp.core.newgame import (
     option_choices,
 )
 from gameapp.core.ruleset import load_scenario_file
+from gameapp.core.rulesets.strategic.schedule import schedule_choices
 from gameapp.core.scenario import Scenario, TurnClock
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError
@@ -289,8 +290,10 @@ class NewGameDialog(QDialog):
         self.facts.setText(scenario_facts(scenario))
         self.description.setText(scenario.description or "(no description)")
         self.preview.setPixmap(map_preview(scenario))
-        tactical = scenario.ruleset == "tactical"  # the options offered are the tactical ones
-        for choice in option_choices(scenario) if tactical else []:
+        # the tactical rule options; a strategic scenario's schedule options (leader changes)
+        choices = (option_choices(scenario) if scenario.ruleset == "tactical" else
+                   schedule_choices(scenario) if scenario.ruleset == "strategic" else [])
+        for choice in choices:
             editor = OptionEditor(choice)
             self.option_editors[choice.name] = editor
             label = QLabel(option_label(choice.name) + ":")

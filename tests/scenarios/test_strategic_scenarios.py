@@ -17,10 +17,11 @@ import pytest
 
 from gameapp.cli import validate
 from gameapp.core.engine import Game
+from gameapp.core.newgame import GameSetup
 from gameapp.core.rulesets.strategic.actions import EndPhase
 from gameapp.core.rulesets.strategic.pieces import Arm, Division, Leader
 from gameapp.core.rulesets.strategic.scenario import StrategicScenario, load_strategic
-from gameapp.core.rulesets.strategic.schedule import ScheduledWeek
+from gameapp.core.rulesets.strategic.schedule import ScheduledWeek, schedule_choices
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import load_yaml
 
@@ -200,3 +201,17 @@ def test_the_east_scenarios_keep_lee_on_map_c_and_guard_washington(name: str) ->
     guard = options["capital_guard"]
     assert isinstance(guard, dict) and guard["place"] == "Washington, DC"
     assert (guard["north_of_row"], guard["sp"], guard["within"]) == (12, 20, 3)
+
+
+def test_the_new_game_offers_the_schedules_options_and_a_choice_turns_an_entry_off() -> None:
+    """The historical leader changes are options (on by default, deaths off), offered by the
+    new-game dialog and carried by a save into `options.events`."""
+    scenario = _scenario("east_1862")
+    choices = {c.name: c for c in schedule_choices(scenario)}
+    assert choices["lee_for_johnston"].default is True and choices["lee_for_johnston"].kind == \
+        "bool" and "Lee takes the army" in choices["lee_for_johnston"].description
+    game = GameSetup(scenario, options={"lee_for_johnston": False}, seed=1).start()
+    assert game.scenario.options["events"] == {"lee_for_johnston": False}
+    game.state.turn = 14
+    ScheduledWeek()(game._context())
+    assert "je_johnston" in game.state.pieces and "lee" in game.state.pieces

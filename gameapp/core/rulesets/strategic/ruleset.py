@@ -11,8 +11,8 @@ the sieges; the result is `victory.py`'s.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -57,7 +57,7 @@ from gameapp.core.rulesets.strategic.pieces import Division
 from gameapp.core.rulesets.strategic.rail import RailHandler
 from gameapp.core.rulesets.strategic.scenario import StrategicScenario, load_strategic
 from gameapp.core.rulesets.strategic.scenario_rules import ScenarioRulesCheck, month_rolls
-from gameapp.core.rulesets.strategic.schedule import ScheduledWeek
+from gameapp.core.rulesets.strategic.schedule import ScheduledWeek, with_schedule_options
 from gameapp.core.rulesets.strategic.sequence import TURN_RULE, EndPhaseHandler, StrategicPhase
 from gameapp.core.rulesets.strategic.sequence import turn_steps as week_steps
 from gameapp.core.rulesets.strategic.sieges import RazeHandler, siege_month, take_empty_forts
@@ -138,6 +138,12 @@ class StrategicRuleset(Ruleset):
 
     def verbs(self) -> tuple[str, ...]:
         return VERBS
+
+    def with_options(self, scenario: StrategicScenario, options: Mapping[str, Any]
+                     ) -> StrategicScenario:
+        """A save's or the new-game dialog's options; a schedule option's value goes into
+        `options.events` (the historical leader changes, historical deaths)."""
+        return replace(scenario, options=with_schedule_options(scenario, dict(options)))
 
     def source_files(self, scenario: StrategicScenario) -> tuple[Path | None, ...]:
         return (scenario.path, scenario.map_path)

@@ -209,6 +209,39 @@ def _divisions(e: dict[str, Any], side: Side, at: Hex, ids: list[str], prefix: s
     return made
 
 
+def schedule_choices(scenario: Any) -> list[Any]:
+    """The schedule's options, once each, as the new-game dialog offers them (on or off, the
+    scenario's default; the entries' words as their description)."""
+    from gameapp.core.newgame import OptionChoice
+
+    chosen = dict(scenario.options.get("events", {}) or {})
+    found: dict[str, list[Scheduled]] = {}
+    for entry in scenario.schedule:
+        if entry.option is not None:
+            found.setdefault(entry.option, []).append(entry)
+    return [OptionChoice(name, "; ".join(f"week {e.week}: {e.what}" for e in entries), "bool",
+                         (), {}, bool(chosen.get(name, entries[0].default)))
+            for name, entries in found.items()]
+
+
+def with_schedule_options(scenario: Any, options: dict[str, Any]) -> dict[str, Any]:
+    """The scenario's options with `options` (a save's or the dialog's) laid over them: a
+    schedule option's value goes into `events`."""
+    names = {e.option for e in scenario.schedule if e.option is not None}
+    events = dict(scenario.options.get("events", {}) or {})
+    merged = dict(scenario.options)
+    for name, value in options.items():
+        if name == "events":
+            events.update(value)
+        elif name in names:
+            events[name] = bool(value)
+        else:
+            merged[name] = value
+    if events:
+        merged["events"] = events
+    return merged
+
+
 # --- playing -----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ScheduledWeek:
