@@ -27,6 +27,12 @@ from gameapp.core.yamlsource import DataError
 
 ScenarioLoader = Callable[[Path], Scenario]
 PATH_ROLE = Qt.ItemDataRole.UserRole
+THUMBNAIL_SIZE = 64  # pixels: a scenario's map thumbnail in the list
+
+
+def thumbnail_path(scenario: Path) -> Path:
+    """Where a scenario's map thumbnail lies (scripts/make_scenario_thumbnails.py makes it)."""
+    return scenario.parent / "thumbnails" / f"{scenario.stem}.png"
 
 
 @dataclass(frozen=True)
@@ -89,7 +95,7 @@ class StartScreen(QWidget):
         self.list.setWordWrap(True)
         self.list.setAlternatingRowColors(True)
         self.list.setSpacing(4)
-        self.list.setIconSize(QSize(32, 32))
+        self.list.setIconSize(QSize(THUMBNAIL_SIZE, THUMBNAIL_SIZE))
         self.list.itemDoubleClicked.connect(self._open_item)
         self.list.currentItemChanged.connect(self._current_changed)
         self.open_button = QPushButton(QIcon(":/icons/open.svg"), "Open")
@@ -143,7 +149,9 @@ class StartScreen(QWidget):
             self._where.setText(f"Scenarios in {d}")
         warning = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         for entry in self.entries:
-            self.list.addItem(_item(entry, QIcon(":/icons/app.svg") if entry.ok else warning))
+            thumbnail = thumbnail_path(entry.path)
+            icon = (QIcon(str(thumbnail)) if thumbnail.is_file() else QIcon(":/icons/app.svg"))
+            self.list.addItem(_item(entry, icon if entry.ok else warning))
         self._current_changed(self.list.currentItem(), None)
 
     def select_path(self, path: Path | None) -> None:

@@ -79,3 +79,27 @@ def test_a_missing_directory_lists_nothing(qtbot: QtBot, tmp_path: Path) -> None
     screen = StartScreen(tmp_path / "nowhere", _fake_loader)
     qtbot.addWidget(screen)
     assert screen.entries == []
+
+
+def test_a_scenario_with_a_thumbnail_shows_it_and_the_six_strategic_ones_have_theirs(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    from PySide6.QtGui import QImage
+
+    from gameapp.ui.start_screen import THUMBNAIL_SIZE, thumbnail_path
+
+    d = _directory(tmp_path)
+    thumb = thumbnail_path(d / "antietam.yaml")
+    thumb.parent.mkdir()
+    image = QImage(40, 60, QImage.Format.Format_RGB32)
+    image.fill(0x3366AA)
+    assert image.save(str(thumb))
+    screen = StartScreen(d, _fake_loader)
+    qtbot.addWidget(screen)
+    # antietam shows its picture (the blue thumbnail), cedar the program's icon
+    shown = screen.list.item(0).icon().pixmap(THUMBNAIL_SIZE).toImage()
+    assert shown.pixelColor(shown.width() // 2, shown.height() // 2).name() == "#3366aa"
+    other = screen.list.item(2).icon().pixmap(THUMBNAIL_SIZE).toImage()
+    assert other.pixelColor(other.width() // 2, other.height() // 2).name() != "#3366aa"
+    scenarios = Path(__file__).resolve().parents[2] / "scenarios"
+    for name in ("east_1862", "west_1862", "east_1863", "west_1863", "east_1864", "west_1864"):
+        assert not QImage(str(thumbnail_path(scenarios / f"{name}.yaml"))).isNull(), name
