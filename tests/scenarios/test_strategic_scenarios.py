@@ -18,9 +18,10 @@ import pytest
 from gameapp.cli import validate
 from gameapp.core.engine import Game
 from gameapp.core.newgame import GameSetup
-from gameapp.core.rulesets.strategic.actions import EndPhase
+from gameapp.core.rulesets.strategic.actions import EndPhase, March
 from gameapp.core.rulesets.strategic.pieces import Arm, Division, Leader
 from gameapp.core.rulesets.strategic.scenario import StrategicScenario, load_strategic
+from gameapp.core.rulesets.strategic.scenario_rules import move_problem
 from gameapp.core.rulesets.strategic.schedule import ScheduledWeek, schedule_choices
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import load_yaml
@@ -215,3 +216,26 @@ def test_the_new_game_offers_the_schedules_options_and_a_choice_turns_an_entry_o
     game.state.turn = 14
     ScheduledWeek()(game._context())
     assert "je_johnston" in game.state.pieces and "lee" in game.state.pieces
+
+
+def test_east_62_guards_washington_while_johnston_stands_north_of_row_12() -> None:
+    """19.74 in play from the start: Johnston's HQ at Manassas (C2409, row 09) is north of
+    hexrow xx12, so a march that leaves fewer than 20 SP within 3 hexes of Washington is
+    refused; with Johnston south of it (and Lee still at Savannah) the same march is allowed."""
+    game = Game.from_scenario(SCENARIOS / "east_1862.yaml", seed=1)
+    state = game.state
+    washington = game.map.place("Washington, DC").hex
+    near = sorted((u for u in state.divisions(Side.UNION)
+                   if u.aboard is None and u.hex.distance(washington) <= 3),
+                  key=lambda u: (-u.sp, u.id))
+    keep = near[0]  # the strongest unit stays in the ring; the others leave the map
+    for unit in near[1:]:
+        del state.pieces[unit.id]
+    for hq in list(state.hqs(Side.UNION)):
+        state.put(replace(hq, roster=tuple(u for u in hq.roster if u in state.pieces)))
+    away = game.map.parse("C2420")
+    march = March(keep.id, (away,))
+    problem = move_problem(game._context(), march, Side.UNION)
+    assert problem is not None and "20 SP stay within 3 hexes of Washington, DC" in problem
+    state.move("je_johnston", game.map.parse("C2416"))  # south of row 12: the rule sleeps
+    assert move_problem(game._context(), march, Side.UNION) is None
