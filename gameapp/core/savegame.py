@@ -140,12 +140,13 @@ def load_game(path: str | Path) -> Game:
 
 
 @cache
-def save_schema() -> dict[str, Any]:
-    """schemas/save.schema.json with its `options` checked as the scenario schema checks a
-    scenario's options: the same names and values, so a save cannot smuggle in what a
+def save_schema(ruleset: str = "tactical") -> dict[str, Any]:
+    """schemas/save.schema.json with its `options` checked as the ruleset's scenario schema
+    checks a scenario's options: the same names and values, so a save cannot smuggle in what a
     scenario could not."""
     schema = copy.deepcopy(load_schema("save"))
-    options = copy.deepcopy(load_schema("scenario")["properties"]["options"])
+    scenario_schema = ruleset_named(ruleset).schemas().get("scenario", "scenario")
+    options = copy.deepcopy(load_schema(scenario_schema)["properties"]["options"])
     options["description"] = schema["properties"]["options"]["description"]
     schema["properties"]["options"] = options
     return schema
@@ -157,7 +158,7 @@ def load_saved_game(path: str | Path) -> SavedGame:
     if not isinstance(doc.data, dict):
         raise DataError([doc.problem((), "expected a saved game (format:, version:, scenario:, "
                                      "...) at the top")])
-    problems = schema_problems(doc, save_schema())
+    problems = schema_problems(doc, save_schema(_saved_ruleset(doc)))
     if problems:
         raise DataError(problems)
     data = doc.data
@@ -254,6 +255,21 @@ def _old_format_notes(data: dict[str, Any]) -> tuple[str, ...]:
     return tuple(f"This save is in an older format (version {data['version']}) without "
                  f"{name}: it was not checked {unchecked[name]}. Saving it again adds the check."
                  for name in missing)
+
+
+def _saved_ruleset(doc: YamlDocument) -> str:
+    """The ruleset the saved game's scenario names (`ruleset:`), for checking its options; the
+    tactical one when the scenario cannot be read (that problem is reported later)."""
+    path = Path(doc.path).parent / str(doc.data.get("scenario", ""))
+    try:
+        if not path.is_file():  # missing, a folder or a device: reported later
+            return "tactical"
+        scenario = load_yaml(path).data
+        name = scenario.get("ruleset", "tactical") if isinstance(scenario, dict) else "tactical"
+        ruleset_named(str(name))
+    except (DataError, OSError, KeyError, ValueError):
+        return "tactical"
+    return str(name)
 
 
 def _saved_scenario(doc: YamlDocument) -> Any:

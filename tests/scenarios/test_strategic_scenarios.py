@@ -23,6 +23,7 @@ from gameapp.core.rulesets.strategic.pieces import Arm, Division, Leader
 from gameapp.core.rulesets.strategic.scenario import StrategicScenario, load_strategic
 from gameapp.core.rulesets.strategic.scenario_rules import move_problem
 from gameapp.core.rulesets.strategic.schedule import ScheduledWeek, schedule_choices
+from gameapp.core.savegame import load_game, save_game
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import load_yaml
 
@@ -239,3 +240,19 @@ def test_east_62_guards_washington_while_johnston_stands_north_of_row_12() -> No
     assert problem is not None and "20 SP stay within 3 hexes of Washington, DC" in problem
     state.move("je_johnston", game.map.parse("C2416"))  # south of row 12: the rule sleeps
     assert move_problem(game._context(), march, Side.UNION) is None
+
+
+def test_a_strategic_game_with_options_saves_and_loads(tmp_path: Path) -> None:
+    """East '62 plays 26.4 and 19.74 (its `options`) and here Lee for Johnston turned off: the
+    save keeps them, checked against the strategic scenario schema's options, and replays."""
+    scenario = _scenario("east_1862")
+    game = GameSetup(scenario, options={"lee_for_johnston": False}, seed=2).start()
+    rng = random.Random(2)
+    for _ in range(40):
+        legal = list(game.legal_actions())
+        game.apply(EndPhase() if EndPhase() in legal and rng.random() < 0.3 else rng.choice(legal))
+    save_game(game, tmp_path / "east62.yaml")
+    again = load_game(tmp_path / "east62.yaml")
+    assert again.scenario.options["events"] == {"lee_for_johnston": False}
+    assert again.scenario.options["capital_guard"] == scenario.options["capital_guard"]
+    assert again.state.pieces == game.state.pieces and again.state.turn == game.state.turn
