@@ -21,6 +21,7 @@ Each figure is printed with the yardstick (bench/yardstick.py) timed in the same
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
 import tempfile
@@ -131,7 +132,9 @@ def deployment(theatre: TheatreMap) -> dict[str, Any]:
 
 def scenario_file(folder: Path) -> Path:
     theatre = theatre_at(WEST)
-    data = {"ruleset": "strategic", "name": "Synthetic West '63 (bench)", "map": str(WEST),
+    # a scenario may name only files in its own folder tree or the program's (docs/reliability.md)
+    shutil.copyfile(WEST, folder / WEST.name)
+    data = {"ruleset": "strategic", "name": "Synthetic West '63 (bench)", "map": WEST.name,
             "start": "1863-04-01", "turns": 18, "first_side": "union",
             "orders": {"union": 2, "confederate": 2},
             "rail_capacity": {"union": 20, "confederate": 8},
