@@ -1,0 +1,77 @@
+"""East '62 brought to the eve of Cedar Mountain, for the campaign tests.
+
+The campaign is played from 1 March 1862 with every phase ended (the forced choices: nobody
+moves for 23 weeks), to the Confederate command phase of week 24 (9-15 Aug 1862). Then the
+armies are put where they stood on 8 August, at the strengths of the battle: Banks with
+Williams's division (4 SP: about 3,400 infantry and the guns, [FS]) and Augur's (3 SP: 3,013
+enlisted, [FS]; East '62 has no Augur counter, so the test adds one, `us_augur`) in the Culpeper
+hex, C2211, which holds Cedar Mountain; Jackson's command (a corps HQ with Winder's division,
+4 SP, Ewell's, 6 SP, and Branch's brigade, 2 SP, standing for A. P. Hill's division) with
+Jackson and Ewell next to it in C2112, toward Orange. A. P. Hill's leader is not on the map.
+([FS]: shared/research/cedar_mountain.md; CWSAC: 8,030 Union and 16,868 Confederate engaged.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from gameapp.core.engine import Game
+from gameapp.core.rulesets.strategic.actions import Attack, DeclareSpan, EndPhase, GiveOrder
+from gameapp.core.rulesets.strategic.pieces import HQ, Arm, Division, Echelon, Quality
+from gameapp.core.rulesets.strategic.sequence import StrategicPhase
+from gameapp.core.rulesets.strategic.state import StrategicState
+from gameapp.core.units import Side
+
+ROOT = Path(__file__).resolve().parents[2]
+EAST_62 = ROOT / "scenarios" / "east_1862.yaml"
+CEDAR_MOUNTAIN = "C2211"
+JACKSON_HEX = "C2112"
+SEED = 5
+ATTACKERS = ("cs_branch", "cs_ewell", "cs_jackson")
+
+
+def eve_of_cedar_mountain(seed: int = SEED) -> Game:
+    """East '62 at the Confederate combat phase of week 24, Jackson's force commanded to attack:
+    the next action may be the attack on C2211."""
+    game = Game.from_scenario(EAST_62, seed=seed)
+    while game.state.turn < 24:
+        game.apply(EndPhase())
+    assert game.current_side is Side.CONFEDERATE and game.phase is StrategicPhase.COMMAND
+    state: StrategicState = game.state
+    at = game.map.parse
+    for hq in list(state.hqs()):  # off their March rosters, so that they stand alone
+        state.put(replace(hq, roster=tuple(u for u in hq.roster
+                                           if u not in ("us_williams", *ATTACKERS))))
+
+    def put(piece_id: str, hex_id: str, sp: int | None = None) -> None:
+        piece = state.pieces[piece_id]
+        piece = replace(piece, hex=at(hex_id))
+        state.put(replace(piece, sp=sp) if sp is not None else piece)  # type: ignore[call-arg]
+
+    put("banks", CEDAR_MOUNTAIN)
+    put("us_williams", CEDAR_MOUNTAIN, 4)
+    state.put(Division("us_augur", Side.UNION, "Augur's Division", Arm.INFANTRY, 3, 3,
+                       at(CEDAR_MOUNTAIN), Quality.GREEN, corps="II Corps, Army of Virginia"))
+    for leader in ("jackson", "ewell"):
+        put(leader, JACKSON_HEX)
+    put("cs_jackson", JACKSON_HEX, 4)
+    put("cs_ewell", JACKSON_HEX, 6)
+    put("cs_branch", JACKSON_HEX, 2)
+    state.put(HQ("cs_valley", Side.CONFEDERATE, "Jackson's command", Echelon.CORPS,
+                 at(JACKSON_HEX), "jackson", ATTACKERS))
+    game.apply(_span(game))
+    while game.phase is not StrategicPhase.COMBAT:
+        game.apply(EndPhase())
+    game.apply(_span(game))
+    game.apply(GiveOrder("jackson"))
+    return game
+
+
+def attack(game: Game) -> Attack:
+    return Attack(game.map.parse(CEDAR_MOUNTAIN), ATTACKERS)
+
+
+def _span(game: Game) -> DeclareSpan:
+    return next(a for a in game.legal_actions()
+                if isinstance(a, DeclareSpan) and a.leader == "jackson")
