@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from gameapp.core.decisions import PendingDecision
 from gameapp.core.hexgrid import Hex
@@ -70,6 +70,9 @@ class StrategicState:
     gone: dict[str, str] = field(default_factory=dict)
     supply_gone: dict[str, int] = field(default_factory=dict)  # "spent" / "destroyed" -> points
     offmap: dict[str, OffMap] = field(default_factory=dict)  # units on a detour (7.54), by id
+    # a battle offered to be fought out tactically, or being fought (core/campaign/offer.py):
+    # a frozen record, shared by copies
+    battle: Any = None
     revision: int = field(default=0, compare=False)
 
     def copy(self) -> StrategicState:
