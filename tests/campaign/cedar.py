@@ -75,3 +75,43 @@ def attack(game: Game) -> Attack:
 def _span(game: Game) -> DeclareSpan:
     return next(a for a in game.legal_actions()
                 if isinstance(a, DeclareSpan) and a.leader == "jackson")
+
+
+def august_scenario(folder: Path) -> Path:
+    """East '62 started on 9 August 1862 (two weeks) with the armies of `eve_of_cedar_mountain`
+    in place, written under `folder` (scenarios/, with maps/ and counters/ linked to the game's):
+    a campaign that reaches the battle by legal actions from its seed alone, so it saves and
+    replays."""
+    import yaml
+
+    scenarios = folder / "scenarios"
+    (scenarios / "sites").mkdir(parents=True)
+    for name in ("maps", "counters"):
+        (folder / name).symlink_to(ROOT / name, target_is_directory=True)
+    (scenarios / "slaughter_mountain.yaml").write_text(
+        (ROOT / "scenarios" / "slaughter_mountain.yaml").read_text())
+    (scenarios / "sites" / "battles.yaml").write_text(
+        (ROOT / "scenarios" / "sites" / "battles.yaml").read_text())
+    data = yaml.safe_load(EAST_62.read_text())
+    data.update(start="1862-08-09", turns=2, first_side="confederate")
+    data["initiative_bonus"] = {"union": 0, "confederate": 3}  # Jackson usually moves first
+    data["hqs"] = [hq for hq in data["hqs"] if hq["side"] == "union"]
+    for hq in data["hqs"]:
+        hq["roster"] = [u for u in hq.get("roster", []) if u != "us_williams"]
+    data["hqs"].append({"id": "cs_valley", "side": "confederate", "name": "Jackson's command",
+                        "echelon": "corps", "at": JACKSON_HEX, "commander": "jackson",
+                        "roster": list(ATTACKERS)})
+    places = {"banks": CEDAR_MOUNTAIN, "jackson": JACKSON_HEX, "ewell": JACKSON_HEX}
+    for leader in data["leaders"]:
+        leader["at"] = places.get(leader["id"], leader["at"])
+    strengths = {"us_williams": (CEDAR_MOUNTAIN, 4), "cs_jackson": (JACKSON_HEX, 4),
+                 "cs_ewell": (JACKSON_HEX, 6), "cs_branch": (JACKSON_HEX, 2)}
+    for division in data["divisions"]:
+        if division["id"] in strengths:
+            division["at"], division["sp"] = strengths[division["id"]]
+    data["divisions"].append({"id": "us_augur", "side": "union", "name": "Augur's Division",
+                              "arm": "infantry", "sp": 3, "quality": "green",
+                              "at": CEDAR_MOUNTAIN, "source": "test"})
+    path = scenarios / "cedar_eve.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return path

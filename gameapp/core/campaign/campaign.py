@@ -23,7 +23,7 @@ from gameapp.core.campaign.convert_in import ConversionIn, convert_in
 from gameapp.core.campaign.offer import BattleOffer, find_site
 from gameapp.core.campaign.sites import BattleSite
 from gameapp.core.decisions import DecisionKind, DecisionOption
-from gameapp.core.engine import Game
+from gameapp.core.engine import Game, LogEntry
 from gameapp.core.rules.victory import losses_by_unit
 from gameapp.core.units import Side, UnitKind
 
@@ -51,8 +51,12 @@ class FoughtBattle:
     site: str
     turn: int
     seed: int
-    actions: tuple[str, ...]  # the tactical game's log, in notation
+    log: tuple[LogEntry, ...]  # the tactical game's log, with its dice
     result: TacticalResult
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        return tuple(entry.notation for entry in self.log)
 
 
 @dataclass
@@ -62,7 +66,7 @@ class Campaign:
     fought: list[FoughtBattle] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._start_battle_if_agreed()
+        self.resume_battle()
 
     @property
     def game(self) -> Game:
@@ -74,7 +78,7 @@ class Campaign:
         and its result goes back to the strategic game (its events follow the action's)."""
         if self.battle is None:
             events = self.strategic.apply(action)
-            self._start_battle_if_agreed()
+            self.resume_battle()
             return events
         events = self.battle.game.apply(action)
         if self.battle.game.is_over:
@@ -87,12 +91,13 @@ class Campaign:
         assert battle is not None and battle.game.is_over
         result = tactical_result(battle)
         self.fought.append(FoughtBattle(
-            battle.site.id, battle.turn, battle.seed,
-            tuple(entry.notation for entry in battle.game.log), result))
+            battle.site.id, battle.turn, battle.seed, tuple(battle.game.log), result))
         self.battle = None
         return answer_with(self.strategic, result)
 
-    def _start_battle_if_agreed(self) -> None:
+    def resume_battle(self) -> None:
+        """Build the tactical game if both sides have agreed to fight it out (the campaign's
+        start, a replay and every strategic action call it)."""
         decision = self.strategic.pending_decision
         if self.battle is not None or decision is None:
             return
