@@ -13,8 +13,10 @@ Jackson and Ewell next to it in C2112, toward Orange. A. P. Hill's leader is not
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import Attack, DeclareSpan, EndPhase, GiveOrder
@@ -115,3 +117,35 @@ def august_scenario(folder: Path) -> Path:
     path = scenarios / "cedar_eve.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     return path
+
+
+FIRES = {Side.UNION: 1, Side.CONFEDERATE: 5}  # a fire phase, turns 1 to 3
+
+
+def fight_it_out(game: Game, apply: Callable[[Any], Any]) -> list[Any]:
+    """Play the tactical `game` to its end through `apply` (the campaign's or the window's):
+    in each fire phase of turns 1 to 3 the Union fires once and the Confederates up to five
+    times, each the first legal fire at a hex holding infantry with the two dice forced to 6-6;
+    every other phase is ended, every decision answered with its first option. The events of
+    the last action."""
+    from gameapp.core.actions import Fire
+    from gameapp.core.phases import Phase
+    from gameapp.core.units import UnitKind
+
+    fired: dict[tuple[int, Side], int] = {}
+    events: Any = []
+    while not game.is_over:
+        side = game.acting_side
+        if (game.pending_decision is None and game.phase is Phase.FIRE and game.state.turn <= 3
+                and side is not None and fired.get((game.state.turn, side), 0) < FIRES[side]):
+            infantry = {u.hex for u in game.state.units.values() if u.kind is UnitKind.INFANTRY}
+            shot = next((a for a in game.legal_actions() if isinstance(a, Fire)
+                         and not a.at_guns and a.target in infantry), None)
+            if shot is not None:
+                game.dice.forced = [6, 6]
+                events = apply(shot)
+                fired[game.state.turn, side] = fired.get((game.state.turn, side), 0) + 1
+                continue
+        events = apply(game.ruleset.end_step_action() if game.pending_decision is None
+                       else next(iter(game.legal_actions())))
+    return events if isinstance(events, list) else []

@@ -16,19 +16,15 @@ from dataclasses import dataclass
 
 import pytest
 
-from gameapp.core.actions import Fire
 from gameapp.core.campaign.actions import BattleChoice, TacticalResult
 from gameapp.core.campaign.campaign import Campaign
 from gameapp.core.campaign.convert_in import ConversionIn
 from gameapp.core.campaign.convert_out import TacticalBattleSettled
 from gameapp.core.decisions import DecisionKind
 from gameapp.core.engine import Game
-from gameapp.core.phases import Phase
 from gameapp.core.rules.victory import losses_by_unit
 from gameapp.core.units import Side, UnitKind
-from tests.campaign.cedar import CEDAR_MOUNTAIN, attack, eve_of_cedar_mountain
-
-FIRES = {Side.UNION: 1, Side.CONFEDERATE: 5}  # a phase, turns 1 to 3
+from tests.campaign.cedar import CEDAR_MOUNTAIN, attack, eve_of_cedar_mountain, fight_it_out
 
 
 @dataclass
@@ -40,31 +36,6 @@ class Played:
     formations_at_start: dict[str, int]
     conversion: ConversionIn
     events: list[object]
-
-
-def fight_it_out(campaign: Campaign) -> list[object]:
-    """Play the battle to its end by the forced policy above; the events of its last action."""
-    battle = campaign.battle
-    assert battle is not None
-    game = battle.game
-    fired: dict[tuple[int, Side], int] = {}
-    events: list[object] = []
-    while campaign.battle is not None:
-        side = game.acting_side
-        if (game.pending_decision is None and game.phase is Phase.FIRE and game.state.turn <= 3
-                and side is not None and fired.get((game.state.turn, side), 0) < FIRES[side]):
-            infantry = {u.hex for u in game.state.units.values() if u.kind is UnitKind.INFANTRY}
-            shot = next((a for a in game.legal_actions() if isinstance(a, Fire)
-                         and not a.at_guns and a.target in infantry), None)
-            if shot is not None:
-                game.dice.forced = [6, 6]
-                events = campaign.apply(shot)
-                fired[game.state.turn, side] = fired.get((game.state.turn, side), 0) + 1
-                continue
-        action = (game.ruleset.end_step_action() if game.pending_decision is None
-                  else next(iter(game.legal_actions())))
-        events = campaign.apply(action)
-    return events
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +54,7 @@ def played() -> Played:
     tactical = campaign.battle.game
     conversion = campaign.battle.conversion
     strengths = {f.name: conversion.strength_of(f.name) for f in conversion.formations}
-    events = fight_it_out(campaign)
+    events = fight_it_out(campaign.game, campaign.apply)
     return Played(campaign, strategic, questions, tactical, strengths, conversion, events)
 
 

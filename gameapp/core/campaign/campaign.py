@@ -65,9 +65,6 @@ class Campaign:
     battle: Battle | None = None
     fought: list[FoughtBattle] = field(default_factory=list)
 
-    def __post_init__(self) -> None:
-        self.resume_battle()
-
     @property
     def game(self) -> Game:
         """The game played now: the tactical battle while one is on, else the campaign."""
@@ -143,9 +140,10 @@ def men_lost(battle: Battle) -> dict[Side, int]:
 def leaders_lost(battle: Battle) -> tuple[str, ...]:
     """The strategic leaders whose tactical counters fell (incapacitated or taken)."""
     state = battle.game.state
-    fallen = set(state.vacancies) | {
+    printed = battle.game.scenario.order_of_battle
+    fallen = set(state.vacancies) | {  # successors made in the battle are not printed
         unit_id for unit_id in state.entered if unit_id not in state.units
-        and battle.game.scenario.order_of_battle[unit_id].kind is UnitKind.LEADER}
+        and unit_id in printed and printed[unit_id].kind is UnitKind.LEADER}
     links = [link for side in Side for link in battle.site.sides[side].leaders]
     return tuple(link.strategic for link in links if link.tactical in fallen)
 

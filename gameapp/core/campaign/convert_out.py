@@ -71,9 +71,10 @@ def settle(ctx: RuleContext, offer: BattleOffer, site: BattleSite,
         fought = [u for u in units if u.id in claimed]
         engaged = sum(u.sp for u in fought)
         loss = sp_lost(result.men(side), engaged)
-        terms.append(Term(f"{side.label}: {result.men(side):,} men lost / {MEN_PER_SP:,}, "
-                          f"rounded half up (at most the {engaged} SP that fought)", loss,
-                          LOSSES))
+        ratio = Fraction(result.men(side), MEN_PER_SP)
+        terms.append(Term(f"{side.label}: {result.men(side):,} men lost / {MEN_PER_SP:,} = "
+                          f"{float(ratio):g}, rounded half up (at most the {engaged} SP that "
+                          f"fought): {loss} SP lost", loss, LOSSES))
         shared = share_losses(fought, [], loss)
         apply_losses(state, shared, "battle")
         lines += shared
@@ -103,8 +104,9 @@ def _retreats(ctx: RuleContext, offer: BattleOffer, result: TacticalResult,
     if loser is None:
         terms.append(Term("a draw: nobody retreats", 0, RETREAT))
         return []
+    unit = "hex" if hexes == 1 else "hexes"
     terms.append(Term(f"{result.winner.label if result.winner else ''} {result.level} "
-                      f"victory: {loser.label} retreats {hexes} hex(es)", hexes, RETREAT))
+                      f"victory: {loser.label} retreats {hexes} {unit}", hexes, RETREAT))
     left = [u for u in battle_units(state, preview, loser) if isinstance(u, Division)]
     if loser is not preview.side:  # the defenders
         if not left:
