@@ -45,6 +45,18 @@ class CampaignPresenter(QObject):
         self._switching = False
         window.controller.state_changed.connect(self.update)
 
+    def adopt(self, campaign: Campaign) -> None:
+        """A campaign opened from a file: its games are this campaign's."""
+        self.campaign = campaign
+
+    def campaign_for(self, game: Game) -> Campaign | None:
+        """The campaign `game` belongs to (its strategic game or its battle), if any."""
+        current = self.campaign
+        if current is not None and (game is current.strategic or (
+                current.battle is not None and game is current.battle.game)):
+            return current
+        return None
+
     @property
     def controller(self) -> GameController:
         return self.window.controller
@@ -70,9 +82,8 @@ class CampaignPresenter(QObject):
             self._into(campaign)
 
     def _campaign_of(self, game: Game) -> Campaign | None:
-        current = self.campaign
-        if current is not None and (game is current.strategic or (
-                current.battle is not None and game is current.battle.game)):
+        current = self.campaign_for(game)
+        if current is not None:
             return current
         path = getattr(game.scenario, "path", None)
         if game.scenario.ruleset != "strategic" or path is None or catalogue_for(path) is None:

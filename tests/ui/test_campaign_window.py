@@ -12,16 +12,19 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from gameapp.core.decisions import DecisionKind
+from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import DeclareSpan, EndPhase, GiveOrder
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.ui.app import build_window
 from gameapp.ui.dialogs.campaign_dialogs import BattleOfferDialog, ConversionDialog
+from gameapp.ui.main_window import MainWindow
 from tests.campaign.cedar import ROOT, attack, august_scenario, fight_it_out
 
 IMAGES = ROOT / "docs" / "images"
 
 
-def test_a_battle_is_fought_out_in_the_window(qtbot: QtBot, tmp_path: Path) -> None:
+def _to_the_offer(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, Game]:
+    """The window on the August scenario, Jackson's attack on C2211 declared: the offer is up."""
     window = build_window(str(august_scenario(tmp_path)), seed=2)
     qtbot.addWidget(window)
     window.resize(1400, 900)
@@ -40,6 +43,12 @@ def test_a_battle_is_fought_out_in_the_window(qtbot: QtBot, tmp_path: Path) -> N
         assert controller.apply(EndPhase())
     for action in (span(), GiveOrder("jackson"), attack(strategic)):
         assert controller.apply(action)
+    return window, strategic
+
+
+def test_a_battle_is_fought_out_in_the_window(qtbot: QtBot, tmp_path: Path) -> None:
+    window, strategic = _to_the_offer(qtbot, tmp_path)
+    controller = window.controller
     presenter = window.campaign
     for side in ("Confederate", "Union"):  # the attacker, then the defender
         offer = presenter.dialog
@@ -80,3 +89,36 @@ def test_a_battle_is_fought_out_in_the_window(qtbot: QtBot, tmp_path: Path) -> N
     back.grab().save(str(IMAGES / "campaign_back.png"))
     back.go_on.click()
     assert strategic.pending_decision is None
+
+
+def test_a_battle_saved_in_the_window_reopens_inside_the_campaign(qtbot: QtBot,
+                                                                   tmp_path: Path) -> None:
+    window, strategic = _to_the_offer(qtbot, tmp_path)
+    for _ in range(2):
+        offer = window.campaign.dialog
+        assert isinstance(offer, BattleOfferDialog)
+        offer.buttons[0].click()
+    into = window.campaign.dialog
+    assert isinstance(into, ConversionDialog)
+    into.go_on.click()
+    battle = window.controller.game
+    assert battle is not None and battle is not strategic
+    for _ in range(12):
+        assert window.controller.apply(battle.ruleset.end_step_action())
+    path = tmp_path / "mid-battle.yaml"
+    assert window.session.save_to(path)
+    assert path.read_text().startswith("format: rally-and-charge-campaign")
+    assert window.open_game(path)
+    reopened = window.controller.game
+    assert reopened is not None and reopened is not battle
+    assert reopened.scenario.name == "Slaughter Mountain" and window.ruleset_name == "tactical"
+    assert [e.notation for e in reopened.log] == [e.notation for e in battle.log]
+    campaign = window.campaign.campaign
+    assert campaign is not None and campaign.battle is not None
+    assert campaign.battle.game is reopened
+    fight_it_out(reopened, window.controller.apply)
+    reopened.dice.forced = []
+    assert window.controller.game is campaign.strategic
+    back = window.campaign.dialog
+    assert isinstance(back, ConversionDialog) and back.isVisible()
+    assert campaign.strategic.log[-1].notation.startswith("tactical-result C2211 ")

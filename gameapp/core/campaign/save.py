@@ -31,7 +31,13 @@ from gameapp.core.dice import Roll
 from gameapp.core.engine import Game, LogEntry
 from gameapp.core.replay import ReplayMismatch, replay_action
 from gameapp.core.savegame import _saved_scenario, save_data, save_schema, snapshot
-from gameapp.core.yamlsource import DataError, YamlDocument, load_yaml, schema_problems
+from gameapp.core.yamlsource import (
+    DataError,
+    YamlDocument,
+    load_yaml,
+    read_text,
+    schema_problems,
+)
 
 CAMPAIGN_FORMAT = "rally-and-charge-campaign"
 CAMPAIGN_VERSION = 1
@@ -73,6 +79,15 @@ def save_campaign(campaign: Campaign, path: str | Path) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def is_campaign_save(path: str | Path) -> bool:
+    """Does the file say it is a saved campaign (in its first lines)?"""
+    try:
+        head = read_text(Path(path))[:2000]
+    except DataError:
+        return False
+    return f"format: {CAMPAIGN_FORMAT}" in head
 
 
 def load_campaign(path: str | Path) -> Campaign:
