@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtWidgets import QDialog, QPushButton, QWidget
 
-from gameapp.core.campaign.campaign import Campaign
+from gameapp.core.campaign.campaign import Campaign, FoughtBattle
 from gameapp.core.campaign.convert_out import TacticalBattleSettled
 from gameapp.core.campaign.sites import catalogue_for
 from gameapp.core.decisions import DecisionKind
@@ -26,6 +26,7 @@ from gameapp.core.newgame import Players
 from gameapp.present.campaign_text import back_lines, back_title, into_lines, into_title
 from gameapp.ui.controller import GameController
 from gameapp.ui.dialogs.campaign_dialogs import BattleOfferDialog, ConversionDialog
+from gameapp.ui.replay.replay_window import ReplayWindow, replay_live_game
 
 
 class CampaignWindow(Protocol):
@@ -43,6 +44,8 @@ class CampaignPresenter(QObject):
         self.campaign: Campaign | None = None
         self.dialog: QDialog | None = None  # the open campaign dialog, if any
         self._switching = False
+        self.replay_link: QPushButton | None = None  # the back dialog's link to the replay
+        self.replay_window: ReplayWindow | None = None
         window.controller.state_changed.connect(self.update)
 
     def adopt(self, campaign: Campaign) -> None:
@@ -125,6 +128,13 @@ class CampaignPresenter(QObject):
         strategic = campaign.strategic
         self._play(strategic)
         settled = next(e for e in events if isinstance(e, TacticalBattleSettled))
-        self._show(ConversionDialog(back_title(settled),
-                                    back_lines(settled, strategic.map.numbering),
-                                    "Back to the campaign", self.parent_widget))
+        dialog = ConversionDialog(back_title(settled), back_lines(settled, strategic.map.numbering),
+                                  "Back to the campaign", self.parent_widget)
+        fought = campaign.fought[-1]
+        self.replay_link = dialog.add_link("Replay the battle", lambda: self._replay(fought))
+        self._show(dialog)
+
+    def _replay(self, fought: FoughtBattle) -> None:
+        """The battle fought, in a replay window (the log's link to it)."""
+        if fought.game is not None:
+            self.replay_window = replay_live_game(self.parent_widget, fought.game)

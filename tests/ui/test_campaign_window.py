@@ -87,6 +87,12 @@ def test_a_battle_is_fought_out_in_the_window(qtbot: QtBot, tmp_path: Path) -> N
     assert strategic.log[-1].notation.startswith("tactical-result C2211 ")
     qtbot.wait(50)
     back.grab().save(str(IMAGES / "campaign_back.png"))
+    link = presenter.replay_link
+    assert link is not None and link.text() == "Replay the battle"
+    link.click()  # the log's link: the battle in a replay window, every action of it
+    replay = presenter.replay_window
+    assert replay is not None and replay.history is not None
+    assert len(replay.history) == len(battle.log) and "Slaughter Mountain" in replay.windowTitle()
     back.go_on.click()
     assert strategic.pending_decision is None
 

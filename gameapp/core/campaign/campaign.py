@@ -53,6 +53,7 @@ class FoughtBattle:
     seed: int
     log: tuple[LogEntry, ...]  # the tactical game's log, with its dice
     result: TacticalResult
+    game: Game | None = field(default=None, compare=False, repr=False)  # to replay it
 
     @property
     def actions(self) -> tuple[str, ...]:
@@ -88,7 +89,8 @@ class Campaign:
         assert battle is not None and battle.game.is_over
         result = tactical_result(battle)
         self.fought.append(FoughtBattle(
-            battle.site.id, battle.turn, battle.seed, tuple(battle.game.log), result))
+            battle.site.id, battle.turn, battle.seed, tuple(battle.game.log), result,
+            battle.game))
         self.battle = None
         return answer_with(self.strategic, result)
 

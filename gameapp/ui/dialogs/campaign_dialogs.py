@@ -39,10 +39,16 @@ class ConversionDialog(QDialog):
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.list.setMinimumSize(720, 60 + 26 * len(lines))
         layout.addWidget(self.list)
-        buttons = QDialogButtonBox()
-        self.go_on = buttons.addButton(go_on, QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.accepted.connect(self.accept)
-        layout.addWidget(buttons)
+        self.buttons = QDialogButtonBox()
+        self.go_on = self.buttons.addButton(go_on, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.accepted.connect(self.accept)
+        layout.addWidget(self.buttons)
+
+    def add_link(self, text: str, follow: Callable[[], object]) -> QPushButton:
+        """A button beside the main one (the replay of the battle)."""
+        button = self.buttons.addButton(text, QDialogButtonBox.ButtonRole.ActionRole)
+        button.clicked.connect(lambda _=False: follow())
+        return button
 
     def plain_text(self) -> str:
         return "\n".join([self.windowTitle(), *self.lines])
