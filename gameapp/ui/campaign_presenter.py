@@ -2,8 +2,8 @@
 both sides agree to fight out opens on its own tactical board, and comes back when it ends.
 
 - A battle offered to a human side: the offer dialog (fight it out, or the table).
-- Both agreed: the conversion into the tactical game is shown (the arithmetic), then the
-  window plays the tactical game, by the same players.
+- Both agreed: the window plays the tactical game, by the same players, and shows the
+  conversion into it (the arithmetic) over its board.
 - The tactical game over: its result goes back to the campaign (`Campaign.finish`), the window
   returns to the strategic board and shows the conversion back.
 
@@ -111,10 +111,12 @@ class CampaignPresenter(QObject):
         campaign.resume_battle()
         battle = campaign.battle
         assert battle is not None
-        dialog = ConversionDialog(into_title(battle.site.name), into_lines(battle.conversion),
-                                  "Fight the battle", self.parent_widget)
-        dialog.accepted.connect(lambda: self._play(battle.game))
-        self._show(dialog)
+        # the battle's board at once, the conversion shown over it: the strategic game has
+        # nothing left to do (a computer side must not leave the field meanwhile)
+        self._play(battle.game)
+        self._show(ConversionDialog(into_title(battle.site.name),
+                                    into_lines(battle.conversion), "Fight the battle",
+                                    self.parent_widget))
 
     def _play(self, game: Game) -> None:
         self._switching = True

@@ -69,9 +69,9 @@ def test_a_battle_is_fought_out_in_the_window(qtbot: QtBot, tmp_path: Path) -> N
     qtbot.wait(50)
     IMAGES.mkdir(exist_ok=True)
     into.grab().save(str(IMAGES / "campaign_into_battle.png"))
-    into.go_on.click()
-    battle = controller.game
+    battle = controller.game  # the battle's board is up behind the dialog
     assert battle is not None and battle is not strategic
+    into.go_on.click()
     assert window.ruleset_name == "tactical" and battle.scenario.name == "Slaughter Mountain"
     fight_it_out(battle, controller.apply)  # forced dice: the Union loses 1,000 men
     battle.dice.forced = []
