@@ -90,3 +90,22 @@ def test_a_bad_catalogue_is_refused_at_its_line(tmp_path: Path, old: str, new: s
     problem = caught.value.problems[0]
     assert message in problem.message
     assert problem.file == str(path) and problem.line == _line_of(path, needle)
+
+
+def test_validate_checks_the_catalogue_against_its_tactical_scenario(tmp_path: Path) -> None:
+    from gameapp.core.datafiles import load_any
+
+    assert load_any(CATALOGUE) == "battle catalogue"
+    path = tmp_path / "scenarios" / "sites" / "battles.yaml"
+    path.parent.mkdir(parents=True)
+    (tmp_path / "scenarios" / "slaughter_mountain.yaml").write_text(
+        (ROOT / "scenarios" / "slaughter_mountain.yaml").read_text())
+    (tmp_path / "maps").symlink_to(ROOT / "maps", target_is_directory=True)
+    (tmp_path / "counters").symlink_to(ROOT / "counters", target_is_directory=True)
+    path.write_text(CATALOGUE.read_text().replace('formation: "Ewell\'s Division"',
+                                                  'formation: "Ewel\'s Division"'))
+    with pytest.raises(DataError) as caught:
+        load_any(path)
+    problem = caught.value.problems[0]
+    assert problem.message == "Ewel's Division is no division or brigade of slaughter_mountain.yaml"
+    assert problem.line == _line_of(path, "Ewel's Division")

@@ -224,3 +224,35 @@ def refused_site_file(catalogue: Path, value: str) -> str | None:
     if not target.is_file():
         return f"{value}: no such file"
     return None
+
+
+def check_catalogue(path: str | Path) -> Catalogue:
+    """Load a catalogue and check it against its tactical scenarios: every formation is a
+    division or a brigade of the scenario's order of battle, every leader one of its counters
+    (`gameapp validate`); DataError at the line of each that is not."""
+    from gameapp.core.scenario import load_scenario  # the tactical loader, only to check
+
+    catalogue = load_catalogue(path)
+    problems: list[Problem] = []
+    for site in catalogue.sites:
+        try:
+            oob = load_scenario(site.tactical).order_of_battle
+        except DataError as error:
+            problems.append(Problem(str(catalogue.path), site.line, "the tactical scenario "
+                                    f"does not load: {error.problems[0]}"))
+            continue
+        names = {d.division for d in oob.values()} | {d.brigade for d in oob.values()}
+        for side in Side:
+            for formation in site.sides[side].formations:
+                if formation.name not in names:
+                    problems.append(Problem(str(catalogue.path), formation.line,
+                                            f"{formation.name} is no division or brigade of "
+                                            f"{site.tactical.name}"))
+            for link in site.sides[side].leaders:
+                if link.tactical not in oob:
+                    problems.append(Problem(str(catalogue.path), site.line,
+                                            f"{link.tactical} is no counter of "
+                                            f"{site.tactical.name}"))
+    if problems:
+        raise DataError(problems)
+    return catalogue
