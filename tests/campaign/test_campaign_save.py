@@ -102,3 +102,25 @@ def test_a_tampered_result_is_refused_at_its_line(scenario: Path, tmp_path: Path
     problem = caught.value.problems[0]
     line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if forged in t)
     assert problem.line == line and "not what the saved battle gives" in problem.message
+
+
+@pytest.mark.parametrize(("old", "new", "needle"), [
+    ("battle:\n  site: cedar_mountain", "battle: 7\nbattle_was:\n  site: cedar_mountain",
+     "battle: 7"),
+    ("- action: end", "- action: charge everything", "charge everything"),
+])
+def test_a_broken_battle_in_a_save_is_refused_at_its_line(scenario: Path, tmp_path: Path,
+                                                          old: str, new: str,
+                                                          needle: str) -> None:
+    campaign = _to_the_battle(scenario)
+    _play(campaign, 3)
+    path = tmp_path / "mid.yaml"
+    save_campaign(campaign, path)
+    text = path.read_text()
+    start = text.index("\nbattle:")  # the battle's own part of the file
+    assert old in text[start:]
+    path.write_text(text[:start] + text[start:].replace(old, new, 1))
+    with pytest.raises(DataError) as caught:
+        load_campaign(path)
+    line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if needle in t)
+    assert caught.value.problems[0].line == line

@@ -140,7 +140,7 @@ def _resume(doc: YamlDocument, campaign: Campaign) -> None:
         raise DataError([doc.problem(("battle",), "a battle in progress, but the campaign is "
                                      "not waiting for one")])
     _replay_battle(doc, ("battle",), campaign, _part(doc, ("battle",)))
-    saved = doc.data["battle"].get("snapshot")
+    saved = doc.data["battle"].get("snapshot")  # a mapping: _replay_battle checked it
     if saved is not None and snapshot(campaign.game.state, campaign.game) != saved:
         raise DataError([doc.problem(("battle", "snapshot"), "the battle replays to another "
                                      "position than the one saved")])
@@ -173,6 +173,9 @@ def _replay(doc: YamlDocument, where: JsonPath, game: Game, action: Any, entry: 
                         ) from None
     except (KeyError, TypeError, ValueError) as exc:
         raise DataError([doc.problem(where, f"this action does not replay ({exc})")]) from None
+    except Exception as exc:  # the rules tripped over a tampered action: still a DataError
+        raise DataError([doc.problem(where, "this action does not replay: the rules cannot "
+                                     f"apply it ({type(exc).__name__})")]) from None
 
 
 def _replay_battle(doc: YamlDocument, at: JsonPath, campaign: Campaign,
