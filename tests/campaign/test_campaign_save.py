@@ -13,6 +13,7 @@ from gameapp.core.campaign.actions import BattleChoice
 from gameapp.core.campaign.campaign import Campaign
 from gameapp.core.campaign.save import load_campaign, save_campaign
 from gameapp.core.engine import Game
+from gameapp.core.history import History
 from gameapp.core.rulesets.strategic.actions import DeclareSpan, EndPhase, GiveOrder
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.savegame import snapshot
@@ -86,6 +87,11 @@ def test_the_campaign_replay_reproduces_both_games(scenario: Path, tmp_path: Pat
     assert [e.notation for e in reopened.strategic.log] == [
         e.notation for e in campaign.strategic.log]
     assert reopened.strategic.log[-1].notation.startswith("tactical-result C2211 ")
+    # the campaign's own history (the log's look back, the replay window) replays it too
+    history = History.of(reopened.strategic)
+    end = history.state_at(len(history))
+    assert snapshot(end, reopened.strategic) == snapshot(reopened.strategic.state,
+                                                         reopened.strategic)
 
 
 def test_a_tampered_result_is_refused_at_its_line(scenario: Path, tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.ui.app import build_window
 from gameapp.ui.dialogs.campaign_dialogs import BattleOfferDialog, ConversionDialog
 from gameapp.ui.main_window import MainWindow
+from gameapp.ui.replay.replay_window import ReplayWindow
 from tests.campaign.cedar import ROOT, attack, august_scenario, fight_it_out
 
 IMAGES = ROOT / "docs" / "images"
@@ -122,9 +123,19 @@ def test_a_battle_saved_in_the_window_reopens_inside_the_campaign(qtbot: QtBot,
     campaign = window.campaign.campaign
     assert campaign is not None and campaign.battle is not None
     assert campaign.battle.game is reopened
-    fight_it_out(reopened, window.controller.apply)
-    reopened.dice.forced = []
+    while not reopened.is_over:  # the seed's dice only, so that the campaign saves again
+        assert window.controller.apply(
+            reopened.ruleset.end_step_action() if reopened.pending_decision is None
+            else next(iter(reopened.legal_actions())))
     assert window.controller.game is campaign.strategic
     back = window.campaign.dialog
     assert isinstance(back, ConversionDialog) and back.isVisible()
     assert campaign.strategic.log[-1].notation.startswith("tactical-result C2211 ")
+    # File > Replay of the campaign's file: the campaign, its battle's result included
+    after = tmp_path / "after.yaml"
+    assert window.session.save_to(after)
+    replay = ReplayWindow(window)
+    qtbot.addWidget(replay)
+    assert replay.open_file(after)
+    assert replay.history is not None and len(replay.history) == len(campaign.strategic.log)
+    replay.go_to(len(replay.history))  # the last position: after the battle's result

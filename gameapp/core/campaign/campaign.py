@@ -15,21 +15,20 @@ rules carry it back (convert_out.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from gameapp.core.campaign.actions import TacticalResult
 from gameapp.core.campaign.convert_in import ConversionIn, convert_in
 from gameapp.core.campaign.offer import BattleOffer, find_site
 from gameapp.core.campaign.sites import BattleSite
-from gameapp.core.decisions import DecisionKind, DecisionOption
+from gameapp.core.decisions import DecisionKind
 from gameapp.core.engine import Game, LogEntry
 from gameapp.core.rules.victory import losses_by_unit
 from gameapp.core.units import Side, UnitKind
 
 MEN_PER_TACTICAL_SP = 100  # infantry and cavalry (counters/cedar_mountain.yaml's scale)
 MEN_PER_GUN = 20  # DESIGN: a six-gun battery had about 120 men; a gun lost costs its detachment
-RESULT_RULE = "R&C campaign losses"
 
 
 @dataclass
@@ -118,12 +117,9 @@ def battle_seed(strategic: Game) -> int:
 
 
 def answer_with(strategic: Game, result: TacticalResult) -> list[Any]:
-    """The strategic game's wait answered by `result`: the one option the battle gives it."""
+    """The strategic game's wait (offer.BattleUnderWay) answered by the battle's `result`."""
     decision = strategic.pending_decision
     assert decision is not None and decision.kind is DecisionKind.TACTICAL_BATTLE
-    notation = result.to_text(strategic.map.numbering)
-    option = DecisionOption(result, notation, "the tactical battle's result", RESULT_RULE)
-    strategic.state.decisions[0] = replace(decision, options=(option,))
     return strategic.apply(result)
 
 

@@ -60,6 +60,21 @@ class TacticalBattleAgreed:
     rule: str
 
 
+@dataclass(frozen=True)
+class BattleUnderWay(PendingDecision):
+    """The campaign's wait while the battle is fought: answered by the battle's result (a
+    `TacticalResult` for its hex), which only the campaign sends; its one listed option is to
+    leave the field (so a game driven without the campaign never stalls). A result is taken as
+    given here: the campaign makes it from the tactical game, and opening a saved campaign
+    replays the battle and refuses a result that is not the battle's (save.py)."""
+
+    def option_for(self, action: object) -> DecisionOption | None:
+        if isinstance(action, TacticalResult) and action.target == self.target:
+            return DecisionOption(action, "tactical-result", "the tactical battle's result",
+                                  self.rule)
+        return super().option_for(action)
+
+
 def matched(formations: tuple[Formation, ...], units: list[Division]) -> dict[str, tuple[str, ...]]:
     """Which of `units` each formation stands for: those it names first, then, for a formation
     that names an arm, any unit of that arm no other formation claimed. A formation that stands
@@ -159,12 +174,12 @@ def decide(ctx: RuleContext, decision: PendingDecision, action: Any) -> list[Any
         state.decisions.append(_question(ctx, site, decision.side.other, offer.preview))
         return events
     state.battle = replace(offer, agreed=agreed, fighting=True)
-    # Only the battle's result answers this (campaign.py puts it among the options). A game
-    # played without the campaign (a headless run, a random player) may still go on: the one
-    # option is to leave the field and resolve the battle on the table.
+    # Only the battle's result answers this (BattleUnderWay). A game played without the
+    # campaign (a headless run, a random player) may still go on: its one listed option is to
+    # leave the field and resolve the battle on the table.
     numbering = ctx.scenario.map.numbering
     leave = BattleChoice(offer.preview.target, False)
-    state.decisions.append(PendingDecision(
+    state.decisions.append(BattleUnderWay(
         offer.preview.side, DecisionKind.TACTICAL_BATTLE,
         f"the battle of {site.name} is being fought on the tactical map",
         (DecisionOption(leave, leave.to_text(numbering),
