@@ -8,11 +8,13 @@ to resolve declared charges.
 - a retreat path: the one ending farthest from the enemy's combat units (then the first).
 - one roll for a stack or one each (note 3): `stack_roll_answer`.
 - who takes a casualty step (6.76): the largest unit that is not a battery (`loss_answer`).
+- a strategic battle's offer to fight it out tactically: battle_offer.py.
 - any decision this player does not know: the first option the engine lists.
 """
 
 from __future__ import annotations
 
+from gameapp.ai import battle_offer
 from gameapp.ai.estimates import ROUT_VALUE
 from gameapp.core.actions import (
     Action,
@@ -23,7 +25,8 @@ from gameapp.core.actions import (
     TakeLoss,
 )
 from gameapp.core.breakdown import IllegalActionError
-from gameapp.core.decisions import PendingDecision
+from gameapp.core.campaign.actions import BattleChoice
+from gameapp.core.decisions import DecisionKind, PendingDecision
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.charge import ChargeOutcome
@@ -33,6 +36,16 @@ from gameapp.core.units import Side, UnitKind
 
 GROUND = 0.3  # VP for keeping a hex that is not a victory hex
 ROUTED_LOSS = 0.8
+
+
+def answer_any(game: Game, side: Side) -> tuple[Action | BattleChoice, str]:
+    """The answer to any pending decision, of either ruleset: a strategic battle's offer to be
+    fought out (battle_offer.py), or the tactical decisions below."""
+    decision = game.pending_decision
+    assert decision is not None
+    if decision.kind is DecisionKind.BATTLE_OFFER:
+        return battle_offer.answer(game, side)
+    return answer(game, side)
 
 
 def answer(game: Game, side: Side) -> tuple[Action, str]:

@@ -31,6 +31,8 @@ def document_kind(path: Path, hints: bool = True) -> tuple[str, YamlDocument]:
         raise DataError([Problem(str(path), doc.line_of(()), "expected a mapping at the top")])
     if "numbering" in doc.data:
         return "theatre map" if _is_theatre(doc.data) else "map", doc
+    if "battles" in doc.data:  # the catalogue of tactical fields (core/campaign/sites.py)
+        return "battle catalogue", doc
     if "setup" in doc.data or "map" in doc.data:
         return "scenario", doc
     if "sides" in doc.data or "units" in doc.data:
@@ -74,6 +76,10 @@ def load_with_warnings(path: Path) -> tuple[str, list[Problem]]:
 
         load_strategic(path)
         return "strategic scenario", []
+    elif kind == "battle catalogue":
+        from gameapp.core.campaign.sites import check_catalogue
+
+        check_catalogue(path)
     elif kind == "scenario":
         from gameapp.core.ruleset import load_scenario_file
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from gameapp.core.actions import Decision
 from gameapp.core.breakdown import Term
@@ -34,11 +35,13 @@ class DecisionKind(Enum):
     STACK_ROLL = "one roll or one each"
     LOSSES = "who takes the loss"
     REFORM = "change on the advance"
+    BATTLE_OFFER = "fight it out"  # a strategic battle on a catalogued field (docs/campaigns.md)
+    TACTICAL_BATTLE = "the battle is being fought"  # the campaign waits for the tactical game
 
 
 @dataclass(frozen=True)
 class DecisionOption:
-    action: Decision  # what `Game.apply` takes to choose this option
+    action: Decision | Any  # what `Game.apply` takes (a strategic game's answers are its own)
     notation: str  # the action's text, as logged and saved
     label: str  # the option in words, with the roll it needs if any
     rule: str

@@ -49,6 +49,7 @@ from gameapp.ui.actions import (
     unpopulate,
 )
 from gameapp.ui.board import BoardView
+from gameapp.ui.campaign_presenter import CampaignPresenter
 from gameapp.ui.computer import ComputerTurns, describe
 from gameapp.ui.computer_controls import ComputerControls
 from gameapp.ui.computer_show import ActionShow
@@ -169,6 +170,8 @@ class MainWindow(QMainWindow):
         self._uncovered_docks: list[QDockWidget] = []
         self.replay_window: ReplayWindow | None = None
         self.end_of_game = EndOfGame(self.controller, self)  # the end screen, when it ends
+        self.campaign = CampaignPresenter(self, self)  # battles fought out (docs/campaigns.md)
+        self.session.campaign_for = self.campaign.campaign_for
         self.history_mode = HistoryMode(self.controller, self.log_panel, self.pages, self.view,
                                         self.show_message)  # the log's look back
         self.history_mode.looking_back.connect(self.presenter.set_looking_back)
@@ -379,6 +382,8 @@ class MainWindow(QMainWindow):
         """Open a saved game; False (after a message box) if it will not open."""
         saved = self.session.load(Path(path))
         if saved is not None:
+            if self.session.opened_campaign is not None:
+                self.campaign.adopt(self.session.opened_campaign)
             self.resume(saved, Path(path))
         return saved is not None
 

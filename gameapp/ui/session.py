@@ -17,6 +17,8 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from gameapp import paths
 from gameapp.core.autosave import DEFAULT_KEEP, AutosaveFolder
+from gameapp.core.campaign.campaign import Campaign
+from gameapp.core.campaign.save import is_campaign_save, load_campaign, save_campaign
 from gameapp.core.engine import Game
 from gameapp.core.savegame import SavedGame, load_saved_game, save_game
 from gameapp.core.seats import Seats
@@ -65,6 +67,9 @@ class GameSession(QObject):
         self.seats = Seats()  # who plays: written into every save and autosave
         self.autosaving = False  # from begin_session on: the program's run, not a test's window
         self._saved_log: list[str] = []  # the game's actions as last saved or opened
+        # the campaign the game belongs to, if any (campaign_presenter.py): saved as one file
+        self.campaign_for: Callable[[Game], Campaign | None] = lambda game: None
+        self.opened_campaign: Campaign | None = None  # what the last `load` opened
         controller.state_changed.connect(self._autosave_if_new_phase)
 
     # --- the game's file ---------------------------------------------------------------------
@@ -101,8 +106,12 @@ class GameSession(QObject):
         game = self.controller.game
         if game is None:
             return False
+        campaign = self.campaign_for(game)
         try:
-            save_game(game, path, self.seats)
+            if campaign is not None:
+                save_campaign(campaign, path)  # the campaign and its battle in one file
+            else:
+                save_game(game, path, self.seats)
         except OSError as error:
             self._error("Cannot save the game", f"{path.name} could not be written.", str(error))
             return False
@@ -156,8 +165,13 @@ class GameSession(QObject):
     def load(self, path: Path) -> SavedGame | None:
         """The game saved in `path` and its players, or None after a message box saying what is
         wrong."""
+        self.opened_campaign = None
         try:
-            saved = load_saved_game(path)
+            if is_campaign_save(path):
+                self.opened_campaign = load_campaign(path)
+                saved = SavedGame(self.opened_campaign.game, None)
+            else:
+                saved = load_saved_game(path)
         except DataError as error:
             diagnosis = diagnose(path, error.problems)
         except Exception as error:  # never a traceback in the player's face
@@ -184,6 +198,9 @@ class GameSession(QObject):
             self.autosave(game)
 
     def autosave(self, game: Game) -> Path | None:
+        campaign = self.campaign_for(game)
+        if campaign is not None and (campaign.battle is not None or campaign.fought):
+            return None  # a plain save cannot hold a battle fought out: File > Save keeps it
         try:
             return self._autosaves().write(game, self.seats)
         except OSError as error:  # a full disk must not stop the game

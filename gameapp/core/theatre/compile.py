@@ -150,6 +150,7 @@ def _place(grid: MapGrid, theatre: TheatreMap, spec: TheatreSpec, issues: list[I
                 item.source,
                 item.state_from_1863,
                 (item.point.x, item.point.y),
+                item.lonlat,
             )
         )
         if item.size >= PlaceSize.CITY:

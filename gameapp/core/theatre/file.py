@@ -154,4 +154,5 @@ def _place(where: Where, entry: dict[str, Any]) -> PlaceSpec:
         source=entry.get("source", ""),
         state_from_1863=entry.get("state_from_1863"),
         where=where,
+        lonlat=tuple(entry["lonlat"]) if "lonlat" in entry else None,
     )

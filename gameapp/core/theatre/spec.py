@@ -63,6 +63,7 @@ class PlaceSpec:
     source: str
     state_from_1863: str | None
     where: Where = ()
+    lonlat: tuple[float, float] | None = None
 
 
 @dataclass

@@ -37,6 +37,7 @@ class Place:
     source: str
     state_from_1863: str | None = None  # West Virginia's towns
     where: tuple[float, float] = (0.0, 0.0)  # the point, in map hex units
+    lonlat: tuple[float, float] | None = None  # longitude, latitude (the generator's fix)
 
     @property
     def key(self) -> str:

@@ -278,7 +278,11 @@ class AttackHandler:
 
     def execute(self, ctx: RuleContext, action: Attack, side: Side | None) -> list[Any]:
         assert side is not None
-        return fight(ctx, self.preview(ctx, action, side))
+        from gameapp.core.campaign.offer import offer_for  # the campaign builds on this ruleset
+
+        preview = self.preview(ctx, action, side)
+        offered = offer_for(ctx, preview)  # a catalogued field: fight it out? (campaign)
+        return offered if offered is not None else fight(ctx, preview)
 
 
 def fight(ctx: RuleContext, preview: BattlePreview) -> list[Any]:

@@ -17,6 +17,9 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from gameapp.core.breakdown import IllegalActionError
+from gameapp.core.campaign.actions import VERBS as CAMPAIGN_VERBS
+from gameapp.core.campaign.actions import CampaignAction, parse_campaign_action
+from gameapp.core.decisions import PendingDecision
 from gameapp.core.numbering import Numbering
 from gameapp.core.ruleset import ActionHandler, RuleContext, Ruleset, StartEffect
 from gameapp.core.rulesets.strategic.actions import (
@@ -133,11 +136,19 @@ class StrategicRuleset(Ruleset):
     def schemas(self) -> dict[str, str]:
         return {"scenario": "strategic_scenario"}
 
-    def parse_action(self, text: str, numbering: Numbering) -> StrategicAction:
+    def parse_action(self, text: str, numbering: Numbering) -> StrategicAction | CampaignAction:
+        if text.split()[:1] and text.split()[0] in CAMPAIGN_VERBS:
+            return parse_campaign_action(text, numbering)
         return parse_strategic_action(text, numbering)
 
     def verbs(self) -> tuple[str, ...]:
-        return VERBS
+        return VERBS + CAMPAIGN_VERBS
+
+    def decide(self, ctx: RuleContext, decision: PendingDecision, action: Any) -> list[Any]:
+        """The only strategic decisions are the campaign's: a battle fought out or not."""
+        from gameapp.core.campaign.offer import decide  # the campaign builds on this ruleset
+
+        return decide(ctx, decision, action)
 
     def with_options(self, scenario: StrategicScenario, options: Mapping[str, Any]
                      ) -> StrategicScenario:

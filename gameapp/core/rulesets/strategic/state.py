@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from gameapp.core.decisions import PendingDecision
 from gameapp.core.hexgrid import Hex
@@ -73,6 +73,9 @@ class StrategicState:
     withdrawn: dict[str, Piece] = field(default_factory=dict)  # out by the schedule, may return
     waiting: tuple[int, ...] = ()  # schedule entries (by index) waiting for their place
     advance: tuple[Hex, tuple[str, ...]] | None = None  # a battle's emptied hex, who may go in
+    # a battle offered to be fought out tactically, or being fought (core/campaign/offer.py):
+    # a frozen record, shared by copies
+    battle: Any = None
     revision: int = field(default=0, compare=False)
 
     def copy(self) -> StrategicState:

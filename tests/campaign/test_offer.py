@@ -1,0 +1,108 @@
+"""The offer and the way back, on the eve of Cedar Mountain (tests/campaign/cedar.py): a side
+that refuses sends the battle to the strategic table; the computer answers; a tactical result
+(here a forced short one) takes its losses, retreat and fallen leaders back to the campaign."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from gameapp.ai.battle_offer import table_balance
+from gameapp.ai.decisions import answer_any
+from gameapp.core.campaign.actions import BattleChoice, TacticalResult
+from gameapp.core.campaign.campaign import answer_with
+from gameapp.core.campaign.convert_out import TacticalBattleSettled
+from gameapp.core.campaign.offer import BattleOffer, BattleOffered
+from gameapp.core.decisions import DecisionKind
+from gameapp.core.engine import Game
+from gameapp.core.rulesets.strategic.combat import BattleFought
+from gameapp.core.units import Side
+from tests.campaign.cedar import CEDAR_MOUNTAIN, attack, eve_of_cedar_mountain
+
+
+@pytest.fixture
+def eve() -> Game:
+    return eve_of_cedar_mountain()
+
+
+@pytest.mark.parametrize("refuser", [Side.CONFEDERATE, Side.UNION])
+def test_one_refusal_sends_the_battle_to_the_table(eve: Game, refuser: Side) -> None:
+    here = eve.map.parse(CEDAR_MOUNTAIN)
+    events = eve.apply(attack(eve))
+    assert any(isinstance(e, BattleOffered) for e in events)
+    assert not any(isinstance(e, BattleFought) for e in events)  # nothing rolled yet
+    with pytest.raises(Exception, match="must first decide"):
+        eve.apply(eve.ruleset.end_step_action())
+    events = []
+    while not any(isinstance(e, BattleFought) for e in events):
+        side = eve.pending_decision.side  # type: ignore[union-attr]
+        events = eve.apply(BattleChoice(here, side is not refuser))
+    assert eve.pending_decision is None and eve.state.battle is None
+    assert eve.log[-1].notation == "battle-choice C2211 table"
+    assert eve.log[-1].side is refuser
+
+
+def test_the_computer_answers_the_offer_from_the_table_odds(eve: Game) -> None:
+    eve.apply(attack(eve))
+    offer = eve.state.battle
+    assert isinstance(offer, BattleOffer)
+    # 12 SP against 7: each side expects to lose as much as it inflicts (balance 0), so the
+    # attacker takes the table
+    assert table_balance(offer, Side.CONFEDERATE) == -table_balance(offer, Side.UNION) == 0
+    choice, why = answer_any(eve, Side.CONFEDERATE)
+    assert choice == BattleChoice(offer.preview.target, False)
+    assert "takes the strategic table" in why
+    # a table that costs the attacker 2 SP more on every result: he gambles on the field, and
+    # the defender, who gains on that table, keeps it
+    worse = tuple(replace(r, attacker_loss=r.attacker_loss + 2) for r in offer.preview.results)
+    eve.state.battle = replace(offer, preview=replace(offer.preview, results=worse))
+    assert table_balance(eve.state.battle, Side.CONFEDERATE) == -2
+    choice, why = answer_any(eve, Side.CONFEDERATE)
+    assert choice == BattleChoice(offer.preview.target, True) and "fights it out" in why
+    eve.apply(choice)
+    choice, _ = answer_any(eve, Side.UNION)
+    assert choice == BattleChoice(offer.preview.target, False)
+
+
+def test_a_tactical_result_takes_losses_retreat_and_leaders_back(eve: Game) -> None:
+    here = eve.map.parse(CEDAR_MOUNTAIN)
+    eve.apply(attack(eve))
+    eve.apply(BattleChoice(here, True))
+    eve.apply(BattleChoice(here, True))
+    assert eve.pending_decision.kind is DecisionKind.TACTICAL_BATTLE  # type: ignore[union-attr]
+    # the campaign waits for the battle; without the campaign the field may only be left
+    assert list(eve.legal_actions()) == [BattleChoice(here, False)]
+    # A forced short result: a substantive Confederate victory, the Union losing 2,600 men
+    # and Banks, the Confederates 1,449 men.
+    result = TacticalResult(here, Side.CONFEDERATE, "substantive", 2600, 1449, ("banks",))
+    events = answer_with(eve, result)
+    state = eve.state
+    # Union: 2,600 / 1,000 = 2.6 -> 3 SP. 8.16: round 1 one SP from each of Williams (4) and
+    # Augur (3); round 2 the one left to the stronger, Williams: Williams 2, Augur 2.
+    assert (state.pieces["us_williams"].sp, state.pieces["us_augur"].sp) == (2, 2)
+    # Confederates: 1,449 / 1,000 = 1.449 -> 1 SP, to the strongest: Ewell 6 -> 5.
+    assert {u: state.pieces[u].sp for u in ("cs_jackson", "cs_ewell", "cs_branch")} == {
+        "cs_jackson": 4, "cs_ewell": 5, "cs_branch": 2}
+    # Banks fell: out of the campaign (22.5: the leader pool).
+    assert "banks" not in state.pieces and state.gone["banks"] == "leader pool"
+    # Substantive: the Union retreats one hex, away from Jackson.
+    now = state.pieces["us_williams"].hex
+    assert now.distance(here) == 1 and now != eve.map.parse("C2112")
+    assert state.pieces["us_augur"].hex == now
+    settled = next(e for e in events if isinstance(e, TacticalBattleSettled))
+    assert [(t.rule, t.value) for t in settled.terms] == [
+        ("R&C campaign losses", 3), ("R&C campaign losses", 1),
+        ("R&C campaign leaders lost", 1), ("R&C campaign retreat", 1)]
+    assert eve.log[-1].notation == "tactical-result C2211 confederate substantive 2600 1449 banks"
+    assert eve.parse_action(eve.log[-1].notation) == result  # the log reads back
+
+
+def test_a_game_without_the_campaign_may_leave_the_field(eve: Game) -> None:
+    here = eve.map.parse(CEDAR_MOUNTAIN)
+    eve.apply(attack(eve))
+    eve.apply(BattleChoice(here, True))
+    eve.apply(BattleChoice(here, True))
+    events = eve.apply(BattleChoice(here, False))
+    assert any(isinstance(e, BattleFought) for e in events)
+    assert eve.pending_decision is None and eve.state.battle is None
