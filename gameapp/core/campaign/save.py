@@ -101,7 +101,7 @@ def load_campaign(path: str | Path) -> Campaign:
         if not isinstance(data.get(key), kind):
             raise DataError([doc.problem((key,), f"expected {key}: as a {kind.__name__}")])
     strategic = _part(doc, ("strategic",))
-    problems = schema_problems(strategic, save_schema())
+    problems = schema_problems(strategic, save_schema("strategic"))
     if problems:
         raise DataError(problems)
     scenario = _saved_scenario(strategic)
