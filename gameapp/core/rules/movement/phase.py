@@ -37,7 +37,14 @@ from gameapp.core.rules.movement.cavalry_charges import (
 from gameapp.core.rules.movement.charges import CHARGERS, charge_moves
 from gameapp.core.rules.movement.costs import MoveCosts, StepCost, mover_class, zoc_road_step
 from gameapp.core.rules.movement.formations import change_terms
-from gameapp.core.rules.movement.reach import PIKE_BONUS_RULE, Reach, SearchSpace, search, walk
+from gameapp.core.rules.movement.reach import (
+    PIKE_BONUS_RULE,
+    Reach,
+    SearchSpace,
+    search,
+    settle,
+    walk,
+)
 from gameapp.core.rules.movement.stacking import stacking_problem
 from gameapp.core.rules.sight.los import LosOptions
 from gameapp.core.rules.tables import Change, movement_tables
@@ -76,11 +83,25 @@ class MovementRules:
         self.state = state
         self.costs = costs
         self.tables = movement_tables()
+        # While one listing runs (`legal_actions`), what it asks again and again of the same
+        # state: each unit's MPA (with its command distances) and the enemy fields of fire
+        # around it. None outside a listing: a plan or a move on its own computes afresh.
+        self._allowances: dict[tuple[Unit, bool, bool], Breakdown] | None = None
+        self._fields: dict[tuple[Side, Hex | None, int], frozenset[Hex]] | None = None
 
     # --- what the window asks -----------------------------------------------------------------
     def allowance(self, unit: Unit, double: bool = False, charge: bool = False) -> Breakdown:
         """The unit's MPA this phase; `double` asks what it would be with double movement,
         `charge` what it is for a move that declares a charge (the charge bonus)."""
+        memo = self._allowances
+        if memo is not None:
+            found = memo.get((unit, double, charge))
+            if found is None:
+                found = memo[(unit, double, charge)] = self._allowance(unit, double, charge)
+            return found
+        return self._allowance(unit, double, charge)
+
+    def _allowance(self, unit: Unit, double: bool, charge: bool) -> Breakdown:
         return movement_allowance(
             unit, list(self.state.units.values()), self.options,
             level_of(self.state, unit), self.tables, self.costs,
@@ -102,7 +123,24 @@ class MovementRules:
         unit = self.state.units[unit_id]
         if self._why_immobile(unit) is not None:
             return {}
-        found = search(self._space(unit, charge=charge))
+        return self._may_end_in(unit, search(self._space(unit, charge=charge)))
+
+    def _reachable_both(self, unit: Unit) -> tuple[dict[Hex, Reach], dict[Hex, Reach]]:
+        """`reachable(unit.id)` and `reachable(unit.id, charge=True)`, from one search when
+        the two differ only by the charge bonus (their fields of fire around the unit alike)."""
+        if self._why_immobile(unit) is not None:
+            return {}, {}
+        plain, charging = self._space(unit), self._space(unit, charge=True)
+        if plain.fire_field != charging.fire_field or plain.budget > charging.budget:
+            return (self._may_end_in(unit, search(plain)),
+                    self._may_end_in(unit, search(charging)))
+        searched = settle(charging)
+        return (self._may_end_in(unit, searched.within(plain.budget)),
+                self._may_end_in(unit, searched.within(charging.budget)))
+
+    def _may_end_in(self, unit: Unit, found: dict[Hex, Reach]) -> dict[Hex, Reach]:
+        """The hexes found where the unit may end its move: stacking (N9), and the hexes a
+        battery not engaged may not enter (000 13.6, option)."""
         occupied = {u.hex for u in self.state.units.values() if u.id != unit.id}
         alone_ok: dict[int, bool] = {}  # by terrain code: may the unit stand there by itself?
 
@@ -138,6 +176,16 @@ class MovementRules:
         """Hexes inside an enemy small-arms or canister field of fire (6.2, 4.2), line of sight
         included: the whole field of infantry and cavalry, the canister band of artillery.
         With `around`, only the part within `radius` hexes of it is sure to be complete."""
+        memo = self._fields
+        if memo is not None:
+            found = memo.get((side, around, radius))
+            if found is None:
+                found = memo[(side, around, radius)] = self._enemy_fire_field(side, around,
+                                                                                radius)
+            return found
+        return self._enemy_fire_field(side, around, radius)
+
+    def _enemy_fire_field(self, side: Side, around: Hex | None, radius: int) -> frozenset[Hex]:
         # Each enemy's field is kept until it changes: until it moves, or, where units block
         # sight, until anything moves.
         moved = self.state.revision if LosOptions.of(self.conventions).units_block else 0
@@ -365,7 +413,10 @@ class MovementRules:
         return events
 
     def legal_actions(self, side: Side) -> Iterator[Action]:
-        """Every move, facing, formation and cover change open to `side`, lazily."""
+        """Every move, facing, formation and cover change open to `side`, lazily, on the state
+        as it is when the listing begins (it keeps each unit's MPA while it runs)."""
+        lister = MovementRules(self.map, self.options, self.state, self.costs, self.conventions)
+        lister._allowances, lister._fields = {}, {}
         for unit in self.state.side_units(side):
             candidates: list[Action] = [Face(unit.id, f) for f in range(6) if f != unit.facing]
             candidates += [ChangeFormation(unit.id, f) for f in Formation
@@ -373,17 +424,20 @@ class MovementRules:
             candidates.append(Cover(unit.id, Status.COVER not in unit.status))
             for candidate in candidates:
                 try:
-                    self.plan(candidate, side)
+                    lister.plan(candidate, side)
                 except IllegalActionError:
                     continue
                 yield candidate
             if Status.CHARGE in unit.status:
                 continue  # it has declared a charge: it moves no further (3.4, `plan`)
-            reachable = self.reachable(unit.id)
+            if unit.kind in CHARGERS:
+                reachable, charging = lister._reachable_both(unit)
+            else:
+                reachable, charging = lister.reachable(unit.id), {}
             for reached in reachable.values():
                 yield Move(unit.id, reached.path)
             if unit.kind in CHARGERS:
-                yield from charge_moves(self, unit, self.reachable(unit.id, charge=True))
+                yield from charge_moves(lister, unit, charging)
 
     # --- helpers ------------------------------------------------------------------------------
     def _note_descent(self, unit: Unit, path: tuple[Hex, ...]) -> None:
@@ -408,8 +462,10 @@ class MovementRules:
         step: Callable[[Hex, int], StepCost] = partial(self.costs.step, mover=mover,
                                                        by_road=by_road)
         table = self.costs.table(mover, by_road)
+        steps_out: Callable[[Hex], list[tuple[int, StepCost]]] | None = partial(
+            self.costs.steps_out, mover=mover, by_road=by_road)
         if g88_zoc and by_road and fronts:  # 002 1: the steps depend on the fronts: no cache
-            step, table = partial(zoc_road_step, self.costs, mover, fronts), {}
+            step, table, steps_out = partial(zoc_road_step, self.costs, mover, fronts), {}, None
         return SearchSpace(
             start=unit.hex,
             facing=unit.facing,
@@ -422,6 +478,7 @@ class MovementRules:
                     covered=Status.COVER in unit.status).cost()
                 for steps in range(6)),
             step_table=table,
+            steps_out=steps_out,
             enemy_hexes=frozenset(e.hex for e in enemies),
             front_hexes=fronts,
             fire_field=fire_field,

@@ -25,7 +25,7 @@ from typing import NamedTuple
 from gameapp.core.breakdown import Term
 from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Hex
 from gameapp.core.rules.movement.costs import StepCost
-from gameapp.core.rules.movement.dial import least_costs
+from gameapp.core.rules.movement.dial import Settled, least_costs
 from gameapp.core.terrain import RoadGrade
 
 PIKE_BONUS_RULE = "TEC N14"
@@ -157,19 +157,33 @@ class SearchSpace:
     def turn(self, steps: int) -> int:
         return self.turn_costs[steps % 6]
 
+    # the steps allowed out of a hex, (direction, cost), all at once (`MoveCosts.steps_out`);
+    # by default asked of `step` direction by direction
+    steps_out: Callable[[Hex], list[tuple[int, StepCost]]] | None = None
+
     def steps_from(self, packed: int) -> HexSteps:
         found = self.step_table.get(packed)
         if found is None:
-            here = unpack(packed)
-            allowed = []
-            for direction in range(6):
-                cost = self.step(here, direction)
-                if cost.prohibited is None:
-                    allowed.append((direction, packed + _DELTAS[direction], cost.total,
-                                    cost.fence_mp, cost.road is RoadGrade.PIKE))
-            found = HexSteps(tuple(allowed))
-            self.step_table[packed] = found
+            found = hex_steps(self.step_table, self.steps_out or allowed_steps(self.step), packed)
         return found
+
+
+def allowed_steps(step: Callable[[Hex, int], StepCost]
+                  ) -> Callable[[Hex], list[tuple[int, StepCost]]]:
+    """The steps `step` allows out of a hex, (direction, cost)."""
+    def out(here: Hex) -> list[tuple[int, StepCost]]:
+        costs = ((direction, step(here, direction)) for direction in range(6))
+        return [(direction, cost) for direction, cost in costs if cost.prohibited is None]
+    return out
+
+
+def hex_steps(table: StepTable, steps_out: Callable[[Hex], list[tuple[int, StepCost]]],
+              packed: int) -> HexSteps:
+    """The steps allowed out of the hex `packed`, kept in `table`."""
+    found = table[packed] = HexSteps(tuple(
+        (direction, packed + _DELTAS[direction], cost.total, cost.fence_mp,
+         cost.road is RoadGrade.PIKE) for direction, cost in steps_out(unpack(packed))))
+    return found
 
 
 def search(space: SearchSpace) -> dict[Hex, Reach]:
@@ -177,8 +191,51 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
 
     The states are ints, (packed hex << 4) | (still on pike << 3) | facing.
     """
+    return settle(space).within(space.budget)
+
+
+@dataclass(frozen=True)
+class Searched:
+    """One search's settled states, which answer for its budget or any smaller one."""
+
+    start: int  # the packed start hex
+    bonus: int  # the pike bonus
+    stops: set[int]  # packed hexes that end a move (enemy fronts)
+    found: Settled
+
+    def within(self, budget: int) -> dict[Hex, Reach]:
+        """What a search with `budget` MPs (at most the settled one's) would find. Dijkstra
+        settles states in order of cost, so the states costing at most the smaller limit, their
+        parents and the order they came in are exactly those a search with that limit meets."""
+        limit = budget + self.bonus
+        best, parent, first = self.found
+        # A place's first state expanded is its cheapest. Per hex keep the cheaper of its two
+        # places (on and off the pike): the bonus a state off the pike forfeited is in its cost,
+        # so the cheapest leaves the most MPs.
+        cheapest: dict[int, int] = {}  # packed hex -> state
+        for place, state in first.items():
+            if best[state] > limit:
+                continue
+            here = place >> 1
+            known = cheapest.get(here)
+            if known is None or best[state] < best[known]:
+                cheapest[here] = state
+        cheapest.pop(self.start, None)
+        bonus, stops = self.bonus, self.stops
+        result: dict[Hex, Reach] = {}
+        for packed, state in cheapest.items():
+            h = unpack(packed)
+            cost = best[state]
+            on_pike = bool(state & _PIKE) and bonus > 0
+            result[h] = Reach(h, cost if on_pike else cost - bonus, limit - cost, state & 7,
+                              packed in stops, on_pike, state, parent)
+        return result
+
+
+def settle(space: SearchSpace) -> Searched:
+    """The search itself: every state the unit can reach with its budget, at least cost."""
     if not space.may_leave:
-        return {}
+        return Searched(0, 0, set(), Settled({}, {}, {}))
     enemy = {pack(h) for h in space.enemy_hexes}
     front = {pack(h) for h in space.front_hexes}
     fire = {pack(h) for h in space.fire_field}
@@ -219,26 +276,8 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
     start_state = (start << 4) | (_PIKE if bonus > 0 else 0) | space.facing
     # A state is not worth expanding if its hex (and pike flag) was expanded more cheaply by at
     # least the dearest turn: from there the unit can face any way for less.
-    best, parent, first = least_costs(start_state, limit, expand, place_bits=3,
-                                      slack=max(turn))
-    # A place's first state expanded is its cheapest. Per hex keep the cheaper of its two places
-    # (on and off the pike): the bonus a state off the pike forfeited is in its cost, so the
-    # cheapest leaves the most MPs.
-    cheapest: dict[int, int] = {}  # packed hex -> state
-    for place, state in first.items():
-        here = place >> 1
-        known = cheapest.get(here)
-        if known is None or best[state] < best[known]:
-            cheapest[here] = state
-    cheapest.pop(start, None)
-    result: dict[Hex, Reach] = {}
-    for packed, state in cheapest.items():
-        h = unpack(packed)
-        cost = best[state]
-        on_pike = bool(state & _PIKE) and bonus > 0
-        result[h] = Reach(h, cost if on_pike else cost - bonus, limit - cost, state & 7,
-                          packed in stops, on_pike, state, parent)
-    return result
+    return Searched(start, bonus, stops, least_costs(start_state, limit, expand, place_bits=3,
+                                                     slack=max(turn)))
 
 
 def _unlocked(arcs_of: Callable[[int], list[Arc]], front: set[int], barred: bool
