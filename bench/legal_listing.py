@@ -1,6 +1,6 @@
 """Listing every legal action, against one plain search per unit (a script, not a test).
 
-    .venv/bin/python bench/legal_listing.py [--repeats 9]
+    .venv/bin/python bench/legal_listing.py [--rounds 15] [--clock cpu|wall]
 
 On the demo and Slaughter Mountain, in one run:
 - the baseline: for every unit of the side to move, one networkx
@@ -13,9 +13,12 @@ On the demo and Slaughter Mountain, in one run:
 - the listing again on the same game (its caches filled);
 - the first reach search of a fresh game, for each unit of the side to move in turn, each on
   its own new game (the first click on a counter): median and worst over the units.
-Medians over `--repeats` runs, with the yardstick (bench/yardstick.py) timed in the same run,
-and the listing's ratio to the baseline. The process's own first-use costs (the tables read
-from the package's data files) are paid before timing, by one listing on a game not timed.
+Each round times the baseline and the two listings turn about, so that all three meet the same
+load, and takes the ratios within the round; the medians over `--rounds` rounds are printed,
+with the yardstick (bench/yardstick.py) timed in the same run. The clock is the process's CPU
+time unless `--clock wall`: on a machine shared by many jobs it moves far less. The process's
+own first-use costs (the tables read from the package's data files) are paid before timing, by
+one listing on a game not timed.
 """
 
 from __future__ import annotations
@@ -41,20 +44,24 @@ from gameapp.core.scenario import Scenario, load_scenario  # noqa: E402
 SCENARIOS = ("demo", "slaughter_mountain")
 
 
-def median_ms(setup: Callable[[], object], run: Callable[[object], object],
-              repeats: int) -> float:
-    """Median time of `run(setup())`, the setup not timed."""
-    times = []
-    for _ in range(repeats):
-        made = setup()
-        start = time.perf_counter()
-        run(made)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 
 
-def baseline_ms(scenario: Scenario, repeats: int) -> tuple[float, int]:
-    """The sum of one plain networkx search per unit of the side to move, and how many."""
+class Timer:
+    """Times jobs with one clock: the process's CPU time by default, which a busy machine
+    disturbs far less than the wall clock (`--clock wall` for the latter)."""
+
+    def __init__(self, clock: str) -> None:
+        self.clock = CLOCKS[clock]
+
+    def ms(self, job: Callable[[], object]) -> float:
+        start = self.clock()
+        job()
+        return (self.clock() - start) * 1000
+
+
+def plain_searches(scenario: Scenario) -> Callable[[], None]:
+    """One plain networkx search per unit of the side to move, its graph already built."""
     game = Game.from_scenario(scenario, seed=1)
     side = game.acting_side
     assert side is not None
@@ -62,50 +69,71 @@ def baseline_ms(scenario: Scenario, repeats: int) -> tuple[float, int]:
     _, graph = plain_graphs(scenario.map)
     starts = [(u.hex, int(movement.allowance(u).total)) for u in game.state.side_units(side)]
 
-    def every_unit(_: object) -> None:
+    def every_unit() -> None:
         for start, cutoff in starts:
             nx.single_source_dijkstra_path_length(graph, start, cutoff)
-    return median_ms(lambda: None, every_unit, repeats), len(starts)
+    return every_unit
 
 
-def first_searches_ms(scenario: Scenario) -> list[float]:
+def listing(game: Game) -> Callable[[], None]:
+    return lambda: list(game.legal_actions()) and None
+
+
+def first_searches_ms(scenario: Scenario, timer: Timer) -> list[float]:
     """The first reach search of a fresh game, for each unit of the side to move."""
-    ids = [u.id for u in Game.from_scenario(scenario, seed=1).state.side_units(
-        Game.from_scenario(scenario, seed=1).acting_side)]  # type: ignore[arg-type]
+    game = Game.from_scenario(scenario, seed=1)
+    side = game.acting_side
+    assert side is not None
+    ids = [u.id for u in game.state.side_units(side)]
     times = []
     for uid in ids:
         game = Game.from_scenario(scenario, seed=1)
-        start = time.perf_counter()
-        tactical(game).movement.reachable(uid)
-        times.append((time.perf_counter() - start) * 1000)
+        times.append(timer.ms(lambda g=game, u=uid: tactical(g).movement.reachable(u)))
+    return times
+
+
+def measure(scenario: Scenario, rounds: int, timer: Timer) -> dict[str, list[float]]:
+    """Each round times, turn about, the baseline, a listing on a fresh game and one again on
+    the same game (so all three meet the same load); the ratios are taken round by round."""
+    baseline = plain_searches(scenario)
+    times: dict[str, list[float]] = {"baseline": [], "fresh": [], "again": []}
+    for _ in range(rounds):
+        game = Game.from_scenario(scenario, seed=1)
+        times["baseline"].append(timer.ms(baseline))
+        times["fresh"].append(timer.ms(listing(game)))
+        times["again"].append(timer.ms(listing(game)))
+    times["fresh / baseline"] = [f / b for f, b in zip(times["fresh"], times["baseline"],
+                                                       strict=True)]
+    times["again / baseline"] = [a / b for a, b in zip(times["again"], times["baseline"],
+                                                       strict=True)]
     return times
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=9)
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--clock", choices=list(CLOCKS), default="cpu")
     args = parser.parse_args(argv)
+    timer = Timer(args.clock)
     scenarios = {name: load_scenario(ROOT / "scenarios" / f"{name}.yaml") for name in SCENARIOS}
     for scenario in scenarios.values():  # the process's first-use costs, not timed
         list(Game.from_scenario(scenario, seed=1).legal_actions())
-    print(f"yardstick (bench/yardstick.py): {yardstick_ms():.1f} ms")
+    print(f"yardstick (bench/yardstick.py, wall clock): {yardstick_ms():.1f} ms; "
+          f"{args.clock} time, medians of {args.rounds} rounds")
     print(f"{'scenario':20} {'units':>5} {'actions':>7} {'baseline':>9} {'fresh':>8} "
           f"{'ratio':>6} {'again':>8} {'ratio':>6} {'1st reach med/worst':>20}")
     for name, scenario in scenarios.items():
-        baseline, units = baseline_ms(scenario, args.repeats)
-        actions = len(list(Game.from_scenario(scenario, seed=1).legal_actions()))
-        fresh = median_ms(lambda s=scenario: Game.from_scenario(s, seed=1),  # type: ignore[misc]
-                          lambda g: list(g.legal_actions()), args.repeats)  # type: ignore[attr-defined]
-
-        def warmed(s: Scenario = scenario) -> Game:
-            game = Game.from_scenario(s, seed=1)
-            list(game.legal_actions())
-            return game
-        again = median_ms(warmed, lambda g: list(g.legal_actions()),  # type: ignore[attr-defined]
-                          args.repeats)
-        firsts = first_searches_ms(scenario)
-        print(f"{name:20} {units:5d} {actions:7d} {baseline:7.2f}ms {fresh:6.2f}ms "
-              f"{fresh / baseline:6.2f} {again:6.2f}ms {again / baseline:6.2f} "
+        game = Game.from_scenario(scenario, seed=1)
+        side = game.acting_side
+        assert side is not None
+        units = len(game.state.side_units(side))
+        actions = len(list(game.legal_actions()))
+        times = {key: statistics.median(values)
+                 for key, values in measure(scenario, args.rounds, timer).items()}
+        firsts = first_searches_ms(scenario, timer)
+        print(f"{name:20} {units:5d} {actions:7d} {times['baseline']:7.2f}ms "
+              f"{times['fresh']:6.2f}ms {times['fresh / baseline']:6.2f} "
+              f"{times['again']:6.2f}ms {times['again / baseline']:6.2f} "
               f"{statistics.median(firsts):9.2f} / {max(firsts):5.2f}ms")
     return 0
 

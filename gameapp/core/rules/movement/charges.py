@@ -35,9 +35,13 @@ def charge_moves(rules: Planner, unit: Unit, reached: Mapping[Hex, Reach]) -> It
                if u.kind is not UnitKind.LEADER}
     if not targets:
         return
-    stops: list[tuple[Hex, tuple[Hex, ...]]] = [(unit.hex, ())]
-    stops += [(h, r.path) for h, r in reached.items() if h != unit.hex]
-    for stop, path in stops:
+    beside = {n for t in targets for n in t.neighbors()}  # where a charge may start
+    stops: list[tuple[Hex, Reach | None]] = [(unit.hex, None)]
+    stops += [(h, r) for h, r in reached.items() if h != unit.hex]
+    for stop, reach in stops:
+        if stop not in beside:
+            continue
+        path = reach.path if reach is not None else ()
         for target in stop.neighbors():
             if target not in targets:
                 continue

@@ -48,6 +48,9 @@ def mover_class(unit: Unit) -> MoverClass | None:
     return MoverClass.INFANTRY_COLUMN if column else MoverClass.INFANTRY_LINE
 
 
+StepOut = tuple[int, int, int, bool]  # (direction, MPs, fence MPs, along a pike)
+
+
 @dataclass(frozen=True)
 class StepCost:
     terms: tuple[Term, ...] = ()
@@ -75,6 +78,8 @@ class MoveCosts:
         self._met_edits = 0  # the map's `edits` when they were made
         # (what is met, packed, mover) -> priced step
         self._priced: dict[tuple[int, MoverClass], StepCost] = {}
+        # (mover, by road) -> what is met -> (MPs, fence MPs, along a pike), () if not allowed
+        self._outs: dict[tuple[MoverClass, bool], dict[int, tuple[int, int, bool] | tuple[()]]] = {}
         # command distances, (from, to, mover, by road) -> MPs (allowance.command_distance)
         self.distances: dict[tuple[Hex, Hex, MoverClass, bool], int] = {}
         # enemy fronts and fields of fire, keyed by the enemy units that make them
@@ -101,20 +106,28 @@ class MoveCosts:
             return StepCost(prohibited="off the map")
         return self._priced_step(met[direction], mover, by_road)
 
-    def steps_out(self, origin: Hex, mover: MoverClass, by_road: bool
-                  ) -> list[tuple[int, StepCost]]:
-        """The steps allowed out of `origin`, (direction, cost): what `step` prices, in one go
-        and without keeping each step (the reach search keeps them its own way)."""
+    def steps_out(self, origin: Hex, mover: MoverClass, by_road: bool) -> list[StepOut]:
+        """The steps allowed out of `origin`, as (direction, MPs, fence MPs, along a pike): what
+        `step` prices, for the six directions at once, and kept by what each step meets (the
+        first search of a game prices its steps this way, hex after hex)."""
         met = self._met_at(origin)
         if met is None:
             return []
-        out = []
+        outs = self._outs.get((mover, by_road))
+        if outs is None:
+            outs = self._outs[(mover, by_road)] = {}
+        allowed = []
         for direction, key in enumerate(met):
-            if key >= 0:
+            if key < 0:
+                continue
+            found = outs.get(key)
+            if found is None:
                 cost = self._priced_step(key, mover, by_road)
-                if cost.prohibited is None:
-                    out.append((direction, cost))
-        return out
+                found = outs[key] = () if cost.prohibited is not None else (
+                    cost.total, cost.fence_mp, cost.road is RoadGrade.PIKE)
+            if found:
+                allowed.append((direction, *found))
+        return allowed
 
     def _met_at(self, origin: Hex) -> list[int] | None:
         """What the six steps out of `origin` meet (`met_keys`); None if it is off the map."""

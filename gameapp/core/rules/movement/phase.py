@@ -35,12 +35,19 @@ from gameapp.core.rules.movement.cavalry_charges import (
     is_mounted_cavalry,
 )
 from gameapp.core.rules.movement.charges import CHARGERS, charge_moves
-from gameapp.core.rules.movement.costs import MoveCosts, StepCost, mover_class, zoc_road_step
+from gameapp.core.rules.movement.costs import (
+    MoveCosts,
+    StepCost,
+    StepOut,
+    mover_class,
+    zoc_road_step,
+)
 from gameapp.core.rules.movement.formations import change_terms
 from gameapp.core.rules.movement.reach import (
     PIKE_BONUS_RULE,
     Reach,
     SearchSpace,
+    all_paths,
     search,
     settle,
     walk,
@@ -83,23 +90,23 @@ class MovementRules:
         self.state = state
         self.costs = costs
         self.tables = movement_tables()
-        # While one listing runs (`legal_actions`), what it asks again and again of the same
-        # state: each unit's MPA (with its command distances) and the enemy fields of fire
-        # around it. None outside a listing: a plan or a move on its own computes afresh.
-        self._allowances: dict[tuple[Unit, bool, bool], Breakdown] | None = None
-        self._fields: dict[tuple[Side, Hex | None, int], frozenset[Hex]] | None = None
+        # What one listing (`legal_actions`) asks again and again of its state; None outside
+        # a listing: a plan or a move on its own computes everything afresh.
+        self._memo: _ListingMemo | None = None
 
     # --- what the window asks -----------------------------------------------------------------
     def allowance(self, unit: Unit, double: bool = False, charge: bool = False) -> Breakdown:
         """The unit's MPA this phase; `double` asks what it would be with double movement,
         `charge` what it is for a move that declares a charge (the charge bonus)."""
-        memo = self._allowances
-        if memo is not None:
-            found = memo.get((unit, double, charge))
-            if found is None:
-                found = memo[(unit, double, charge)] = self._allowance(unit, double, charge)
-            return found
-        return self._allowance(unit, double, charge)
+        memo = self._memo
+        if memo is None:
+            return self._allowance(unit, double, charge)
+        # what the MPA reads of the unit, besides what its id names (defn, brigade, state sets)
+        key = (unit.id, unit.hex, unit.formation, double, charge)
+        found = memo.allowances.get(key)
+        if found is None:
+            found = memo.allowances[key] = self._allowance(unit, double, charge)
+        return found
 
     def _allowance(self, unit: Unit, double: bool, charge: bool) -> Breakdown:
         return movement_allowance(
@@ -126,30 +133,35 @@ class MovementRules:
         return self._may_end_in(unit, search(self._space(unit, charge=charge)))
 
     def _reachable_both(self, unit: Unit) -> tuple[dict[Hex, Reach], dict[Hex, Reach]]:
-        """`reachable(unit.id)` and `reachable(unit.id, charge=True)`, from one search when
-        the two differ only by the charge bonus (their fields of fire around the unit alike)."""
+        """`reachable(unit.id)` and `reachable(unit.id, charge=True)`. The two searches differ
+        only by the charge bonus and by how far around the unit they know the enemy's fields of
+        fire (where walls and fences cost double, N12), so the plain one is read off the charge
+        one, unless it could have come near a hex where the two fields differ."""
         if self._why_immobile(unit) is not None:
             return {}, {}
         plain, charging = self._space(unit), self._space(unit, charge=True)
-        if plain.fire_field != charging.fire_field or plain.budget > charging.budget:
-            return (self._may_end_in(unit, search(plain)),
-                    self._may_end_in(unit, search(charging)))
         searched = settle(charging)
-        return (self._may_end_in(unit, searched.within(plain.budget)),
+        differ = plain.fire_field ^ charging.fire_field
+        if plain.budget > charging.budget or (differ and searched.meets(differ, plain.budget)):
+            found = search(plain)
+        else:
+            found = searched.within(plain.budget)
+        return (self._may_end_in(unit, found),
                 self._may_end_in(unit, searched.within(charging.budget)))
 
     def _may_end_in(self, unit: Unit, found: dict[Hex, Reach]) -> dict[Hex, Reach]:
         """The hexes found where the unit may end its move: stacking (N9), and the hexes a
         battery not engaged may not enter (000 13.6, option)."""
-        occupied = {u.hex for u in self.state.units.values() if u.id != unit.id}
+        occupied = (self._memo.occupied(unit) if self._memo is not None
+                    else {u.hex for u in self.state.units.values() if u.id != unit.id})
         alone_ok: dict[int, bool] = {}  # by terrain code: may the unit stand there by itself?
 
         def may_end(h: Hex) -> bool:
             if h in occupied or unit.formation is Formation.ROAD_COLUMN:
-                return self._stacking(replace(unit, hex=h)) is None
+                return self._stacking_at(h, unit) is None
             code = int(self.map.terrain[self.map.index(h)])
             if code not in alone_ok:
-                alone_ok[code] = self._stacking(replace(unit, hex=h)) is None
+                alone_ok[code] = self._stacking_at(h, unit) is None
             return alone_ok[code]
 
         zone = artillery_zone(self.state, unit, self.options)  # 000 13.6, option
@@ -176,30 +188,51 @@ class MovementRules:
         """Hexes inside an enemy small-arms or canister field of fire (6.2, 4.2), line of sight
         included: the whole field of infantry and cavalry, the canister band of artillery.
         With `around`, only the part within `radius` hexes of it is sure to be complete."""
-        memo = self._fields
-        if memo is not None:
-            found = memo.get((side, around, radius))
-            if found is None:
-                found = memo[(side, around, radius)] = self._enemy_fire_field(side, around,
-                                                                                radius)
-            return found
-        return self._enemy_fire_field(side, around, radius)
+        memo = self._memo
+        if memo is None:
+            return self._enemy_fire_field(side, around, radius)
+        found = memo.fields.get((side, around, radius))
+        if found is None:
+            found = memo.fields[(side, around, radius)] = self._enemy_fire_field(side, around,
+                                                                                 radius)
+        return found
 
     def _enemy_fire_field(self, side: Side, around: Hex | None, radius: int) -> frozenset[Hex]:
         # Each enemy's field is kept until it changes: until it moves, or, where units block
         # sight, until anything moves.
-        moved = self.state.revision if LosOptions.of(self.conventions).units_block else 0
-        everyone = list(self.state.units.values())
         hexes: set[Hex] = set()
-        for enemy in self.state.side_units(side.other):
-            if around is not None and enemy.hex.distance(around) > radius + reach(enemy.defn):
-                continue
-            found = self.costs.fire_fields.get((enemy, moved))
-            if found is None:
-                found = small_arms_field(enemy, self.map, self.conventions, everyone)
-                self.costs.fire_fields[(enemy, moved)] = found
+        for found in self._enemy_fields(side, around, radius):
             hexes |= found
         return frozenset(hexes)
+
+    def _in_enemy_fire_field(self, side: Side, h: Hex) -> bool:
+        """`h in self.enemy_fire_field(side, h)`, without making the whole field."""
+        if self._memo is None:
+            return any(h in found for found in self._enemy_fields(side, h, 0))
+        found = self._memo.in_field.get((side, h))
+        if found is None:
+            found = self._memo.in_field[(side, h)] = any(
+                h in field for field in self._enemy_fields(side, h, 0))
+        return found
+
+    def _enemy_fields(self, side: Side, around: Hex | None, radius: int
+                      ) -> Iterator[frozenset[Hex]]:
+        """The field of fire of each enemy whose field may reach within `radius` of `around`."""
+        moved = self.state.revision if LosOptions.of(self.conventions).units_block else 0
+        everyone = list(self.state.units.values())
+        by_id = self._memo.enemy_fields if self._memo is not None else None
+        for enemy, farthest in self._enemies_reach(side.other):
+            if around is not None and enemy.hex.distance(around) > radius + farthest:
+                continue
+            found = by_id.get(enemy.id) if by_id is not None else None
+            if found is None:
+                found = self.costs.fire_fields.get((enemy, moved))
+                if found is None:
+                    found = small_arms_field(enemy, self.map, self.conventions, everyone)
+                    self.costs.fire_fields[(enemy, moved)] = found
+                if by_id is not None:
+                    by_id[enemy.id] = found
+            yield found
 
     # --- checking -----------------------------------------------------------------------------
     def plan(self, action: Action, side: Side | None) -> Plan:
@@ -416,7 +449,7 @@ class MovementRules:
         """Every move, facing, formation and cover change open to `side`, lazily, on the state
         as it is when the listing begins (it keeps each unit's MPA while it runs)."""
         lister = MovementRules(self.map, self.options, self.state, self.costs, self.conventions)
-        lister._allowances, lister._fields = {}, {}
+        lister._memo = _ListingMemo(self.state)
         for unit in self.state.side_units(side):
             candidates: list[Action] = [Face(unit.id, f) for f in range(6) if f != unit.facing]
             candidates += [ChangeFormation(unit.id, f) for f in Formation
@@ -434,8 +467,8 @@ class MovementRules:
                 reachable, charging = lister._reachable_both(unit)
             else:
                 reachable, charging = lister.reachable(unit.id), {}
-            for reached in reachable.values():
-                yield Move(unit.id, reached.path)
+            for path in all_paths(reachable).values():
+                yield Move(unit.id, path)
             if unit.kind in CHARGERS:
                 yield from charge_moves(lister, unit, charging)
 
@@ -451,7 +484,7 @@ class MovementRules:
         mover = mover_class(unit)
         assert mover is not None
         by_road = unit.formation is Formation.ROAD_COLUMN
-        enemies = self.state.side_units(unit.side.other)
+        enemies = self._side_units(unit.side.other)
         left = self.remaining(unit, double, charge) - already
         fire_field = self.enemy_fire_field(unit.side, unit.hex, max(left, 0) // 4 + 2)
         fronts = self.enemy_front(unit.side)
@@ -462,7 +495,7 @@ class MovementRules:
         step: Callable[[Hex, int], StepCost] = partial(self.costs.step, mover=mover,
                                                        by_road=by_road)
         table = self.costs.table(mover, by_road)
-        steps_out: Callable[[Hex], list[tuple[int, StepCost]]] | None = partial(
+        steps_out: Callable[[Hex], list[StepOut]] | None = partial(
             self.costs.steps_out, mover=mover, by_road=by_road)
         if g88_zoc and by_road and fronts:  # 002 1: the steps depend on the fronts: no cache
             step, table, steps_out = partial(zoc_road_step, self.costs, mover, fronts), {}, None
@@ -488,9 +521,29 @@ class MovementRules:
         )
 
     def _stacking(self, end: Unit) -> tuple[str, str] | None:
-        others = [u for u in self.state.units_at(end.hex) if u.id != end.id]
-        return stacking_problem(end.hex, [*others, end], self.map, self.costs.chart,
+        return self._stacking_at(end.hex, end)
+
+    def _stacking_at(self, h: Hex, unit: Unit) -> tuple[str, str] | None:
+        """`_stacking` of `unit` were it in `h` (stacking reads the hex, not the unit's)."""
+        there = self._memo.units_at(h) if self._memo is not None else self.state.units_at(h)
+        others = [u for u in there if u.id != unit.id]
+        return stacking_problem(h, [*others, unit], self.map, self.costs.chart,
                                 RuleOptions.of(self.options).stacking_rule)
+
+    def _enemies_reach(self, side: Side) -> list[tuple[Unit, int]]:
+        """The units of `side`, each with how far it fires (`fire.field.reach`)."""
+        if self._memo is not None:
+            found = self._memo.reaches.get(side)
+            if found is None:
+                found = self._memo.reaches[side] = [(u, reach(u.defn))
+                                                    for u in self._side_units(side)]
+            return found
+        return [(u, reach(u.defn)) for u in self.state.side_units(side)]
+
+    def _side_units(self, side: Side) -> list[Unit]:
+        if self._memo is not None:
+            return self._memo.side_units[side]
+        return self.state.side_units(side)
 
     def _why_immobile(self, unit: Unit) -> tuple[str, str] | None:
         if unit.id in self.state.held:
@@ -504,13 +557,24 @@ class MovementRules:
         return None
 
     def _formation_terms(self, unit: Unit, formation: Formation) -> list[Term]:
-        in_field = unit.hex in self.enemy_fire_field(unit.side, unit.hex)
-        terms = change_terms(unit.kind, unit.formation, formation, self.tables, in_field)
+        in_field = self._in_enemy_fire_field(unit.side, unit.hex)
+        terms = self._change_terms(unit.kind, unit.formation, formation, in_field)
         if terms is None:
             raise IllegalActionError(
                 f"a {unit.kind.value} unit cannot go from {unit.formation.value} to "
                 f"{formation.value}", "2.5")
         return terms
+
+    def _change_terms(self, kind: UnitKind, start: Formation, goal: Formation,
+                      in_field: bool) -> list[Term] | None:
+        if self._memo is None:
+            return change_terms(kind, start, goal, self.tables, in_field)
+        key = (kind, start, goal, in_field)
+        if key not in self._memo.changes:
+            found = change_terms(kind, start, goal, self.tables, in_field)
+            self._memo.changes[key] = None if found is None else tuple(found)
+        kept = self._memo.changes[key]
+        return None if kept is None else list(kept)
 
     def _facing_terms(self, unit: Unit, facing: int) -> list[Term]:
         if facing == unit.facing:
@@ -537,6 +601,36 @@ class MovementRules:
     def may_unlimber_at(self, h: Hex) -> bool:
         """Artillery may not unlimber in a hex with a steep slope on any side (TEC N5)."""
         return not any(abs(self.map.slope_at(h, d)) == Slope.STEEP_UP for d in range(6))
+
+
+class _ListingMemo:
+    """What one listing keeps while it runs, all of one state that does not change meanwhile:
+    each unit's MPA (its command distances), the enemy fields of fire, the units by hex."""
+
+    def __init__(self, state: GameState) -> None:
+        self.allowances: dict[tuple[str, Hex, Formation, bool, bool], Breakdown] = {}
+        self.fields: dict[tuple[Side, Hex | None, int], frozenset[Hex]] = {}
+        self.enemy_fields: dict[str, frozenset[Hex]] = {}  # unit id -> its field of fire
+        self.reaches: dict[Side, list[tuple[Unit, int]]] = {}  # (unit, how far it fires)
+        self.in_field: dict[tuple[Side, Hex], bool] = {}  # is the hex in an enemy's field?
+        # formation changes: (kind, from, to, in a field of fire) -> their terms
+        self.changes: dict[tuple[UnitKind, Formation, Formation, bool],
+                           tuple[Term, ...] | None] = {}
+        self._by_hex: dict[Hex, list[Unit]] = {}
+        self.side_units: dict[Side, list[Unit]] = {side: [] for side in Side}
+        for unit in state.units.values():
+            self._by_hex.setdefault(unit.hex, []).append(unit)
+            self.side_units[unit.side].append(unit)
+
+    def units_at(self, h: Hex) -> list[Unit]:
+        return self._by_hex.get(h, [])
+
+    def occupied(self, unit: Unit) -> set[Hex]:
+        """The hexes holding a unit other than `unit`."""
+        hexes = set(self._by_hex)
+        if [u.id for u in self._by_hex.get(unit.hex, [])] == [unit.id]:
+            hexes.discard(unit.hex)
+        return hexes
 
 
 def _degrees(steps: int) -> str:

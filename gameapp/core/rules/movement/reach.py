@@ -18,13 +18,13 @@ ground already visited only looks them up.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from gameapp.core.breakdown import Term
 from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Hex
-from gameapp.core.rules.movement.costs import StepCost
+from gameapp.core.rules.movement.costs import StepCost, StepOut
 from gameapp.core.rules.movement.dial import Settled, least_costs
 from gameapp.core.terrain import RoadGrade
 
@@ -54,6 +54,26 @@ class Reach(NamedTuple):
             path.append(unpack(node >> 4))
             node, before = before, parent_of(before, -1)
         return tuple(reversed(path))
+
+
+def all_paths(found: Mapping[Hex, Reach]) -> dict[Hex, tuple[Hex, ...]]:
+    """`found[h].path` for every h, the reaches of one search sharing the paths' beginnings
+    instead of each walking back to the start."""
+    known: dict[int, tuple[Hex, ...]] = {}  # search state -> the path to it
+    paths: dict[Hex, tuple[Hex, ...]] = {}
+    for h, reached in found.items():
+        parent_of = reached.parents.get
+        chain = []
+        node = reached.state
+        before = parent_of(node, -1)
+        while before >= 0 and node not in known:
+            chain.append(node)
+            node, before = before, parent_of(before, -1)
+        path = known.get(node, ())
+        for node in reversed(chain):
+            path = known[node] = (*path, unpack(node >> 4))
+        paths[h] = path
+    return paths
 
 
 # Hexes are packed into ints inside the search: (q + _OFFSET) * _STRIDE + (r + _OFFSET).
@@ -157,9 +177,9 @@ class SearchSpace:
     def turn(self, steps: int) -> int:
         return self.turn_costs[steps % 6]
 
-    # the steps allowed out of a hex, (direction, cost), all at once (`MoveCosts.steps_out`);
-    # by default asked of `step` direction by direction
-    steps_out: Callable[[Hex], list[tuple[int, StepCost]]] | None = None
+    # the steps allowed out of a hex, all at once (`MoveCosts.steps_out`); by default asked of
+    # `step` direction by direction
+    steps_out: Callable[[Hex], list[StepOut]] | None = None
 
     def steps_from(self, packed: int) -> HexSteps:
         found = self.step_table.get(packed)
@@ -168,21 +188,21 @@ class SearchSpace:
         return found
 
 
-def allowed_steps(step: Callable[[Hex, int], StepCost]
-                  ) -> Callable[[Hex], list[tuple[int, StepCost]]]:
-    """The steps `step` allows out of a hex, (direction, cost)."""
-    def out(here: Hex) -> list[tuple[int, StepCost]]:
+def allowed_steps(step: Callable[[Hex, int], StepCost]) -> Callable[[Hex], list[StepOut]]:
+    """The steps `step` allows out of a hex, as `MoveCosts.steps_out` gives them."""
+    def out(here: Hex) -> list[StepOut]:
         costs = ((direction, step(here, direction)) for direction in range(6))
-        return [(direction, cost) for direction, cost in costs if cost.prohibited is None]
+        return [(direction, cost.total, cost.fence_mp, cost.road is RoadGrade.PIKE)
+                for direction, cost in costs if cost.prohibited is None]
     return out
 
 
-def hex_steps(table: StepTable, steps_out: Callable[[Hex], list[tuple[int, StepCost]]],
-              packed: int) -> HexSteps:
+def hex_steps(table: StepTable, steps_out: Callable[[Hex], list[StepOut]], packed: int
+              ) -> HexSteps:
     """The steps allowed out of the hex `packed`, kept in `table`."""
     found = table[packed] = HexSteps(tuple(
-        (direction, packed + _DELTAS[direction], cost.total, cost.fence_mp,
-         cost.road is RoadGrade.PIKE) for direction, cost in steps_out(unpack(packed))))
+        (direction, packed + _DELTAS[direction], mp, fence_mp, pike)
+        for direction, mp, fence_mp, pike in steps_out(unpack(packed))))
     return found
 
 
@@ -230,6 +250,15 @@ class Searched:
             result[h] = Reach(h, cost if on_pike else cost - bonus, limit - cost, state & 7,
                               packed in stops, on_pike, state, parent)
         return result
+
+
+    def meets(self, hexes: frozenset[Hex], budget: int) -> bool:
+        """Might a search with `budget` MPs have stood in or next to one of `hexes`? (The
+        states costing at most its limit are the only ones it could have expanded.)"""
+        limit = budget + self.bonus
+        stood = {state >> 4 for state, cost in self.found.best.items() if cost <= limit}
+        near = {here + delta for here in stood for delta in _DELTAS} | stood
+        return not near.isdisjoint(pack(h) for h in hexes)
 
 
 def settle(space: SearchSpace) -> Searched:
