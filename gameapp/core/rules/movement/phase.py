@@ -141,7 +141,9 @@ class MovementRules:
             return {}, {}
         plain, charging = self._space(unit), self._space(unit, charge=True)
         searched = settle(charging)
-        differ = plain.fire_field ^ charging.fire_field
+        # a charge search that met no wall or fence never made its field of fire: then the
+        # plain search, which goes over a part of the same ground, would not either
+        differ = (plain.field() ^ charging.field()) if charging.field_known else frozenset()
         if plain.budget > charging.budget or (differ and searched.meets(differ, plain.budget)):
             found = search(plain)
         else:
@@ -336,7 +338,7 @@ class MovementRules:
         if cost.prohibited is not None:
             raise IllegalActionError(cost.prohibited, "TEC prohibited")
         entry = space.turn(direction - end.facing) + int(cost.total)
-        if cost.fence_mp and (end.hex in space.fire_field or target in space.fire_field):
+        if cost.fence_mp and (end.hex in space.field() or target in space.field()):
             entry += cost.fence_mp
         descended = (unit.id in self.state.descended_steep
                      or descends_steep(self.map, self.costs.chart, unit.hex, path))
@@ -486,7 +488,7 @@ class MovementRules:
         by_road = unit.formation is Formation.ROAD_COLUMN
         enemies = self._side_units(unit.side.other)
         left = self.remaining(unit, double, charge) - already
-        fire_field = self.enemy_fire_field(unit.side, unit.hex, max(left, 0) // 4 + 2)
+        fire_field = partial(self.enemy_fire_field, unit.side, unit.hex, max(left, 0) // 4 + 2)
         fronts = self.enemy_front(unit.side)
         g88_zoc = RuleOptions.of(self.options).g88_zoc
         stopped = unit.hex in fronts and self.state.mp_spent.get(unit.id, 0) > 0 and not g88_zoc
@@ -514,7 +516,7 @@ class MovementRules:
             steps_out=steps_out,
             enemy_hexes=frozenset(e.hex for e in enemies),
             front_hexes=fronts,
-            fire_field=fire_field,
+            fire_field_of=fire_field,
             may_leave=not stopped,
             fronts_lock=not g88_zoc,
             fronts_barred=g88_zoc and unit.kind is UnitKind.LEADER,

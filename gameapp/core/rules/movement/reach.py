@@ -174,8 +174,23 @@ class SearchSpace:
     fronts_lock: bool = True
     fronts_barred: bool = False
 
+    # or, instead of `fire_field`, how to make it: it is made only when a wall or fence is
+    # met (`field`), so a search that meets none never works out the enemy's lines of sight
+    fire_field_of: Callable[[], frozenset[Hex]] | None = None
+
     def turn(self, steps: int) -> int:
         return self.turn_costs[steps % 6]
+
+    def field(self) -> frozenset[Hex]:
+        """The enemy fields of fire (N12), made now if they were not yet."""
+        if self.fire_field_of is not None:
+            self.fire_field, self.fire_field_of = self.fire_field_of(), None
+        return self.fire_field
+
+    @property
+    def field_known(self) -> bool:
+        """Has the field of fire been made (or given)?"""
+        return self.fire_field_of is None
 
     # the steps allowed out of a hex, all at once (`MoveCosts.steps_out`); by default asked of
     # `step` direction by direction
@@ -267,7 +282,8 @@ def settle(space: SearchSpace) -> Searched:
         return Searched(0, 0, set(), Settled({}, {}, {}))
     enemy = {pack(h) for h in space.enemy_hexes}
     front = {pack(h) for h in space.front_hexes}
-    fire = {pack(h) for h in space.fire_field}
+    fire: set[int] | None = None if not space.field_known else {
+        pack(h) for h in space.fire_field}
     turn = space.turn_costs
     budget, bonus = space.budget, space.pike_bonus
     limit = budget + bonus
@@ -281,6 +297,7 @@ def settle(space: SearchSpace) -> Searched:
     near_enemy = {e + delta for e in enemy for delta in _DELTAS}
 
     def arcs_of(state: int) -> list[Arc]:
+        nonlocal fire
         here = state >> 4
         if here in stops:
             return []  # entering an enemy front ends the move (3.310)
@@ -288,6 +305,8 @@ def settle(space: SearchSpace) -> Searched:
         if steps is None:
             steps = steps_from(here)
         bits = state & 15
+        if steps.fenced and fire is None:
+            fire = {pack(h) for h in space.field()}
         if fire and steps.fenced:
             arcs = _arcs(steps.steps, bits, turn_from, bonus, fire, here in fire)
         else:
@@ -370,7 +389,7 @@ def walk(space: SearchSpace, path: tuple[Hex, ...], describe: Callable[[Hex], st
         if cost.prohibited is not None:
             return Walk(tuple(terms), facing, False, (cost.prohibited, "TEC prohibited"))
         terms.extend(cost.terms)
-        if cost.fence_mp and (here in space.fire_field or there in space.fire_field):
+        if cost.fence_mp and (here in space.field() or there in space.field()):
             terms.append(Term("wall or fence in enemy field of fire x2", cost.fence_mp, "TEC N12"))
         on_pike = on_pike and cost.road is RoadGrade.PIKE
         here, facing = there, direction
