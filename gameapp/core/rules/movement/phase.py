@@ -34,7 +34,7 @@ from gameapp.core.rules.movement.cavalry_charges import (
     descends_steep,
     is_mounted_cavalry,
 )
-from gameapp.core.rules.movement.charges import CHARGERS, charge_moves
+from gameapp.core.rules.movement.charges import CHARGERS, charge_moves, charge_targets
 from gameapp.core.rules.movement.costs import (
     MoveCosts,
     StepCost,
@@ -452,6 +452,7 @@ class MovementRules:
         as it is when the listing begins (it keeps each unit's MPA while it runs)."""
         lister = MovementRules(self.map, self.options, self.state, self.costs, self.conventions)
         lister._memo = _ListingMemo(self.state)
+        targets = charge_targets(self.state, side)
         for unit in self.state.side_units(side):
             candidates: list[Action] = [Face(unit.id, f) for f in range(6) if f != unit.facing]
             candidates += [ChangeFormation(unit.id, f) for f in Formation
@@ -472,7 +473,7 @@ class MovementRules:
             for path in all_paths(reachable).values():
                 yield Move(unit.id, path)
             if unit.kind in CHARGERS:
-                yield from charge_moves(lister, unit, charging)
+                yield from charge_moves(lister, unit, charging, targets)
 
     # --- helpers ------------------------------------------------------------------------------
     def _note_descent(self, unit: Unit, path: tuple[Hex, ...]) -> None:
