@@ -34,7 +34,6 @@ from gameapp.core.rules.movement.cavalry_charges import (
     descends_steep,
     is_mounted_cavalry,
 )
-from gameapp.core.rules.movement.charges import CHARGERS, charge_moves, charge_targets
 from gameapp.core.rules.movement.costs import (
     MoveCosts,
     StepCost,
@@ -43,11 +42,11 @@ from gameapp.core.rules.movement.costs import (
     zoc_road_step,
 )
 from gameapp.core.rules.movement.formations import change_terms
+from gameapp.core.rules.movement.listing import ListingMemo, list_actions
 from gameapp.core.rules.movement.reach import (
     PIKE_BONUS_RULE,
     Reach,
     SearchSpace,
-    all_paths,
     search,
     settle,
     walk,
@@ -92,7 +91,7 @@ class MovementRules:
         self.tables = movement_tables()
         # What one listing (`legal_actions`) asks again and again of its state; None outside
         # a listing: a plan or a move on its own computes everything afresh.
-        self._memo: _ListingMemo | None = None
+        self._memo: ListingMemo | None = None
 
     # --- what the window asks -----------------------------------------------------------------
     def allowance(self, unit: Unit, double: bool = False, charge: bool = False) -> Breakdown:
@@ -132,11 +131,11 @@ class MovementRules:
             return {}
         return self._may_end_in(unit, search(self._space(unit, charge=charge)))
 
-    def _reachable_both(self, unit: Unit) -> tuple[dict[Hex, Reach], dict[Hex, Reach]]:
-        """`reachable(unit.id)` and `reachable(unit.id, charge=True)`. The two searches differ
-        only by the charge bonus and by how far around the unit they know the enemy's fields of
-        fire (where walls and fences cost double, N12), so the plain one is read off the charge
-        one, unless it could have come near a hex where the two fields differ."""
+    def reachable_both(self, unit: Unit) -> tuple[dict[Hex, Reach], dict[Hex, Reach]]:
+        """`reachable(unit.id)` and `reachable(unit.id, charge=True)`, for the listing. The two
+        searches differ only by the charge bonus and by how far around the unit they know the
+        enemy's fields of fire (where walls and fences cost double, N12), so the plain one is
+        read off the charge one, unless it could have come near a hex where the fields differ."""
         if self._why_immobile(unit) is not None:
             return {}, {}
         plain, charging = self._space(unit), self._space(unit, charge=True)
@@ -449,31 +448,15 @@ class MovementRules:
 
     def legal_actions(self, side: Side) -> Iterator[Action]:
         """Every move, facing, formation and cover change open to `side`, lazily, on the state
-        as it is when the listing begins (it keeps each unit's MPA while it runs)."""
+        as it is when the listing begins (`listing.list_actions`)."""
+        return list_actions(self, side)
+
+    def lister(self) -> MovementRules:
+        """These rules on the same state, keeping what a listing asks again and again for as
+        long as the listing runs (`listing.ListingMemo`): the state must not change meanwhile."""
         lister = MovementRules(self.map, self.options, self.state, self.costs, self.conventions)
-        lister._memo = _ListingMemo(self.state)
-        targets = charge_targets(self.state, side)
-        for unit in self.state.side_units(side):
-            candidates: list[Action] = [Face(unit.id, f) for f in range(6) if f != unit.facing]
-            candidates += [ChangeFormation(unit.id, f) for f in Formation
-                           if f is not unit.formation]
-            candidates.append(Cover(unit.id, Status.COVER not in unit.status))
-            for candidate in candidates:
-                try:
-                    lister.plan(candidate, side)
-                except IllegalActionError:
-                    continue
-                yield candidate
-            if Status.CHARGE in unit.status:
-                continue  # it has declared a charge: it moves no further (3.4, `plan`)
-            if unit.kind in CHARGERS:
-                reachable, charging = lister._reachable_both(unit)
-            else:
-                reachable, charging = lister.reachable(unit.id), {}
-            for path in all_paths(reachable).values():
-                yield Move(unit.id, path)
-            if unit.kind in CHARGERS:
-                yield from charge_moves(lister, unit, charging, targets)
+        lister._memo = ListingMemo(self.state)
+        return lister
 
     # --- helpers ------------------------------------------------------------------------------
     def _note_descent(self, unit: Unit, path: tuple[Hex, ...]) -> None:
@@ -604,36 +587,6 @@ class MovementRules:
     def may_unlimber_at(self, h: Hex) -> bool:
         """Artillery may not unlimber in a hex with a steep slope on any side (TEC N5)."""
         return not any(abs(self.map.slope_at(h, d)) == Slope.STEEP_UP for d in range(6))
-
-
-class _ListingMemo:
-    """What one listing keeps while it runs, all of one state that does not change meanwhile:
-    each unit's MPA (its command distances), the enemy fields of fire, the units by hex."""
-
-    def __init__(self, state: GameState) -> None:
-        self.allowances: dict[tuple[str, Hex, Formation, bool, bool], Breakdown] = {}
-        self.fields: dict[tuple[Side, Hex | None, int], frozenset[Hex]] = {}
-        self.enemy_fields: dict[str, frozenset[Hex]] = {}  # unit id -> its field of fire
-        self.reaches: dict[Side, list[tuple[Unit, int]]] = {}  # (unit, how far it fires)
-        self.in_field: dict[tuple[Side, Hex], bool] = {}  # is the hex in an enemy's field?
-        # formation changes: (kind, from, to, in a field of fire) -> their terms
-        self.changes: dict[tuple[UnitKind, Formation, Formation, bool],
-                           tuple[Term, ...] | None] = {}
-        self._by_hex: dict[Hex, list[Unit]] = {}
-        self.side_units: dict[Side, list[Unit]] = {side: [] for side in Side}
-        for unit in state.units.values():
-            self._by_hex.setdefault(unit.hex, []).append(unit)
-            self.side_units[unit.side].append(unit)
-
-    def units_at(self, h: Hex) -> list[Unit]:
-        return self._by_hex.get(h, [])
-
-    def occupied(self, unit: Unit) -> set[Hex]:
-        """The hexes holding a unit other than `unit`."""
-        hexes = set(self._by_hex)
-        if [u.id for u in self._by_hex.get(unit.hex, [])] == [unit.id]:
-            hexes.discard(unit.hex)
-        return hexes
 
 
 def _degrees(steps: int) -> str:
