@@ -140,10 +140,11 @@ class MovementRules:
             return {}, {}
         plain, charging = self._space(unit), self._space(unit, charge=True)
         searched = settle(charging)
-        # a charge search that met no wall or fence never made its field of fire: then the
-        # plain search, which goes over a part of the same ground, would not either
-        differ = (plain.field() ^ charging.field()) if charging.field_known else frozenset()
-        if plain.budget > charging.budget or (differ and searched.meets(differ, plain.budget)):
+        # The plain search goes over a part of the same ground, asking about the fields of fire
+        # where the charge search asked (walls and fences): where the answers agree, it finds
+        # what the charge search found within its budget.
+        if plain.budget > charging.budget or any(
+                plain.in_fire(h) != inside for h, inside in charging.fire_asked.items()):
             found = search(plain)
         else:
             found = searched.within(plain.budget)
@@ -206,6 +207,11 @@ class MovementRules:
             hexes |= found
         return frozenset(hexes)
 
+    def _in_fire_near(self, side: Side, around: Hex, radius: int, h: Hex) -> bool:
+        """`h in self.enemy_fire_field(side, around, radius)`, working out the fields of only
+        the enemies that fire as far as `h` (a field lies within its unit's reach)."""
+        return any(h in found for found in self._enemy_fields(side, around, radius, h))
+
     def _in_enemy_fire_field(self, side: Side, h: Hex) -> bool:
         """`h in self.enemy_fire_field(side, h)`, without making the whole field."""
         if self._memo is None:
@@ -216,14 +222,17 @@ class MovementRules:
                 h in field for field in self._enemy_fields(side, h, 0))
         return found
 
-    def _enemy_fields(self, side: Side, around: Hex | None, radius: int
-                      ) -> Iterator[frozenset[Hex]]:
-        """The field of fire of each enemy whose field may reach within `radius` of `around`."""
+    def _enemy_fields(self, side: Side, around: Hex | None, radius: int,
+                      reaching: Hex | None = None) -> Iterator[frozenset[Hex]]:
+        """The field of fire of each enemy whose field may reach within `radius` of `around`
+        (and `reaching`, when given)."""
         moved = self.state.revision if LosOptions.of(self.conventions).units_block else 0
         everyone = list(self.state.units.values())
         by_id = self._memo.enemy_fields if self._memo is not None else None
         for enemy, farthest in self._enemies_reach(side.other):
             if around is not None and enemy.hex.distance(around) > radius + farthest:
+                continue
+            if reaching is not None and enemy.hex.distance(reaching) > farthest:
                 continue
             found = by_id.get(enemy.id) if by_id is not None else None
             if found is None:
@@ -337,7 +346,7 @@ class MovementRules:
         if cost.prohibited is not None:
             raise IllegalActionError(cost.prohibited, "TEC prohibited")
         entry = space.turn(direction - end.facing) + int(cost.total)
-        if cost.fence_mp and (end.hex in space.field() or target in space.field()):
+        if cost.fence_mp and (space.in_fire(end.hex) or space.in_fire(target)):
             entry += cost.fence_mp
         descended = (unit.id in self.state.descended_steep
                      or descends_steep(self.map, self.costs.chart, unit.hex, path))
@@ -472,7 +481,7 @@ class MovementRules:
         by_road = unit.formation is Formation.ROAD_COLUMN
         enemies = self._side_units(unit.side.other)
         left = self.remaining(unit, double, charge) - already
-        fire_field = partial(self.enemy_fire_field, unit.side, unit.hex, max(left, 0) // 4 + 2)
+        in_fire = partial(self._in_fire_near, unit.side, unit.hex, max(left, 0) // 4 + 2)
         fronts = self.enemy_front(unit.side)
         g88_zoc = RuleOptions.of(self.options).g88_zoc
         stopped = unit.hex in fronts and self.state.mp_spent.get(unit.id, 0) > 0 and not g88_zoc
@@ -500,7 +509,7 @@ class MovementRules:
             steps_out=steps_out,
             enemy_hexes=frozenset(e.hex for e in enemies),
             front_hexes=fronts,
-            fire_field_of=fire_field,
+            in_fire_field=in_fire,
             may_leave=not stopped,
             fronts_lock=not g88_zoc,
             fronts_barred=g88_zoc and unit.kind is UnitKind.LEADER,

@@ -120,15 +120,15 @@ def _way(turn_costs: tuple[int, ...], pike_bonus: int) -> int:
 
 
 def _arcs(steps: tuple[Step, ...], state_bits: int, turn_from: list[tuple[int, ...]],
-          bonus: int, fire: set[int] | frozenset[int] = frozenset(),
+          bonus: int, fire: Callable[[int], bool] | None = None,
           here_in_fire: bool = False) -> list[Arc]:
     """The arcs out of a state (its pike bit | facing) through `steps`, walls and fences
-    doubled where `fire` says so."""
+    doubled where `fire` (packed hex -> inside an enemy field of fire) says so."""
     on_pike = state_bits & _PIKE
     turn_row = turn_from[state_bits & 7]
     arcs = []
     for direction, there, mp, fence_mp, pike_step in steps:
-        if fence_mp and (here_in_fire or there in fire):
+        if fence_mp and fire is not None and (here_in_fire or fire(there)):
             mp += fence_mp
         if on_pike and not pike_step:
             # Leaving the pike forfeits its bonus: charged here once, so that one limit
@@ -174,23 +174,23 @@ class SearchSpace:
     fronts_lock: bool = True
     fronts_barred: bool = False
 
-    # or, instead of `fire_field`, how to make it: it is made only when a wall or fence is
-    # met (`field`), so a search that meets none never works out the enemy's lines of sight
-    fire_field_of: Callable[[], frozenset[Hex]] | None = None
+    # or, instead of `fire_field`, whether a hex is inside it: asked only where a wall or
+    # fence is crossed (`in_fire`), so that a search that meets none works out no enemy's
+    # lines of sight, and one that meets some, only those of the enemies in range of them
+    in_fire_field: Callable[[Hex], bool] | None = None
+    fire_asked: dict[Hex, bool] = field(default_factory=dict)  # what `in_fire` answered
 
     def turn(self, steps: int) -> int:
         return self.turn_costs[steps % 6]
 
-    def field(self) -> frozenset[Hex]:
-        """The enemy fields of fire (N12), made now if they were not yet."""
-        if self.fire_field_of is not None:
-            self.fire_field, self.fire_field_of = self.fire_field_of(), None
-        return self.fire_field
-
-    @property
-    def field_known(self) -> bool:
-        """Has the field of fire been made (or given)?"""
-        return self.fire_field_of is None
+    def in_fire(self, h: Hex) -> bool:
+        """Is `h` inside the enemy fields of fire (N12)?"""
+        if self.in_fire_field is None:
+            return h in self.fire_field
+        found = self.fire_asked.get(h)
+        if found is None:
+            found = self.fire_asked[h] = self.in_fire_field(h)
+        return found
 
     # the steps allowed out of a hex, all at once (`MoveCosts.steps_out`); by default asked of
     # `step` direction by direction
@@ -267,23 +267,20 @@ class Searched:
         return result
 
 
-    def meets(self, hexes: frozenset[Hex], budget: int) -> bool:
-        """Might a search with `budget` MPs have stood in or next to one of `hexes`? (The
-        states costing at most its limit are the only ones it could have expanded.)"""
-        limit = budget + self.bonus
-        stood = {state >> 4 for state, cost in self.found.best.items() if cost <= limit}
-        near = {here + delta for here in stood for delta in _DELTAS} | stood
-        return not near.isdisjoint(pack(h) for h in hexes)
-
-
 def settle(space: SearchSpace) -> Searched:
     """The search itself: every state the unit can reach with its budget, at least cost."""
     if not space.may_leave:
         return Searched(0, 0, set(), Settled({}, {}, {}))
     enemy = {pack(h) for h in space.enemy_hexes}
     front = {pack(h) for h in space.front_hexes}
-    fire: set[int] | None = None if not space.field_known else {
-        pack(h) for h in space.fire_field}
+    in_fire = space.in_fire
+    fire_known: dict[int, bool] = {}  # packed hex -> inside an enemy field of fire?
+
+    def fire(packed: int) -> bool:
+        found = fire_known.get(packed)
+        if found is None:
+            found = fire_known[packed] = in_fire(unpack(packed))
+        return found
     turn = space.turn_costs
     budget, bonus = space.budget, space.pike_bonus
     limit = budget + bonus
@@ -297,7 +294,6 @@ def settle(space: SearchSpace) -> Searched:
     near_enemy = {e + delta for e in enemy for delta in _DELTAS}
 
     def arcs_of(state: int) -> list[Arc]:
-        nonlocal fire
         here = state >> 4
         if here in stops:
             return []  # entering an enemy front ends the move (3.310)
@@ -305,10 +301,8 @@ def settle(space: SearchSpace) -> Searched:
         if steps is None:
             steps = steps_from(here)
         bits = state & 15
-        if steps.fenced and fire is None:
-            fire = {pack(h) for h in space.field()}
-        if fire and steps.fenced:
-            arcs = _arcs(steps.steps, bits, turn_from, bonus, fire, here in fire)
+        if steps.fenced and (fire(here) or any(fire(step[1]) for step in steps.steps if step[3])):
+            arcs = _arcs(steps.steps, bits, turn_from, bonus, fire, fire(here))
         else:
             found = steps.arcs.get(way + bits)
             if found is None:
@@ -389,7 +383,7 @@ def walk(space: SearchSpace, path: tuple[Hex, ...], describe: Callable[[Hex], st
         if cost.prohibited is not None:
             return Walk(tuple(terms), facing, False, (cost.prohibited, "TEC prohibited"))
         terms.extend(cost.terms)
-        if cost.fence_mp and (here in space.field() or there in space.field()):
+        if cost.fence_mp and (space.in_fire(here) or space.in_fire(there)):
             terms.append(Term("wall or fence in enemy field of fire x2", cost.fence_mp, "TEC N12"))
         on_pike = on_pike and cost.road is RoadGrade.PIKE
         here, facing = there, direction
