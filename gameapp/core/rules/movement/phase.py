@@ -207,10 +207,28 @@ class MovementRules:
             hexes |= found
         return frozenset(hexes)
 
-    def _in_fire_near(self, side: Side, around: Hex, radius: int, h: Hex) -> bool:
-        """`h in self.enemy_fire_field(side, around, radius)`, working out the fields of only
-        the enemies that fire as far as `h` (a field lies within its unit's reach)."""
-        return any(h in found for found in self._enemy_fields(side, around, radius, h))
+    def _fire_near(self, side: Side, around: Hex, radius: int) -> Callable[[Hex], bool]:
+        """Whether a hex is in `self.enemy_fire_field(side, around, radius)`, working out the
+        fields of only the enemies that fire as far as that hex (a field lies within its unit's
+        reach), each once."""
+        enemies: list[tuple[Unit, int]] | None = None
+        fields: dict[str, frozenset[Hex]] = {}
+
+        def inside(h: Hex) -> bool:
+            nonlocal enemies
+            if enemies is None:
+                enemies = [(e, far) for e, far in self._enemies_reach(side.other)
+                           if e.hex.distance(around) <= radius + far]
+            for enemy, farthest in enemies:
+                if enemy.hex.distance(h) <= farthest:
+                    found = fields.get(enemy.id)
+                    if found is None:
+                        found = fields[enemy.id] = next(self._enemy_fields(side, enemy.hex, 0,
+                                                                           only=enemy))
+                    if h in found:
+                        return True
+            return False
+        return inside
 
     def _in_enemy_fire_field(self, side: Side, h: Hex) -> bool:
         """`h in self.enemy_fire_field(side, h)`, without making the whole field."""
@@ -223,16 +241,16 @@ class MovementRules:
         return found
 
     def _enemy_fields(self, side: Side, around: Hex | None, radius: int,
-                      reaching: Hex | None = None) -> Iterator[frozenset[Hex]]:
+                      only: Unit | None = None) -> Iterator[frozenset[Hex]]:
         """The field of fire of each enemy whose field may reach within `radius` of `around`
-        (and `reaching`, when given)."""
+        (`only` that one enemy's, when given)."""
         moved = self.state.revision if LosOptions.of(self.conventions).units_block else 0
         everyone = list(self.state.units.values())
         by_id = self._memo.enemy_fields if self._memo is not None else None
-        for enemy, farthest in self._enemies_reach(side.other):
-            if around is not None and enemy.hex.distance(around) > radius + farthest:
-                continue
-            if reaching is not None and enemy.hex.distance(reaching) > farthest:
+        enemies = [(only, 0)] if only is not None else self._enemies_reach(side.other)
+        for enemy, farthest in enemies:
+            if only is None and around is not None and (
+                    enemy.hex.distance(around) > radius + farthest):
                 continue
             found = by_id.get(enemy.id) if by_id is not None else None
             if found is None:
@@ -481,7 +499,7 @@ class MovementRules:
         by_road = unit.formation is Formation.ROAD_COLUMN
         enemies = self._side_units(unit.side.other)
         left = self.remaining(unit, double, charge) - already
-        in_fire = partial(self._in_fire_near, unit.side, unit.hex, max(left, 0) // 4 + 2)
+        in_fire = self._fire_near(unit.side, unit.hex, max(left, 0) // 4 + 2)
         fronts = self.enemy_front(unit.side)
         g88_zoc = RuleOptions.of(self.options).g88_zoc
         stopped = unit.hex in fronts and self.state.mp_spent.get(unit.id, 0) > 0 and not g88_zoc
