@@ -38,6 +38,9 @@ class HexMap:
     # The map edges each side retreats toward, as printed-id patterns such as "xx00".
     friendly_edges: dict[str, list[str]] = field(default_factory=dict)
     source: str = ""
+    # counts the edits made through the writing methods below, so that what is derived from
+    # the arrays (the movement step keys) can tell it is out of date
+    edits: int = field(default=0, compare=False, repr=False)
 
     @classmethod
     def blank(cls, name: str, numbering: Numbering, terrain: Terrain = Terrain.CLEAR) -> HexMap:
@@ -134,12 +137,15 @@ class HexMap:
     # --- writing ----------------------------------------------------------------------------
     def set_terrain(self, h: Hex, terrain: Terrain) -> None:
         self.terrain[self.index(h)] = int(terrain)
+        self.edits += 1
 
     def set_elevation(self, h: Hex, feet: int) -> None:
         self.elevation[self.index(h)] = feet
+        self.edits += 1
 
     def add_features(self, h: Hex, features: HexFeature) -> None:
         self.features[self.index(h)] |= int(features)
+        self.edits += 1
 
     def set_hexside(self, h: Hex, direction: int, features: HexsideFeature) -> None:
         """Set a hexside's features on both hexes that share it (off-map halves are skipped)."""
@@ -164,6 +170,7 @@ class HexMap:
 
     def _write_both(self, array: np.ndarray, h: Hex, direction: int, value: int) -> None:
         direction %= 6
+        self.edits += 1
         other = h.neighbor(direction)
         if self.contains(h):
             row, col = self.index(h)

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
+from functools import partial
 
 from gameapp.core.breakdown import Breakdown, Term
 from gameapp.core.hexgrid import Hex
 from gameapp.core.options import RuleOptions
 from gameapp.core.rules.movement.costs import MoveCosts, mover_class
+from gameapp.core.rules.movement.reach import hex_steps, pack
 from gameapp.core.rules.tables import CommandLevel, Edition, MovementTables, MoverClass
 from gameapp.core.terrain import Terrain
 from gameapp.core.units import Formation, Unit, UnitKind
@@ -115,8 +117,9 @@ def _command_terms(
     ):
         return []
     terms = []
+    leaders = [u for u in units if u.kind is UnitKind.LEADER and u.side is unit.side]
     for level in CommandLevel:
-        leader = next((u for u in units if commanded_by(unit, u, level)), None)
+        leader = next((u for u in leaders if commanded_by(unit, u, level)), None)
         if leader is None:
             fallen = next((u for u in vacancies if commanded_by(unit, u, level)), None)
             if fallen is not None:
@@ -135,33 +138,35 @@ def _command_terms(
 
 
 def command_distance(unit: Unit, target: Hex, costs: MoveCosts) -> int:
-    """The cheapest MP cost from the unit to `target`, capped at COMMAND_DISTANCE_CUTOFF."""
+    """The cheapest MP cost from the unit to `target`, capped at COMMAND_DISTANCE_CUTOFF.
+
+    Dijkstra over packed hexes, on the steps the reach search keeps for the unit's mover
+    (`MoveCosts.table`), so the two share their priced steps."""
     mover = mover_class(unit) or mover_class_when_moving(unit)
     by_road = unit.formation is Formation.ROAD_COLUMN
     key = (unit.hex, target, mover, by_road)
     cached = costs.distances.get(key)
     if cached is not None:
         return cached
-    best = {unit.hex: 0}
-    queue = [(0, unit.hex.q, unit.hex.r)]
+    table = costs.table(mover, by_road)
+    steps_out = partial(costs.steps_out, mover=mover, by_road=by_road)
+    start, goal = pack(unit.hex), pack(target)
+    best = {start: 0}
+    queue = [(0, start)]
     result = COMMAND_DISTANCE_CUTOFF
     while queue:
-        spent, q, r = heapq.heappop(queue)
-        here = Hex(q, r)
-        if here == target:
+        spent, here = heapq.heappop(queue)
+        if here == goal:
             result = spent
             break
         if spent > best.get(here, COMMAND_DISTANCE_CUTOFF):
             continue
-        for direction in range(6):
-            step = costs.step(here, direction, mover, by_road)
-            if step.prohibited is not None:
-                continue
-            total = spent + step.total
-            there = here.neighbor(direction)
+        steps = table.get(here) or hex_steps(table, steps_out, here)
+        for _, there, mp, _, _ in steps.steps:
+            total = spent + mp
             if total < best.get(there, COMMAND_DISTANCE_CUTOFF):
                 best[there] = total
-                heapq.heappush(queue, (total, there.q, there.r))
+                heapq.heappush(queue, (total, there))
     costs.distances[key] = result
     return result
 

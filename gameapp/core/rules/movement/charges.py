@@ -9,7 +9,7 @@ these moves are found here: one per reachable stopping hex and enemy-held neighb
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from gameapp.core.actions import Action, Move
 from gameapp.core.breakdown import IllegalActionError
@@ -27,19 +27,38 @@ class Planner(Protocol):
     def plan(self, action: Action, side: Side | None) -> object: ...
 
 
-def charge_moves(rules: Planner, unit: Unit, reached: Mapping[Hex, Reach]) -> Iterator[Move]:
-    """Every legal move of `unit` that declares a charge, given the hexes it can reach."""
+class ChargeTargets(NamedTuple):
+    """The hexes a side may charge (holding enemy combat units), and the hexes beside them,
+    where a charge move may stop."""
+
+    hexes: frozenset[Hex]
+    beside: frozenset[Hex]
+
+
+def charge_targets(state: GameState, side: Side) -> ChargeTargets:
+    hexes = frozenset(u.hex for u in state.side_units(side.other)
+                      if u.kind is not UnitKind.LEADER)
+    return ChargeTargets(hexes, frozenset(n for t in hexes for n in t.neighbors()))
+
+
+def charge_moves(rules: Planner, unit: Unit, reached: Mapping[Hex, Reach],
+                 targets: ChargeTargets | None = None) -> Iterator[Move]:
+    """Every legal move of `unit` that declares a charge, given the hexes it can reach (and
+    what `charge_targets` gives, when the caller has it already)."""
     if unit.kind not in CHARGERS or {Status.CHARGE, Status.ROUTED} & unit.status:
         return
-    targets = {u.hex for u in rules.state.side_units(unit.side.other)
-               if u.kind is not UnitKind.LEADER}
-    if not targets:
+    found = targets if targets is not None else charge_targets(rules.state, unit.side)
+    if not found.hexes:
         return
-    stops: list[tuple[Hex, tuple[Hex, ...]]] = [(unit.hex, ())]
-    stops += [(h, r.path) for h, r in reached.items() if h != unit.hex]
-    for stop, path in stops:
+    beside = found.beside
+    stops: list[tuple[Hex, Reach | None]] = [(unit.hex, None)]
+    stops += [(h, r) for h, r in reached.items() if h != unit.hex]
+    for stop, reach in stops:
+        if stop not in beside:
+            continue
+        path = reach.path if reach is not None else ()
         for target in stop.neighbors():
-            if target not in targets:
+            if target not in found.hexes:
                 continue
             move = Move(unit.id, (*path, target))
             try:

@@ -16,8 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from gameapp.core.breakdown import Term
-from gameapp.core.hexgrid import Hex
+from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Hex, Orientation
 from gameapp.core.mapdata import HexMap
 
 if TYPE_CHECKING:
@@ -46,6 +48,9 @@ def mover_class(unit: Unit) -> MoverClass | None:
     return MoverClass.INFANTRY_COLUMN if column else MoverClass.INFANTRY_LINE
 
 
+StepOut = tuple[int, int, int, bool]  # (direction, MPs, fence MPs, along a pike)
+
+
 @dataclass(frozen=True)
 class StepCost:
     terms: tuple[Term, ...] = ()
@@ -68,8 +73,13 @@ class MoveCosts:
         self.bridges_by_road = bridges_by_road  # option bridges_by_road (003 3.0a)
         self._cache: dict[tuple[Hex, int, MoverClass, bool], StepCost] = {}
         self._tables: dict[tuple[MoverClass, bool], StepTable] = {}
-        # (terrain, features, slope, hexside, road grade, mover) -> priced step
-        self._priced: dict[tuple[int, int, int, int, int, MoverClass], StepCost] = {}
+        # what each step of the map meets, packed (`met_keys`), made at the first step priced
+        self._met: list[int] | None = None
+        self._met_edits = 0  # the map's `edits` when they were made
+        # (what is met, packed, mover) -> priced step
+        self._priced: dict[tuple[int, MoverClass], StepCost] = {}
+        # (mover, by road) -> what is met -> (MPs, fence MPs, along a pike), () if not allowed
+        self._outs: dict[tuple[MoverClass, bool], dict[int, tuple[int, int, bool] | tuple[()]]] = {}
         # command distances, (from, to, mover, by road) -> MPs (allowance.command_distance)
         self.distances: dict[tuple[Hex, Hex, MoverClass, bool], int] = {}
         # enemy fronts and fields of fire, keyed by the enemy units that make them
@@ -91,27 +101,55 @@ class MoveCosts:
 
     # --- the chart, term by term -------------------------------------------------------------
     def _compute(self, origin: Hex, direction: int, mover: MoverClass, by_road: bool) -> StepCost:
+        met = self._met_at(origin)
+        if met is None or met[direction] < 0:
+            return StepCost(prohibited="off the map")
+        return self._priced_step(met[direction], mover, by_road)
+
+    def steps_out(self, origin: Hex, mover: MoverClass, by_road: bool) -> list[StepOut]:
+        """The steps allowed out of `origin`, as (direction, MPs, fence MPs, along a pike): what
+        `step` prices, for the six directions at once, and kept by what each step meets (the
+        first search of a game prices its steps this way, hex after hex)."""
+        met = self._met_at(origin)
+        if met is None:
+            return []
+        outs = self._outs.get((mover, by_road))
+        if outs is None:
+            outs = self._outs[(mover, by_road)] = {}
+        allowed = []
+        for direction, key in enumerate(met):
+            if key < 0:
+                continue
+            found = outs.get(key)
+            if found is None:
+                cost = self._priced_step(key, mover, by_road)
+                found = outs[key] = () if cost.prohibited is not None else (
+                    cost.total, cost.fence_mp, cost.road is RoadGrade.PIKE)
+            if found:
+                allowed.append((direction, *found))
+        return allowed
+
+    def _met_at(self, origin: Hex) -> list[int] | None:
+        """What the six steps out of `origin` meet (`met_keys`); None if it is off the map."""
+        if self._met is None or self._met_edits != self.map.edits:
+            self._met, self._met_edits = met_keys(self.map), self.map.edits
+        col, row = self.map.numbering.hex_to_offset(origin)
+        width = self.map.width
+        if not (0 <= col < width and 0 <= row < self.map.height):
+            return None
+        at = (row * width + col) * 6
+        return self._met[at:at + 6]
+
+    def _priced_step(self, met: int, mover: MoverClass, by_road: bool) -> StepCost:
         """A step's cost depends only on what is met, so it is priced once per combination of
         terrain, features, slope, hexside and road, and then shared by every such step."""
-        target = origin.neighbor(direction)
-        if not self.map.contains(target):
-            return StepCost(prohibited="off the map")
-        m = self.map
-        origin_at, target_at = m.index(origin), m.index(target)
-        side = int(m.hexsides[origin_at][direction])
-        grade = int(m.roads[origin_at][direction]) if by_road else 0
-        met = (
-            int(m.terrain[target_at]),
-            int(m.features[target_at]),
-            int(m.slope_at(origin, direction)),
-            side,
-            grade,
-            mover,
-        )
-        found = self._priced.get(met)
+        if not by_road:
+            met &= ~_ROAD_BITS
+        found = self._priced.get((met, mover))
         if found is None:
-            found = self._price(*met)
-            self._priced[met] = found
+            found = self._price(met & 0xFF, met >> 8 & 0xFF, (met >> 16 & 7) - 2,
+                                met >> 19 & 0xFFFF, met >> 35, mover)
+            self._priced[(met, mover)] = found
         return found
 
     def _price(
@@ -190,6 +228,49 @@ class MoveCosts:
             if entry.doubled_in_fire_field:
                 fence_mp += cost.value
         return terms, fence_mp
+
+
+_ROAD_BITS = 0xFF << 35
+
+
+def met_keys(game_map: HexMap) -> list[int]:
+    """What every step of the map meets, packed in one int per step, at (row * width + col) * 6
+    + direction: the entered hex's terrain and features, the slope (as `HexMap.slope_at`), the
+    hexside crossed and the road followed; -1 where the step leaves the map. Made with numpy in
+    one go, so that the first search of a game prices its steps without reading the arrays hex
+    by hex."""
+    numbering = game_map.numbering
+    height, width = game_map.height, game_map.width
+    rows, cols = np.indices((height, width)).reshape(2, -1)
+
+    def half(n: np.ndarray) -> np.ndarray:  # numbering._half, vectorised
+        odd = n & 1
+        result: np.ndarray = (n - odd) // 2 if numbering.odd_shoved else (n + odd) // 2
+        return result
+
+    flat = numbering.orientation is Orientation.FLAT
+    q, r = (cols, rows - half(cols)) if flat else (cols - half(rows), rows)
+    elevation = game_map.elevation.astype(np.int64).ravel()
+    terrain = game_map.terrain.astype(np.int64).ravel()
+    features = game_map.features.astype(np.int64).ravel()
+    thresholds = game_map.slope_thresholds
+    keys = np.empty((height * width, 6), dtype=np.int64)
+    for direction, (dq, dr) in enumerate(AXIAL_DIRECTIONS):
+        nq, nr = q + dq, r + dr
+        ncol, nrow = (nq, nr + half(nq)) if flat else (nq + half(nr), nr)
+        inside = (ncol >= 0) & (ncol < width) & (nrow >= 0) & (nrow < height)
+        there = np.where(inside, nrow * width + ncol, 0)
+        rise = elevation[there] - elevation
+        size = np.abs(rise)
+        grade = np.where(size >= thresholds.steep, 2, np.where(size >= thresholds.gentle, 1, 0))
+        slope = np.where(grade == 0, 0, np.where(rise > 0, grade, -grade))
+        side = game_map.hexsides[:, :, direction].astype(np.int64).ravel()
+        road = game_map.roads[:, :, direction].astype(np.int64).ravel()
+        met = (terrain[there] | features[there] << 8 | (slope + 2) << 16 | side << 19
+               | road << 35)
+        keys[:, direction] = np.where(inside, met, -1)
+    found: list[int] = keys.ravel().tolist()
+    return found
 
 
 ZOC_ROAD_RULE = "002 1"

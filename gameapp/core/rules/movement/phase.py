@@ -34,10 +34,23 @@ from gameapp.core.rules.movement.cavalry_charges import (
     descends_steep,
     is_mounted_cavalry,
 )
-from gameapp.core.rules.movement.charges import CHARGERS, charge_moves
-from gameapp.core.rules.movement.costs import MoveCosts, StepCost, mover_class, zoc_road_step
+from gameapp.core.rules.movement.costs import (
+    MoveCosts,
+    StepCost,
+    StepOut,
+    mover_class,
+    zoc_road_step,
+)
 from gameapp.core.rules.movement.formations import change_terms
-from gameapp.core.rules.movement.reach import PIKE_BONUS_RULE, Reach, SearchSpace, search, walk
+from gameapp.core.rules.movement.listing import ListingMemo, list_actions
+from gameapp.core.rules.movement.reach import (
+    PIKE_BONUS_RULE,
+    Reach,
+    SearchSpace,
+    search,
+    settle,
+    walk,
+)
 from gameapp.core.rules.movement.stacking import stacking_problem
 from gameapp.core.rules.sight.los import LosOptions
 from gameapp.core.rules.tables import Change, movement_tables
@@ -76,11 +89,25 @@ class MovementRules:
         self.state = state
         self.costs = costs
         self.tables = movement_tables()
+        # What one listing (`legal_actions`) asks again and again of its state; None outside
+        # a listing: a plan or a move on its own computes everything afresh.
+        self._memo: ListingMemo | None = None
 
     # --- what the window asks -----------------------------------------------------------------
     def allowance(self, unit: Unit, double: bool = False, charge: bool = False) -> Breakdown:
         """The unit's MPA this phase; `double` asks what it would be with double movement,
         `charge` what it is for a move that declares a charge (the charge bonus)."""
+        memo = self._memo
+        if memo is None:
+            return self._allowance(unit, double, charge)
+        # what the MPA reads of the unit, besides what its id names (defn, brigade, state sets)
+        key = (unit.id, unit.hex, unit.formation, double, charge)
+        found = memo.allowances.get(key)
+        if found is None:
+            found = memo.allowances[key] = self._allowance(unit, double, charge)
+        return found
+
+    def _allowance(self, unit: Unit, double: bool, charge: bool) -> Breakdown:
         return movement_allowance(
             unit, list(self.state.units.values()), self.options,
             level_of(self.state, unit), self.tables, self.costs,
@@ -102,16 +129,41 @@ class MovementRules:
         unit = self.state.units[unit_id]
         if self._why_immobile(unit) is not None:
             return {}
-        found = search(self._space(unit, charge=charge))
-        occupied = {u.hex for u in self.state.units.values() if u.id != unit.id}
+        return self._may_end_in(unit, search(self._space(unit, charge=charge)))
+
+    def reachable_both(self, unit: Unit) -> tuple[dict[Hex, Reach], dict[Hex, Reach]]:
+        """`reachable(unit.id)` and `reachable(unit.id, charge=True)`, for the listing. The two
+        searches differ only by the charge bonus and by how far around the unit they know the
+        enemy's fields of fire (where walls and fences cost double, N12), so the plain one is
+        read off the charge one, unless it could have come near a hex where the fields differ."""
+        if self._why_immobile(unit) is not None:
+            return {}, {}
+        plain, charging = self._space(unit), self._space(unit, charge=True)
+        searched = settle(charging)
+        # The plain search goes over a part of the same ground, asking about the fields of fire
+        # where the charge search asked (walls and fences): where the answers agree, it finds
+        # what the charge search found within its budget.
+        if plain.budget > charging.budget or any(
+                plain.in_fire(h) != inside for h, inside in charging.fire_asked.items()):
+            found = search(plain)
+        else:
+            found = searched.within(plain.budget)
+        return (self._may_end_in(unit, found),
+                self._may_end_in(unit, searched.within(charging.budget)))
+
+    def _may_end_in(self, unit: Unit, found: dict[Hex, Reach]) -> dict[Hex, Reach]:
+        """The hexes found where the unit may end its move: stacking (N9), and the hexes a
+        battery not engaged may not enter (000 13.6, option)."""
+        occupied = (self._memo.occupied(unit) if self._memo is not None
+                    else {u.hex for u in self.state.units.values() if u.id != unit.id})
         alone_ok: dict[int, bool] = {}  # by terrain code: may the unit stand there by itself?
 
         def may_end(h: Hex) -> bool:
             if h in occupied or unit.formation is Formation.ROAD_COLUMN:
-                return self._stacking(replace(unit, hex=h)) is None
+                return self._stacking_at(h, unit) is None
             code = int(self.map.terrain[self.map.index(h)])
             if code not in alone_ok:
-                alone_ok[code] = self._stacking(replace(unit, hex=h)) is None
+                alone_ok[code] = self._stacking_at(h, unit) is None
             return alone_ok[code]
 
         zone = artillery_zone(self.state, unit, self.options)  # 000 13.6, option
@@ -138,20 +190,77 @@ class MovementRules:
         """Hexes inside an enemy small-arms or canister field of fire (6.2, 4.2), line of sight
         included: the whole field of infantry and cavalry, the canister band of artillery.
         With `around`, only the part within `radius` hexes of it is sure to be complete."""
+        memo = self._memo
+        if memo is None:
+            return self._enemy_fire_field(side, around, radius)
+        found = memo.fields.get((side, around, radius))
+        if found is None:
+            found = memo.fields[(side, around, radius)] = self._enemy_fire_field(side, around,
+                                                                                 radius)
+        return found
+
+    def _enemy_fire_field(self, side: Side, around: Hex | None, radius: int) -> frozenset[Hex]:
         # Each enemy's field is kept until it changes: until it moves, or, where units block
         # sight, until anything moves.
-        moved = self.state.revision if LosOptions.of(self.conventions).units_block else 0
-        everyone = list(self.state.units.values())
         hexes: set[Hex] = set()
-        for enemy in self.state.side_units(side.other):
-            if around is not None and enemy.hex.distance(around) > radius + reach(enemy.defn):
-                continue
-            found = self.costs.fire_fields.get((enemy, moved))
-            if found is None:
-                found = small_arms_field(enemy, self.map, self.conventions, everyone)
-                self.costs.fire_fields[(enemy, moved)] = found
+        for found in self._enemy_fields(side, around, radius):
             hexes |= found
         return frozenset(hexes)
+
+    def _fire_near(self, side: Side, around: Hex, radius: int) -> Callable[[Hex], bool]:
+        """Whether a hex is in `self.enemy_fire_field(side, around, radius)`, working out the
+        fields of only the enemies that fire as far as that hex (a field lies within its unit's
+        reach), each once."""
+        enemies: list[tuple[Unit, int]] | None = None
+        fields: dict[str, frozenset[Hex]] = {}
+
+        def inside(h: Hex) -> bool:
+            nonlocal enemies
+            if enemies is None:
+                enemies = [(e, far) for e, far in self._enemies_reach(side.other)
+                           if e.hex.distance(around) <= radius + far]
+            for enemy, farthest in enemies:
+                if enemy.hex.distance(h) <= farthest:
+                    found = fields.get(enemy.id)
+                    if found is None:
+                        found = fields[enemy.id] = next(self._enemy_fields(side, enemy.hex, 0,
+                                                                           only=enemy))
+                    if h in found:
+                        return True
+            return False
+        return inside
+
+    def _in_enemy_fire_field(self, side: Side, h: Hex) -> bool:
+        """`h in self.enemy_fire_field(side, h)`, without making the whole field."""
+        if self._memo is None:
+            return any(h in found for found in self._enemy_fields(side, h, 0))
+        found = self._memo.in_field.get((side, h))
+        if found is None:
+            found = self._memo.in_field[(side, h)] = any(
+                h in field for field in self._enemy_fields(side, h, 0))
+        return found
+
+    def _enemy_fields(self, side: Side, around: Hex | None, radius: int,
+                      only: Unit | None = None) -> Iterator[frozenset[Hex]]:
+        """The field of fire of each enemy whose field may reach within `radius` of `around`
+        (`only` that one enemy's, when given)."""
+        moved = self.state.revision if LosOptions.of(self.conventions).units_block else 0
+        everyone = list(self.state.units.values())
+        by_id = self._memo.enemy_fields if self._memo is not None else None
+        enemies = [(only, 0)] if only is not None else self._enemies_reach(side.other)
+        for enemy, farthest in enemies:
+            if only is None and around is not None and (
+                    enemy.hex.distance(around) > radius + farthest):
+                continue
+            found = by_id.get(enemy.id) if by_id is not None else None
+            if found is None:
+                found = self.costs.fire_fields.get((enemy, moved))
+                if found is None:
+                    found = small_arms_field(enemy, self.map, self.conventions, everyone)
+                    self.costs.fire_fields[(enemy, moved)] = found
+                if by_id is not None:
+                    by_id[enemy.id] = found
+            yield found
 
     # --- checking -----------------------------------------------------------------------------
     def plan(self, action: Action, side: Side | None) -> Plan:
@@ -255,7 +364,7 @@ class MovementRules:
         if cost.prohibited is not None:
             raise IllegalActionError(cost.prohibited, "TEC prohibited")
         entry = space.turn(direction - end.facing) + int(cost.total)
-        if cost.fence_mp and (end.hex in space.fire_field or target in space.fire_field):
+        if cost.fence_mp and (space.in_fire(end.hex) or space.in_fire(target)):
             entry += cost.fence_mp
         descended = (unit.id in self.state.descended_steep
                      or descends_steep(self.map, self.costs.chart, unit.hex, path))
@@ -365,25 +474,16 @@ class MovementRules:
         return events
 
     def legal_actions(self, side: Side) -> Iterator[Action]:
-        """Every move, facing, formation and cover change open to `side`, lazily."""
-        for unit in self.state.side_units(side):
-            candidates: list[Action] = [Face(unit.id, f) for f in range(6) if f != unit.facing]
-            candidates += [ChangeFormation(unit.id, f) for f in Formation
-                           if f is not unit.formation]
-            candidates.append(Cover(unit.id, Status.COVER not in unit.status))
-            for candidate in candidates:
-                try:
-                    self.plan(candidate, side)
-                except IllegalActionError:
-                    continue
-                yield candidate
-            if Status.CHARGE in unit.status:
-                continue  # it has declared a charge: it moves no further (3.4, `plan`)
-            reachable = self.reachable(unit.id)
-            for reached in reachable.values():
-                yield Move(unit.id, reached.path)
-            if unit.kind in CHARGERS:
-                yield from charge_moves(self, unit, self.reachable(unit.id, charge=True))
+        """Every move, facing, formation and cover change open to `side`, lazily, on the state
+        as it is when the listing begins (`listing.list_actions`)."""
+        return list_actions(self, side)
+
+    def lister(self) -> MovementRules:
+        """These rules on the same state, keeping what a listing asks again and again for as
+        long as the listing runs (`listing.ListingMemo`): the state must not change meanwhile."""
+        lister = MovementRules(self.map, self.options, self.state, self.costs, self.conventions)
+        lister._memo = ListingMemo(self.state)
+        return lister
 
     # --- helpers ------------------------------------------------------------------------------
     def _note_descent(self, unit: Unit, path: tuple[Hex, ...]) -> None:
@@ -397,9 +497,9 @@ class MovementRules:
         mover = mover_class(unit)
         assert mover is not None
         by_road = unit.formation is Formation.ROAD_COLUMN
-        enemies = self.state.side_units(unit.side.other)
+        enemies = self._side_units(unit.side.other)
         left = self.remaining(unit, double, charge) - already
-        fire_field = self.enemy_fire_field(unit.side, unit.hex, max(left, 0) // 4 + 2)
+        in_fire = self._fire_near(unit.side, unit.hex, max(left, 0) // 4 + 2)
         fronts = self.enemy_front(unit.side)
         g88_zoc = RuleOptions.of(self.options).g88_zoc
         stopped = unit.hex in fronts and self.state.mp_spent.get(unit.id, 0) > 0 and not g88_zoc
@@ -408,8 +508,10 @@ class MovementRules:
         step: Callable[[Hex, int], StepCost] = partial(self.costs.step, mover=mover,
                                                        by_road=by_road)
         table = self.costs.table(mover, by_road)
+        steps_out: Callable[[Hex], list[StepOut]] | None = partial(
+            self.costs.steps_out, mover=mover, by_road=by_road)
         if g88_zoc and by_road and fronts:  # 002 1: the steps depend on the fronts: no cache
-            step, table = partial(zoc_road_step, self.costs, mover, fronts), {}
+            step, table, steps_out = partial(zoc_road_step, self.costs, mover, fronts), {}, None
         return SearchSpace(
             start=unit.hex,
             facing=unit.facing,
@@ -422,18 +524,39 @@ class MovementRules:
                     covered=Status.COVER in unit.status).cost()
                 for steps in range(6)),
             step_table=table,
+            steps_out=steps_out,
             enemy_hexes=frozenset(e.hex for e in enemies),
             front_hexes=fronts,
-            fire_field=fire_field,
+            in_fire_field=in_fire,
             may_leave=not stopped,
             fronts_lock=not g88_zoc,
             fronts_barred=g88_zoc and unit.kind is UnitKind.LEADER,
         )
 
     def _stacking(self, end: Unit) -> tuple[str, str] | None:
-        others = [u for u in self.state.units_at(end.hex) if u.id != end.id]
-        return stacking_problem(end.hex, [*others, end], self.map, self.costs.chart,
+        return self._stacking_at(end.hex, end)
+
+    def _stacking_at(self, h: Hex, unit: Unit) -> tuple[str, str] | None:
+        """`_stacking` of `unit` were it in `h` (stacking reads the hex, not the unit's)."""
+        there = self._memo.units_at(h) if self._memo is not None else self.state.units_at(h)
+        others = [u for u in there if u.id != unit.id]
+        return stacking_problem(h, [*others, unit], self.map, self.costs.chart,
                                 RuleOptions.of(self.options).stacking_rule)
+
+    def _enemies_reach(self, side: Side) -> list[tuple[Unit, int]]:
+        """The units of `side`, each with how far it fires (`fire.field.reach`)."""
+        if self._memo is not None:
+            found = self._memo.reaches.get(side)
+            if found is None:
+                found = self._memo.reaches[side] = [(u, reach(u.defn))
+                                                    for u in self._side_units(side)]
+            return found
+        return [(u, reach(u.defn)) for u in self.state.side_units(side)]
+
+    def _side_units(self, side: Side) -> list[Unit]:
+        if self._memo is not None:
+            return self._memo.side_units[side]
+        return self.state.side_units(side)
 
     def _why_immobile(self, unit: Unit) -> tuple[str, str] | None:
         if unit.id in self.state.held:
@@ -447,13 +570,24 @@ class MovementRules:
         return None
 
     def _formation_terms(self, unit: Unit, formation: Formation) -> list[Term]:
-        in_field = unit.hex in self.enemy_fire_field(unit.side, unit.hex)
-        terms = change_terms(unit.kind, unit.formation, formation, self.tables, in_field)
+        in_field = self._in_enemy_fire_field(unit.side, unit.hex)
+        terms = self._change_terms(unit.kind, unit.formation, formation, in_field)
         if terms is None:
             raise IllegalActionError(
                 f"a {unit.kind.value} unit cannot go from {unit.formation.value} to "
                 f"{formation.value}", "2.5")
         return terms
+
+    def _change_terms(self, kind: UnitKind, start: Formation, goal: Formation,
+                      in_field: bool) -> list[Term] | None:
+        if self._memo is None:
+            return change_terms(kind, start, goal, self.tables, in_field)
+        key = (kind, start, goal, in_field)
+        if key not in self._memo.changes:
+            found = change_terms(kind, start, goal, self.tables, in_field)
+            self._memo.changes[key] = None if found is None else tuple(found)
+        kept = self._memo.changes[key]
+        return None if kept is None else list(kept)
 
     def _facing_terms(self, unit: Unit, facing: int) -> list[Term]:
         if facing == unit.facing:

@@ -18,14 +18,14 @@ ground already visited only looks them up.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from gameapp.core.breakdown import Term
 from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Hex
-from gameapp.core.rules.movement.costs import StepCost
-from gameapp.core.rules.movement.dial import least_costs
+from gameapp.core.rules.movement.costs import StepCost, StepOut
+from gameapp.core.rules.movement.dial import Settled, least_costs
 from gameapp.core.terrain import RoadGrade
 
 PIKE_BONUS_RULE = "TEC N14"
@@ -54,6 +54,26 @@ class Reach(NamedTuple):
             path.append(unpack(node >> 4))
             node, before = before, parent_of(before, -1)
         return tuple(reversed(path))
+
+
+def all_paths(found: Mapping[Hex, Reach]) -> dict[Hex, tuple[Hex, ...]]:
+    """`found[h].path` for every h, the reaches of one search sharing the paths' beginnings
+    instead of each walking back to the start."""
+    known: dict[int, tuple[Hex, ...]] = {}  # search state -> the path to it
+    paths: dict[Hex, tuple[Hex, ...]] = {}
+    for h, reached in found.items():
+        parent_of = reached.parents.get
+        chain = []
+        node = reached.state
+        before = parent_of(node, -1)
+        while before >= 0 and node not in known:
+            chain.append(node)
+            node, before = before, parent_of(before, -1)
+        path = known.get(node, ())
+        for node in reversed(chain):
+            path = known[node] = (*path, unpack(node >> 4))
+        paths[h] = path
+    return paths
 
 
 # Hexes are packed into ints inside the search: (q + _OFFSET) * _STRIDE + (r + _OFFSET).
@@ -100,15 +120,15 @@ def _way(turn_costs: tuple[int, ...], pike_bonus: int) -> int:
 
 
 def _arcs(steps: tuple[Step, ...], state_bits: int, turn_from: list[tuple[int, ...]],
-          bonus: int, fire: set[int] | frozenset[int] = frozenset(),
+          bonus: int, fire: Callable[[int], bool] | None = None,
           here_in_fire: bool = False) -> list[Arc]:
     """The arcs out of a state (its pike bit | facing) through `steps`, walls and fences
-    doubled where `fire` says so."""
+    doubled where `fire` (packed hex -> inside an enemy field of fire) says so."""
     on_pike = state_bits & _PIKE
     turn_row = turn_from[state_bits & 7]
     arcs = []
     for direction, there, mp, fence_mp, pike_step in steps:
-        if fence_mp and (here_in_fire or there in fire):
+        if fence_mp and fire is not None and (here_in_fire or fire(there)):
             mp += fence_mp
         if on_pike and not pike_step:
             # Leaving the pike forfeits its bonus: charged here once, so that one limit
@@ -154,22 +174,51 @@ class SearchSpace:
     fronts_lock: bool = True
     fronts_barred: bool = False
 
+    # or, instead of `fire_field`, whether a hex is inside it: asked only where a wall or
+    # fence is crossed (`in_fire`), so that a search that meets none works out no enemy's
+    # lines of sight, and one that meets some, only those of the enemies in range of them
+    in_fire_field: Callable[[Hex], bool] | None = None
+    fire_asked: dict[Hex, bool] = field(default_factory=dict)  # what `in_fire` answered
+
     def turn(self, steps: int) -> int:
         return self.turn_costs[steps % 6]
+
+    def in_fire(self, h: Hex) -> bool:
+        """Is `h` inside the enemy fields of fire (N12)?"""
+        if self.in_fire_field is None:
+            return h in self.fire_field
+        found = self.fire_asked.get(h)
+        if found is None:
+            found = self.fire_asked[h] = self.in_fire_field(h)
+        return found
+
+    # the steps allowed out of a hex, all at once (`MoveCosts.steps_out`); by default asked of
+    # `step` direction by direction
+    steps_out: Callable[[Hex], list[StepOut]] | None = None
 
     def steps_from(self, packed: int) -> HexSteps:
         found = self.step_table.get(packed)
         if found is None:
-            here = unpack(packed)
-            allowed = []
-            for direction in range(6):
-                cost = self.step(here, direction)
-                if cost.prohibited is None:
-                    allowed.append((direction, packed + _DELTAS[direction], cost.total,
-                                    cost.fence_mp, cost.road is RoadGrade.PIKE))
-            found = HexSteps(tuple(allowed))
-            self.step_table[packed] = found
+            found = hex_steps(self.step_table, self.steps_out or allowed_steps(self.step), packed)
         return found
+
+
+def allowed_steps(step: Callable[[Hex, int], StepCost]) -> Callable[[Hex], list[StepOut]]:
+    """The steps `step` allows out of a hex, as `MoveCosts.steps_out` gives them."""
+    def out(here: Hex) -> list[StepOut]:
+        costs = ((direction, step(here, direction)) for direction in range(6))
+        return [(direction, cost.total, cost.fence_mp, cost.road is RoadGrade.PIKE)
+                for direction, cost in costs if cost.prohibited is None]
+    return out
+
+
+def hex_steps(table: StepTable, steps_out: Callable[[Hex], list[StepOut]], packed: int
+              ) -> HexSteps:
+    """The steps allowed out of the hex `packed`, kept in `table`."""
+    found = table[packed] = HexSteps(tuple(
+        (direction, packed + _DELTAS[direction], mp, fence_mp, pike)
+        for direction, mp, fence_mp, pike in steps_out(unpack(packed))))
+    return found
 
 
 def search(space: SearchSpace) -> dict[Hex, Reach]:
@@ -177,11 +226,61 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
 
     The states are ints, (packed hex << 4) | (still on pike << 3) | facing.
     """
+    return settle(space).within(space.budget)
+
+
+@dataclass(frozen=True)
+class Searched:
+    """One search's settled states, which answer for its budget or any smaller one."""
+
+    start: int  # the packed start hex
+    bonus: int  # the pike bonus
+    stops: set[int]  # packed hexes that end a move (enemy fronts)
+    found: Settled
+
+    def within(self, budget: int) -> dict[Hex, Reach]:
+        """What a search with `budget` MPs (at most the settled one's) would find. Dijkstra
+        settles states in order of cost, so the states costing at most the smaller limit, their
+        parents and the order they came in are exactly those a search with that limit meets."""
+        limit = budget + self.bonus
+        best, parent, first = self.found
+        # A place's first state expanded is its cheapest. Per hex keep the cheaper of its two
+        # places (on and off the pike): the bonus a state off the pike forfeited is in its cost,
+        # so the cheapest leaves the most MPs.
+        cheapest: dict[int, int] = {}  # packed hex -> state
+        for place, state in first.items():
+            if best[state] > limit:
+                continue
+            here = place >> 1
+            known = cheapest.get(here)
+            if known is None or best[state] < best[known]:
+                cheapest[here] = state
+        cheapest.pop(self.start, None)
+        bonus, stops = self.bonus, self.stops
+        result: dict[Hex, Reach] = {}
+        for packed, state in cheapest.items():
+            h = unpack(packed)
+            cost = best[state]
+            on_pike = bool(state & _PIKE) and bonus > 0
+            result[h] = Reach(h, cost if on_pike else cost - bonus, limit - cost, state & 7,
+                              packed in stops, on_pike, state, parent)
+        return result
+
+
+def settle(space: SearchSpace) -> Searched:
+    """The search itself: every state the unit can reach with its budget, at least cost."""
     if not space.may_leave:
-        return {}
+        return Searched(0, 0, set(), Settled({}, {}, {}))
     enemy = {pack(h) for h in space.enemy_hexes}
     front = {pack(h) for h in space.front_hexes}
-    fire = {pack(h) for h in space.fire_field}
+    in_fire = space.in_fire
+    fire_known: dict[int, bool] = {}  # packed hex -> inside an enemy field of fire?
+
+    def fire(packed: int) -> bool:
+        found = fire_known.get(packed)
+        if found is None:
+            found = fire_known[packed] = in_fire(unpack(packed))
+        return found
     turn = space.turn_costs
     budget, bonus = space.budget, space.pike_bonus
     limit = budget + bonus
@@ -202,8 +301,8 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
         if steps is None:
             steps = steps_from(here)
         bits = state & 15
-        if fire and steps.fenced:
-            arcs = _arcs(steps.steps, bits, turn_from, bonus, fire, here in fire)
+        if steps.fenced and (fire(here) or any(fire(step[1]) for step in steps.steps if step[3])):
+            arcs = _arcs(steps.steps, bits, turn_from, bonus, fire, fire(here))
         else:
             found = steps.arcs.get(way + bits)
             if found is None:
@@ -219,26 +318,8 @@ def search(space: SearchSpace) -> dict[Hex, Reach]:
     start_state = (start << 4) | (_PIKE if bonus > 0 else 0) | space.facing
     # A state is not worth expanding if its hex (and pike flag) was expanded more cheaply by at
     # least the dearest turn: from there the unit can face any way for less.
-    best, parent, first = least_costs(start_state, limit, expand, place_bits=3,
-                                      slack=max(turn))
-    # A place's first state expanded is its cheapest. Per hex keep the cheaper of its two places
-    # (on and off the pike): the bonus a state off the pike forfeited is in its cost, so the
-    # cheapest leaves the most MPs.
-    cheapest: dict[int, int] = {}  # packed hex -> state
-    for place, state in first.items():
-        here = place >> 1
-        known = cheapest.get(here)
-        if known is None or best[state] < best[known]:
-            cheapest[here] = state
-    cheapest.pop(start, None)
-    result: dict[Hex, Reach] = {}
-    for packed, state in cheapest.items():
-        h = unpack(packed)
-        cost = best[state]
-        on_pike = bool(state & _PIKE) and bonus > 0
-        result[h] = Reach(h, cost if on_pike else cost - bonus, limit - cost, state & 7,
-                          packed in stops, on_pike, state, parent)
-    return result
+    return Searched(start, bonus, stops, least_costs(start_state, limit, expand, place_bits=3,
+                                                     slack=max(turn)))
 
 
 def _unlocked(arcs_of: Callable[[int], list[Arc]], front: set[int], barred: bool
@@ -302,7 +383,7 @@ def walk(space: SearchSpace, path: tuple[Hex, ...], describe: Callable[[Hex], st
         if cost.prohibited is not None:
             return Walk(tuple(terms), facing, False, (cost.prohibited, "TEC prohibited"))
         terms.extend(cost.terms)
-        if cost.fence_mp and (here in space.fire_field or there in space.fire_field):
+        if cost.fence_mp and (space.in_fire(here) or space.in_fire(there)):
             terms.append(Term("wall or fence in enemy field of fire x2", cost.fence_mp, "TEC N12"))
         on_pike = on_pike and cost.road is RoadGrade.PIKE
         here, facing = there, direction

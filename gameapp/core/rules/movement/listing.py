@@ -1,0 +1,84 @@
+"""Listing every move, facing, formation and cover change open to a side (1.22), fast.
+
+`list_actions` asks `MovementRules.plan` about each facing, formation and cover change and
+lists a move to every hex the reach search finds, and every charge (`charges.charge_moves`).
+It does so on a `MovementRules.lister()`, which keeps for as long as the listing runs what the
+listing would otherwise work out again and again on the same state (`ListingMemo`); a plan or
+a move checked on its own keeps nothing. A charger's plain and charge-bonus reach come from one
+search (`MovementRules.reachable_both`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from gameapp.core.actions import Action, ChangeFormation, Cover, Face, Move
+from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
+from gameapp.core.hexgrid import Hex
+from gameapp.core.rules.movement.charges import CHARGERS, charge_moves, charge_targets
+from gameapp.core.rules.movement.reach import all_paths
+from gameapp.core.state import GameState
+from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
+
+if TYPE_CHECKING:
+    from gameapp.core.rules.movement.phase import MovementRules
+
+
+def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
+    """Every move, facing, formation and cover change open to `side`, lazily, on the state as
+    it is when the listing begins."""
+    lister = rules.lister()
+    targets = charge_targets(rules.state, side)
+    for unit in rules.state.side_units(side):
+        candidates: list[Action] = [Face(unit.id, f) for f in range(6) if f != unit.facing]
+        candidates += [ChangeFormation(unit.id, f) for f in Formation
+                       if f is not unit.formation]
+        candidates.append(Cover(unit.id, Status.COVER not in unit.status))
+        for candidate in candidates:
+            try:
+                lister.plan(candidate, side)
+            except IllegalActionError:
+                continue
+            yield candidate
+        if Status.CHARGE in unit.status:
+            continue  # it has declared a charge: it moves no further (3.4, `plan`)
+        if unit.kind in CHARGERS:
+            reachable, charging = lister.reachable_both(unit)
+        else:
+            reachable, charging = lister.reachable(unit.id), {}
+        for path in all_paths(reachable).values():
+            yield Move(unit.id, path)
+        if unit.kind in CHARGERS:
+            yield from charge_moves(lister, unit, charging, targets)
+
+
+class ListingMemo:
+    """What one listing keeps while it runs, all of one state that does not change meanwhile:
+    each unit's MPA (its command distances), the enemy fields of fire, the formation changes'
+    terms, the units by hex and by side."""
+
+    def __init__(self, state: GameState) -> None:
+        self.allowances: dict[tuple[str, Hex, Formation, bool, bool], Breakdown] = {}
+        self.fields: dict[tuple[Side, Hex | None, int], frozenset[Hex]] = {}
+        self.enemy_fields: dict[str, frozenset[Hex]] = {}  # unit id -> its field of fire
+        self.reaches: dict[Side, list[tuple[Unit, int]]] = {}  # (unit, how far it fires)
+        self.in_field: dict[tuple[Side, Hex], bool] = {}  # is the hex in an enemy's field?
+        # formation changes: (kind, from, to, in a field of fire) -> their terms
+        self.changes: dict[tuple[UnitKind, Formation, Formation, bool],
+                           tuple[Term, ...] | None] = {}
+        self._by_hex: dict[Hex, list[Unit]] = {}
+        self.side_units: dict[Side, list[Unit]] = {side: [] for side in Side}
+        for unit in state.units.values():
+            self._by_hex.setdefault(unit.hex, []).append(unit)
+            self.side_units[unit.side].append(unit)
+
+    def units_at(self, h: Hex) -> list[Unit]:
+        return self._by_hex.get(h, [])
+
+    def occupied(self, unit: Unit) -> set[Hex]:
+        """The hexes holding a unit other than `unit`."""
+        hexes = set(self._by_hex)
+        if [u.id for u in self._by_hex.get(unit.hex, [])] == [unit.id]:
+            hexes.discard(unit.hex)
+        return hexes
