@@ -18,7 +18,6 @@ from gameapp.core.scenario import Scenario
 from gameapp.ui import settings
 from gameapp.ui.controller import GameController
 from gameapp.ui.main_window import MainWindow
-from gameapp.ui.new_game_dialog import fresh_seed
 from gameapp.ui.start_screen import ScenarioLoader
 
 
@@ -57,6 +56,8 @@ def build_window(
     controller.setParent(window)
 
     def play(opened: Scenario) -> None:
+        from gameapp.ui.new_game_dialog import fresh_seed  # the dialog: when first used
+
         dice = fresh_seed() if seed is None else seed
         window.start_game(Game.from_scenario(opened, seed=dice), players)
 
@@ -67,12 +68,31 @@ def build_window(
     return window
 
 
+def _loaded_first(path: Path, loaded: Scenario) -> ScenarioLoader:
+    """A loader that gives `loaded` for `path` the first time, and reads files afresh after."""
+    pending = [loaded]
+
+    def load(asked: Path) -> Scenario:
+        if pending and Path(asked) == path:
+            return pending.pop()
+        result: Scenario = load_scenario_file(asked)
+        return result
+
+    return load
+
+
 def run_app(scenario: str | None = None, scenarios_dir: Path | None = None,
-            players: Players | None = None, seed: int | None = None) -> int:
+            players: Players | None = None, seed: int | None = None,
+            loaded: Scenario | None = None) -> int:
     """The program: the window, and the session marker around it (a session that never
-    reaches its end here did not end cleanly, and the next start offers to resume)."""
+    reaches its end here did not end cleanly, and the next start offers to resume).
+    `loaded` is `scenario` already loaded (by `gameapp play`, which checks it first): the
+    window shows it without reading the files again."""
     app = application()
-    window = build_window(scenario, scenarios_dir, seed=seed, players=players)
+    loader: ScenarioLoader = load_scenario_file
+    if loaded is not None and scenario is not None:
+        loader = _loaded_first(Path(scenario), loaded)
+    window = build_window(scenario, scenarios_dir, seed=seed, players=players, loader=loader)
     window.show()
     resumable = window.session.offer_resume() if scenario is None else None
     window.session.begin_session()
