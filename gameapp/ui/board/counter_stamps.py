@@ -6,14 +6,21 @@ A stamp's key is everything that changes the picture: the unit's printed definit
 status, derived markers (engaged, checks ignored), whether its stack is selected, and the linear
 part of the device transform (zoom, view rotation, counter rotation, device pixel ratio). A
 changed unit simply makes a new key; old stamps age out of the LRU cache.
+
+A zoom step makes every key new. In the window (a frame begun with `begin_frame`), new stamps
+are drawn only for a time budget per frame; past it, a counter whose last stamp (at another
+zoom) is at hand shows that one scaled, and `on_deferred` asks for another frame, which draws
+more. Offscreen renders, with no frame begun, draw every stamp at once.
 """
 
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Callable
 
 from PySide6.QtCore import QPointF
-from PySide6.QtGui import QPainter, QTransform
+from PySide6.QtGui import QPainter, QPixmap, QTransform
 
 from gameapp.core.units import Unit
 from gameapp.present.markers import NO_MARKERS, Marker
@@ -25,7 +32,7 @@ from gameapp.ui.board.counter_art import (
     CounterArt,
     detail_for,
 )
-from gameapp.ui.board.device import centred_stamp, device_linear, key_of, scale_of
+from gameapp.ui.board.device import Linear, centred_stamp, device_linear, key_of, scale_of
 from gameapp.ui.board.pixmap_cache import PixmapCache
 
 
@@ -88,15 +95,39 @@ class CounterStamps:
         corners = (bounds.topLeft(), bounds.topRight(), bounds.bottomLeft(), bounds.bottomRight())
         self._radius = max(math.hypot(c.x(), c.y()) for c in corners)
         self.rendered = 0
+        self.stood_in = 0  # counters drawn from an older stamp, scaled, while new ones wait
+        self.on_deferred: Callable[[], None] | None = None  # another frame, please
+        self._deadline: float | None = None  # no frame begun: draw every stamp at once
+        self._fresh = 0  # stamps drawn in this frame
+        self._budget = 0.0
+        self._latest: dict[Look, tuple[Linear, QPixmap]] = {}  # each look's last stamp shown
+
+    def begin_frame(self, budget_ms: float = 5.0) -> None:
+        """A frame of the window begins: new stamps for at most `budget_ms` in it, counted
+        from the first one (the terrain under the counters has its own budget)."""
+        self._budget = budget_ms / 1000.0
+        self._deadline = math.inf
+        self._fresh = 0
+
+    def end_frame(self) -> None:
+        self._deadline = None
 
     def draw(self, painter: QPainter, look: Look) -> None:
         """Draw a counter centred on the painter's origin, from the cache when possible."""
         m, dpr = device_linear(painter)
         screen_side = self.art.side * scale_of(m) / dpr
+        full = look
         look = look.at(detail_for(screen_side))
         key = (look, *key_of(m))
         stamp = self.cache.get(key)
         if stamp is None:
+            older = self._latest.get(full)
+            if older is not None and self._over_budget():
+                self._draw_scaled(painter, m, dpr, *older)
+                return
+            if self._fresh == 0 and self._deadline is not None:
+                self._deadline = time.perf_counter() + self._budget
+            self._fresh += 1
             unit, selected, markers, facing = look.unit, look.selected, look.markers, look.facing
             stamp = centred_stamp(
                 self._radius,
@@ -106,6 +137,9 @@ class CounterStamps:
             stamp.setDevicePixelRatio(dpr)
             self.cache.put(key, stamp)
             self.rendered += 1
+        if len(self._latest) > 8192:  # looks of units long changed: start afresh
+            self._latest.clear()
+        self._latest[full] = (m, stamp)
         world = painter.worldTransform()
         half = stamp.width() / 2
         x = round(world.dx() * dpr) - half
@@ -113,3 +147,25 @@ class CounterStamps:
         painter.setWorldTransform(QTransform())
         painter.drawPixmap(QPointF(x / dpr, y / dpr), stamp)
         painter.setWorldTransform(world)
+
+    def _over_budget(self) -> bool:
+        """Past this frame's budget, once at least one new stamp was drawn (progress)."""
+        return (self._deadline is not None and self._fresh > 0
+                and time.perf_counter() > self._deadline)
+
+    def _draw_scaled(self, painter: QPainter, m: Linear, dpr: float, old: Linear,
+                     stamp: QPixmap) -> None:
+        """A stamp made under `old` drawn under `m`: stamp pixels -> counter -> device pixels."""
+        half = stamp.width() / 2
+        world = painter.worldTransform()
+        old_to_counter, _ = QTransform(old[0], old[1], old[2], old[3], 0, 0).inverted()
+        to_device = (QTransform.fromScale(dpr, dpr) * QTransform.fromTranslate(-half, -half)
+                     * old_to_counter * QTransform(m[0], m[1], m[2], m[3], 0, 0)
+                     * QTransform.fromScale(1 / dpr, 1 / dpr)
+                     * QTransform.fromTranslate(world.dx(), world.dy()))
+        painter.setWorldTransform(to_device)
+        painter.drawPixmap(QPointF(0, 0), stamp)  # unsmoothed: for a frame or two, and cheap
+        painter.setWorldTransform(world)
+        self.stood_in += 1
+        if self.on_deferred is not None:
+            self.on_deferred()

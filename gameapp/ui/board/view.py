@@ -22,6 +22,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPaintEvent,
     QResizeEvent,
     QTransform,
     QWheelEvent,
@@ -236,6 +237,16 @@ class BoardView(QGraphicsView):
             self._update_scene_rect()
 
     # --- events -----------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        board = self.board()
+        if board is not None:
+            board.begin_frame()  # a frame of the window: its new stamps within a budget
+        try:
+            super().paintEvent(event)
+        finally:
+            if board is not None:
+                board.end_frame()
+
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120.0
         if steps:
