@@ -61,6 +61,7 @@ class TerrainLayerItem(QGraphicsItem):
         self._finished: tuple[tuple[int, int, int, int], QTransform] | None = None  # last whole
         self.tiles_rendered = 0
         self.tiles_stood_in = 0  # old tiles drawn scaled in the place of missing new ones
+        self.overview_paints = 0  # paints that needed the coarse overview under the gaps
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
 
     def boundingRect(self) -> QRectF:
@@ -116,6 +117,7 @@ class TerrainLayerItem(QGraphicsItem):
             stand_ins, covered = self._stand_ins(exposed, key)
             if not covered:
                 self._draw_overview(painter, exposed)
+                self.overview_paints += 1
             self._draw_stand_ins(painter, stand_ins, linear, tx, ty, dpr)
             self._schedule_update()
         else:
