@@ -5,7 +5,9 @@ time to repaint a 1600x1000 view at zoom 0.3, 1 and 2, on a 60x40 and a 150x100 
 
 "cold" is a paint with empty caches, which renders every terrain tile and counter stamp the view
 needs (all at once, not progressively as the window does); "median" is a full repaint of the
-viewport once they are cached, which is what panning, selection and highlights cost.
+viewport once they are cached, which is what panning, selection and highlights cost. The
+highlight rows (300 hexes round the map's centre, at zoom 1 and 2) are beside the same repaint
+of the naive one-item-per-hex scene (bench/naive_scene.py) with one polygon item per lit hex.
 Target: median under 16 ms on 60x40 at every zoom.
 """
 
@@ -21,8 +23,9 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QGraphicsView
 
+from bench.naive_scene import naive_highlights, naive_scene
 from bench.random_units import random_units
 from bench.synthetic_maps import synthetic_map_data
 from bench.yardstick import yardstick_ms
@@ -35,6 +38,7 @@ ZOOMS = (0.3, 1.0, 2.0)
 VIEW = (1600, 1000)
 COUNTERS = 400
 HIGHLIGHTS = 300
+HIGHLIGHT_ZOOMS = (1.0, 2.0)
 
 
 def _ms(seconds: float) -> str:
@@ -73,25 +77,46 @@ def bench_size(app: QApplication, width: int, height: int, repeats: int) -> list
             f"   zoom {zoom:<4} cold {_ms(cold)} ms   median {_ms(statistics.median(times))} ms"
             f"   max {_ms(max(times))} ms   ({tiles} tiles)"
         )
-    view.set_zoom(1.0)
-    view.centerOn(scene.geometry.map_rect.center())
     centre = scene.hex_at(scene.geometry.map_rect.center())
     assert centre is not None
     lit = [h for h in centre.range(10) if hex_map.contains(h)][:HIGHLIGHTS]
     scene.overlay.show_hexes(lit, "#c03a7fd0")  # semi-transparent, no antialiasing
-    app.processEvents()
-    view.viewport().grab()
-    times = []
-    for _ in range(repeats):
-        started = time.perf_counter()
+    for zoom in HIGHLIGHT_ZOOMS:
+        view.set_zoom(zoom)
+        view.centerOn(scene.geometry.map_rect.center())
+        app.processEvents()
         view.viewport().grab()
-        times.append(time.perf_counter() - started)
-    rows.append(
-        f"   zoom 1.0 + {len(lit)} highlighted hexes          median"
-        f" {_ms(statistics.median(times))} ms"
-    )
+        wall, cpu = _median_grab(view, repeats)
+        rows.append(f"   zoom {zoom:<4} + {len(lit)} highlighted hexes     median {_ms(wall)} ms"
+                    f"   (CPU {_ms(cpu)} ms)")
     view.close()
+    naive, geometry = naive_scene(hex_map, units)
+    naive_highlights(naive, geometry, lit, "#c03a7fd0")
+    plain = QGraphicsView(naive)
+    plain.resize(*VIEW)
+    plain.show()
+    for zoom in HIGHLIGHT_ZOOMS:
+        plain.resetTransform()
+        plain.scale(zoom, zoom)
+        plain.centerOn(geometry.map_rect.center())
+        app.processEvents()
+        plain.viewport().grab()
+        wall, cpu = _median_grab(plain, repeats)
+        rows.append(f"   naive scene, zoom {zoom:<4} + {len(lit)} highlighted median {_ms(wall)} ms"
+                    f"   (CPU {_ms(cpu)} ms)")
+    plain.close()
     return rows
+
+
+def _median_grab(view: QGraphicsView, repeats: int) -> tuple[float, float]:
+    """Median wall-clock and CPU seconds of a full repaint of the view."""
+    walls, cpus = [], []
+    for _ in range(repeats):
+        started, cpu = time.perf_counter(), time.thread_time()
+        view.viewport().grab()
+        walls.append(time.perf_counter() - started)
+        cpus.append(time.thread_time() - cpu)
+    return statistics.median(walls), statistics.median(cpus)
 
 
 def main() -> int:

@@ -101,6 +101,7 @@ class CounterStamps:
         self._fresh = 0  # stamps drawn in this frame
         self._budget = 0.0
         self._latest: dict[Look, tuple[Linear, QPixmap]] = {}  # each look's last stamp shown
+        self._stand_in_transforms: dict[object, QTransform] = {}
 
     def begin_frame(self, budget_ms: float = 5.0) -> None:
         """A frame of the window begins: new stamps for at most `budget_ms` in it, counted
@@ -156,14 +157,21 @@ class CounterStamps:
     def _draw_scaled(self, painter: QPainter, m: Linear, dpr: float, old: Linear,
                      stamp: QPixmap) -> None:
         """A stamp made under `old` drawn under `m`: stamp pixels -> counter -> device pixels."""
-        half = stamp.width() / 2
+        key = (key_of(old), key_of(m), stamp.width(), dpr)
+        to_device = self._stand_in_transforms.get(key)
+        if to_device is None:
+            half = stamp.width() / 2
+            old_to_counter, _ = QTransform(old[0], old[1], old[2], old[3], 0, 0).inverted()
+            to_device = (QTransform.fromScale(dpr, dpr) * QTransform.fromTranslate(-half, -half)
+                         * old_to_counter * QTransform(m[0], m[1], m[2], m[3], 0, 0)
+                         * QTransform.fromScale(1 / dpr, 1 / dpr))
+            if len(self._stand_in_transforms) > 1024:
+                self._stand_in_transforms.clear()
+            self._stand_in_transforms[key] = to_device
         world = painter.worldTransform()
-        old_to_counter, _ = QTransform(old[0], old[1], old[2], old[3], 0, 0).inverted()
-        to_device = (QTransform.fromScale(dpr, dpr) * QTransform.fromTranslate(-half, -half)
-                     * old_to_counter * QTransform(m[0], m[1], m[2], m[3], 0, 0)
-                     * QTransform.fromScale(1 / dpr, 1 / dpr)
-                     * QTransform.fromTranslate(world.dx(), world.dy()))
-        painter.setWorldTransform(to_device)
+        painter.setWorldTransform(QTransform(
+            to_device.m11(), to_device.m12(), to_device.m21(), to_device.m22(),
+            to_device.dx() + world.dx(), to_device.dy() + world.dy()))
         painter.drawPixmap(QPointF(0, 0), stamp)  # unsmoothed: for a frame or two, and cheap
         painter.setWorldTransform(world)
         self.stood_in += 1

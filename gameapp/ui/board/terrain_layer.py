@@ -159,7 +159,7 @@ class TerrainLayerItem(QGraphicsItem):
                      * QTransform.fromTranslate(tx, ty) * QTransform.fromScale(1 / dpr, 1 / dpr))
         painter.save()
         painter.setTransform(to_device)
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)  # a frame or two
         for i, j, tile in tiles:
             painter.drawPixmap(QPointF(i * TILE / dpr, j * TILE / dpr), tile)
         painter.restore()
@@ -195,7 +195,7 @@ class TerrainLayerItem(QGraphicsItem):
         s = self._overview_scale
         source = QRectF(exposed.x() * s, exposed.y() * s, exposed.width() * s, exposed.height() * s)
         painter.save()
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, not self.progressive)
         painter.drawPixmap(exposed, self._overview, source)
         painter.restore()
 
