@@ -22,8 +22,11 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if "--code" in sys.argv:  # gameapp from another checkout (main's, say): a before and after
+    sys.path.insert(0, str(Path(sys.argv[sys.argv.index("--code") + 1]).resolve()))
 
-from PySide6.QtWidgets import QApplication, QGraphicsView
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QApplication, QGraphicsView, QStyleOptionGraphicsItem
 
 from bench.naive_scene import naive_highlights, naive_scene
 from bench.random_units import random_units
@@ -87,8 +90,9 @@ def bench_size(app: QApplication, width: int, height: int, repeats: int) -> list
         app.processEvents()
         view.viewport().grab()
         wall, cpu = _median_grab(view, repeats)
+        alone = _overlay_paint_cpu(view, scene, repeats)
         rows.append(f"   zoom {zoom:<4} + {len(lit)} highlighted hexes     median {_ms(wall)} ms"
-                    f"   (CPU {_ms(cpu)} ms)")
+                    f"   (CPU {_ms(cpu)} ms; the highlight item's paint alone {alone:.2f} ms)")
     view.close()
     naive, geometry = naive_scene(hex_map, units)
     naive_highlights(naive, geometry, lit, "#c03a7fd0")
@@ -108,6 +112,22 @@ def bench_size(app: QApplication, width: int, height: int, repeats: int) -> list
     return rows
 
 
+def _overlay_paint_cpu(view: BoardView, scene: BoardScene, repeats: int) -> float:
+    """Median CPU ms of the highlight item's paint of the view's area, as the view asks it."""
+    image = QImage(*VIEW, QImage.Format.Format_ARGB32_Premultiplied)
+    option = QStyleOptionGraphicsItem()
+    option.exposedRect = view.mapToScene(view.viewport().rect()).boundingRect()
+    cpus = []
+    for _ in range(repeats):
+        painter = QPainter(image)
+        painter.setTransform(view.viewportTransform())
+        started = time.thread_time()
+        scene.overlay.paint(painter, option, None)
+        cpus.append(time.thread_time() - started)
+        painter.end()
+    return statistics.median(cpus) * 1000
+
+
 def _median_grab(view: QGraphicsView, repeats: int) -> tuple[float, float]:
     """Median wall-clock and CPU seconds of a full repaint of the view."""
     walls, cpus = [], []
@@ -122,12 +142,15 @@ def _median_grab(view: QGraphicsView, repeats: int) -> tuple[float, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=30)
+    parser.add_argument("--code", type=Path, default=None,
+                        help="the checkout gameapp is imported from (default: this one)")
+    parser.add_argument("--only-60x40", action="store_true", help="skip the 150x100 map")
     args = parser.parse_args()
     app = QApplication.instance() or QApplication([])
     assert isinstance(app, QApplication)
     print(f"view {VIEW[0]}x{VIEW[1]}, platform {app.platformName()}, {args.repeats} repaints each")
     before = yardstick_ms()
-    for width, height in SIZES:
+    for width, height in SIZES[:1] if args.only_60x40 else SIZES:
         for row in bench_size(app, width, height, args.repeats):
             print(row)
     after = yardstick_ms()
