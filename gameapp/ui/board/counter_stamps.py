@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainter, QPixmap, QTransform
@@ -100,7 +100,9 @@ class CounterStamps:
         self._deadline: float | None = None  # no frame begun: draw every stamp at once
         self._fresh = 0  # stamps drawn in this frame
         self._budget = 0.0
-        self._latest: dict[Look, tuple[Linear, QPixmap]] = {}  # each look's last stamp shown
+        # each look's last stamp shown: its transform and cache key (the stamp itself stays in
+        # the cache's budget; an evicted one stands in for nothing)
+        self._latest: dict[Look, tuple[Linear, Hashable]] = {}
         self._stand_in_transforms: dict[object, QTransform] = {}
 
     def begin_frame(self, budget_ms: float = 5.0) -> None:
@@ -123,8 +125,9 @@ class CounterStamps:
         stamp = self.cache.get(key)
         if stamp is None:
             older = self._latest.get(full)
-            if older is not None and self._over_budget():
-                self._draw_scaled(painter, m, dpr, *older)
+            stand_in = self.cache.peek(older[1]) if older is not None else None
+            if older is not None and stand_in is not None and self._over_budget():
+                self._draw_scaled(painter, m, dpr, older[0], stand_in)
                 return
             if self._fresh == 0 and self._deadline is not None:
                 self._deadline = time.perf_counter() + self._budget
@@ -140,7 +143,7 @@ class CounterStamps:
             self.rendered += 1
         if len(self._latest) > 8192:  # looks of units long changed: start afresh
             self._latest.clear()
-        self._latest[full] = (m, stamp)
+        self._latest[full] = (m, key)
         world = painter.worldTransform()
         half = stamp.width() / 2
         x = round(world.dx() * dpr) - half
