@@ -88,7 +88,7 @@ def _parts(
 
 
 class CounterStamps:
-    def __init__(self, art: CounterArt, budget: int = 64 * 1024 * 1024) -> None:
+    def __init__(self, art: CounterArt, budget: int = 96 * 1024 * 1024) -> None:
         self.art = art
         self.cache = PixmapCache(budget)
         bounds = art.bounds(upright=True)  # the larger: a stamp holds either kind
