@@ -1,16 +1,17 @@
 """Wheel-zoom benchmark (a script, not a test): every frame the window paints while the wheel
 zooms a 1600x1000 view across the whole zoom range and back, on a 60x40 map with 400 counters.
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_zoom.py [--steps-apart N] [--code DIR]
+    QT_QPA_PLATFORM=offscreen .venv/bin/python bench/bench_zoom.py [--step-ms MS] [--code DIR]
 
 The view starts at the smallest zoom with every tile and stamp of it drawn, then takes one wheel
-step (x1.25, about the view's centre) every `--steps-apart` frames (3: a brisk wheel) up to the
-largest zoom and down again, and lets the board settle at the end. A frame is one paint of the
-viewport, timed inside its paintEvent: each frame the event loop asks for counts, those that draw
-scaled old tiles and stamps while the new ones are made included. Printed: the frames' median,
-95th percentile and worst, by the wall clock and by the painting thread's CPU time (which a
-busy machine disturbs less), beside the same walk on the naive one-item-per-hex scene
-(bench/naive_scene.py) and the yardstick, both measured in the same run.
+step (x1.25, about the view's centre) every `--step-ms` milliseconds (50: a brisk wheel; 250 a
+slow one, whose zoom rests between steps and is drawn sharp each time), running the event loop
+in between, up to the largest zoom and down again, and lets the board settle at the end. A frame
+is one paint of the viewport, timed inside its paintEvent: each frame the event loop asks for
+counts, those that draw scaled old tiles and stamps while the new ones are made included.
+Printed: the frames' median, 95th percentile and worst, by the wall clock and by the painting
+thread's CPU time (which a busy machine disturbs less), beside the same walk on the naive
+one-item-per-hex scene (bench/naive_scene.py) and the yardstick, both measured in the same run.
 `--code DIR` imports gameapp from another checkout (main's, say) for a before/after.
 """
 
@@ -29,6 +30,7 @@ if "--code" in sys.argv:
 
 import argparse  # noqa: E402
 import statistics  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 
 from PySide6.QtCore import QPoint  # noqa: E402
 from PySide6.QtGui import QPainter, QPaintEvent  # noqa: E402
@@ -98,18 +100,26 @@ def frames_until(app: QApplication, frames: list[float], count: int, limit_s: fl
             return
 
 
-def walk(app: QApplication, view: TimedBoardView | TimedPlainView, steps_apart: int,
-         set_zoom: object) -> tuple[list[float], list[float]]:
-    assert callable(set_zoom)
+def walk(app: QApplication, view: TimedBoardView | TimedPlainView, step_ms: float,
+         set_zoom: Callable[[float], None]) -> tuple[list[float], list[float]]:
     set_zoom(MIN_ZOOM)
     frames_until(app, view.frames, 200)  # the starting zoom drawn whole
     view.frames.clear()
     view.cpu.clear()
     for zoom in zoom_walk():
         set_zoom(zoom)
-        frames_until(app, view.frames, steps_apart)
-    frames_until(app, view.frames, 200)  # settle
+        run_for(app, step_ms / 1000.0)  # the event loop runs until the next wheel step
+    frames_until(app, view.frames, 200, limit_s=5.0)  # settle
     return list(view.frames), list(view.cpu)
+
+
+def run_for(app: QApplication, seconds: float) -> None:
+    """Run the event loop (timers, paints) for `seconds` of wall-clock time."""
+    until = time.perf_counter() + seconds
+    app.processEvents()
+    while time.perf_counter() < until:
+        app.processEvents()
+        time.sleep(0.001)
 
 
 def summary(label: str, frames: list[float]) -> str:
@@ -121,7 +131,8 @@ def summary(label: str, frames: list[float]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps-apart", type=int, default=3)
+    parser.add_argument("--step-ms", type=float, default=50.0,
+                        help="wall-clock time between wheel steps (50: a brisk wheel)")
     parser.add_argument("--code", type=Path, default=None,
                         help="the checkout gameapp is imported from (default: this one)")
     args = parser.parse_args()
@@ -138,7 +149,7 @@ def main() -> int:
     view.resize(*VIEW)
     view.show()
     centre = QPoint(VIEW[0] // 2, VIEW[1] // 2)
-    board = walk(app, view, args.steps_apart, lambda z: view.set_zoom(z, centre))
+    board = walk(app, view, args.step_ms, lambda z: view.set_zoom(z, centre))
     view.close()
 
     plain_scene, geometry = naive_scene(hex_map, units)
@@ -152,12 +163,12 @@ def main() -> int:
         plain.scale(zoom, zoom)
         plain.centerOn(geometry.map_rect.center())
 
-    naive = walk(app, plain, args.steps_apart, plain_zoom)
+    naive = walk(app, plain, args.step_ms, plain_zoom)
     plain.close()
     after = yardstick_ms()
     walk_zooms = zoom_walk()
     print(f"view {VIEW[0]}x{VIEW[1]}, 60x40 map, {COUNTERS} counters, {len(walk_zooms)} wheel "
-          f"steps ({MIN_ZOOM} -> {MAX_ZOOM} -> {MIN_ZOOM}), one every {args.steps_apart} frames; "
+          f"steps ({MIN_ZOOM} -> {MAX_ZOOM} -> {MIN_ZOOM}), one every {args.step_ms:.0f} ms; "
           f"gameapp from {Path(gameapp.__file__).parent.parent}")
     print(summary("board, wall clock", board[0]))
     print(summary("naive one-item-per-hex scene", naive[0]))

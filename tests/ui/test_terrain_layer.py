@@ -93,8 +93,8 @@ def test_counters_stand_in_with_their_last_stamp_scaled(qtbot: QtBot, board_map:
     _render(scene, 1.0)  # no frame begun: every stamp drawn at once
     rendered = stamps.rendered
     assert stamps.stood_in == 0
-    asked: list[bool] = []
-    stamps.on_deferred = lambda: asked.append(True)
+    asked: list[float] = []
+    stamps.on_deferred = asked.append
     stamps.begin_frame(budget_ms=0.0)
     stepped = _render(scene, 1.25)
     stamps.end_frame()
@@ -106,3 +106,19 @@ def test_counters_stand_in_with_their_last_stamp_scaled(qtbot: QtBot, board_map:
     assert _colour_distance(stepped.pixelColor(x, y), sharp.pixelColor(x, y)) < 60
     _render(scene, 1.25)  # outside a frame: the missing stamps are all made
     assert stamps.rendered == rendered + len(units)
+
+
+def test_while_the_wheel_turns_no_new_tiles_are_drawn(qtbot: QtBot, board_map: HexMap) -> None:
+    """A zoom step holds the new zoom's tiles back until the zoom rests: the frames in between
+    show the last finished zoom scaled; once it rests, the new tiles are drawn."""
+    scene = BoardScene(board_map, progressive=True)
+    layer = scene.terrain
+    layer.budget_ms = 1000.0
+    _render(scene, 1.0)
+    rendered = layer.tiles_rendered
+    scene.zoom_stepped(rest_s=60.0)  # the wheel turns
+    _render(scene, 1.25)
+    assert layer.tiles_rendered == rendered and layer.tiles_stood_in > 0
+    layer.hold(0.0)  # the zoom rests
+    _render(scene, 1.25)
+    assert layer.tiles_rendered > rendered

@@ -96,10 +96,11 @@ class CounterStamps:
         self._radius = max(math.hypot(c.x(), c.y()) for c in corners)
         self.rendered = 0
         self.stood_in = 0  # counters drawn from an older stamp, scaled, while new ones wait
-        self.on_deferred: Callable[[], None] | None = None  # another frame, please
+        self.on_deferred: Callable[[float], None] | None = None  # another frame in so long
         self._deadline: float | None = None  # no frame begun: draw every stamp at once
         self._fresh = 0  # stamps drawn in this frame
         self._budget = 0.0
+        self._held_until = 0.0
         # each look's last stamp shown: its transform and cache key (the stamp itself stays in
         # the cache's budget; an evicted one stands in for nothing)
         self._latest: dict[Look, tuple[Linear, Hashable]] = {}
@@ -152,10 +153,18 @@ class CounterStamps:
         painter.drawPixmap(QPointF(x / dpr, y / dpr), stamp)
         painter.setWorldTransform(world)
 
+    def hold(self, seconds: float) -> None:
+        """The wheel is turning: for `seconds`, counters with a stamp of another zoom show it
+        scaled, and new stamps wait (those with none are drawn)."""
+        self._held_until = time.perf_counter() + seconds
+
     def _over_budget(self) -> bool:
-        """Past this frame's budget, once at least one new stamp was drawn (progress)."""
-        return (self._deadline is not None and self._fresh > 0
-                and time.perf_counter() > self._deadline)
+        """Past this frame's budget, once at least one new stamp was drawn (progress), or held
+        while the wheel turns."""
+        if self._deadline is None:
+            return False
+        now = time.perf_counter()
+        return now < self._held_until or (self._fresh > 0 and now > self._deadline)
 
     def _draw_scaled(self, painter: QPainter, m: Linear, dpr: float, old: Linear,
                      stamp: QPixmap) -> None:
@@ -179,4 +188,4 @@ class CounterStamps:
         painter.setWorldTransform(world)
         self.stood_in += 1
         if self.on_deferred is not None:
-            self.on_deferred()
+            self.on_deferred(max(0.0, self._held_until - time.perf_counter()))

@@ -10,6 +10,7 @@ their unit from here, so the scene never edits a unit, it only shows what it was
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Callable, Iterable, Mapping
 
 from PySide6.QtCore import QPointF, QRectF, QTimer
@@ -37,6 +38,7 @@ from gameapp.ui.board.terrain_layer import LayerPainter, TerrainLayerItem
 COUNTER_SIDE = 1.15  # counter side in hex sizes
 STACK_STEP = 0.13  # offset between stacked counters, in hex sizes
 MARGIN = 0.6  # room around the map, in hex sizes
+WHEEL_REST_S = 0.12  # a zoom that has not changed for this long is at rest: draw it sharp
 BACKDROP = QColor("#5b5f52")
 
 
@@ -88,15 +90,21 @@ class BoardScene(QGraphicsScene):
         frames to come (a zoom step's stamps then never hold the window up)."""
         self.counter_stamps.begin_frame()
 
+    def zoom_stepped(self, rest_s: float = WHEEL_REST_S) -> None:
+        """The view's zoom just changed: until it rests for `rest_s`, draw the last zoom's
+        pictures scaled and none anew (a wheel turned through many steps draws each once)."""
+        self.terrain.hold(rest_s)
+        self.counter_stamps.hold(rest_s)
+
     def end_frame(self) -> None:
         """The frame is drawn: other paints (a picture of the board) draw every stamp."""
         self.counter_stamps.end_frame()
 
-    def _repaint_soon(self) -> None:
+    def _repaint_soon(self, after_s: float = 0.0) -> None:
         if self._repaint_pending:
             return
         self._repaint_pending = True
-        QTimer.singleShot(0, self._repaint_now)
+        QTimer.singleShot(math.ceil(after_s * 1000), self._repaint_now)
 
     def _repaint_now(self) -> None:
         self._repaint_pending = False

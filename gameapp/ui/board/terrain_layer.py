@@ -9,7 +9,9 @@ With `progressive` on (the interactive view), a paint renders new tiles only for
 and schedules another paint for the rest; so a zoom step never freezes the window. Until the new
 tiles are ready, the gaps show the tiles of the last transform the layer finished painting (the
 zoom before the wheel turned), scaled to the new one, and under them a low-resolution overview
-of the whole map for what those do not cover. Offscreen renders draw everything at once.
+of the whole map for what those do not cover. While the wheel turns (`hold`), no new tiles are
+drawn at all: the frames stay cheap, and the new zoom sharpens once the wheel rests. Offscreen
+renders draw everything at once.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ class TerrainLayerItem(QGraphicsItem):
         self.tiles_rendered = 0
         self.tiles_stood_in = 0  # old tiles drawn scaled in the place of missing new ones
         self.overview_paints = 0  # paints that needed the coarse overview under the gaps
+        self._held_until = 0.0  # while the wheel turns, no new tiles (hold)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
 
     def boundingRect(self) -> QRectF:
@@ -96,14 +99,17 @@ class TerrainLayerItem(QGraphicsItem):
         key = key_of(m)
         first_i, last_i = math.floor(level.left() / TILE), math.floor(level.right() / TILE)
         first_j, last_j = math.floor(level.top() / TILE), math.floor(level.bottom() / TILE)
-        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        now = time.perf_counter()
+        deadline = now + self.budget_ms / 1000.0
+        held = now < self._held_until and self._finished is not None
         ready: list[tuple[int, int, QPixmap]] = []
         missing = False
         fresh = 0
         for j in range(first_j, last_j + 1):
             for i in range(first_i, last_i + 1):
                 tile = self.cache.get((key, i, j))
-                in_time = not self.progressive or not fresh or time.perf_counter() < deadline
+                in_time = not self.progressive or (
+                    not held and (not fresh or time.perf_counter() < deadline))
                 if tile is None and in_time:  # at least one new tile per paint: progress
                     tile = self._render_tile(linear, i, j, dpr)
                     self.cache.put((key, i, j), tile)
@@ -119,7 +125,7 @@ class TerrainLayerItem(QGraphicsItem):
                 self._draw_overview(painter, exposed)
                 self.overview_paints += 1
             self._draw_stand_ins(painter, stand_ins, linear, tx, ty, dpr)
-            self._schedule_update()
+            self._schedule_update(self._held_until - now if held else 0.0)
         else:
             self._finished = (key, linear)
         painter.save()
@@ -199,11 +205,16 @@ class TerrainLayerItem(QGraphicsItem):
         painter.drawPixmap(exposed, self._overview, source)
         painter.restore()
 
-    def _schedule_update(self) -> None:
+    def hold(self, seconds: float) -> None:
+        """The wheel is turning: for `seconds`, draw no new tiles, only the last finished
+        zoom's scaled (and the overview), then draw the new ones."""
+        self._held_until = time.perf_counter() + seconds
+
+    def _schedule_update(self, after_s: float = 0.0) -> None:
         if self._update_pending:
             return
         self._update_pending = True
-        QTimer.singleShot(0, self._deferred_update)
+        QTimer.singleShot(max(0, math.ceil(after_s * 1000)), self._deferred_update)
 
     def _deferred_update(self) -> None:
         self._update_pending = False

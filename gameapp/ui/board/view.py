@@ -170,6 +170,9 @@ class BoardView(QGraphicsView):
         """Zoom to `zoom`, keeping the scene point under `anchor` (default: the centre) still."""
         self._opening = False
         self._zoom = min(MAX_ZOOM, max(MIN_ZOOM, zoom))
+        board = self.board()
+        if board is not None:
+            board.zoom_stepped()  # until the zoom rests, the last zoom's pictures scaled
         self._apply_transform(anchor)
         self.zoom_changed.emit(self._zoom)
 
