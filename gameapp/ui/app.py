@@ -44,6 +44,7 @@ def build_window(
     seed: int | None = None,
     loader: ScenarioLoader = load_scenario_file,
     players: Players | None = None,
+    loaded: Scenario | None = None,
 ) -> MainWindow:
     """The main window with its settings restored, showing `scenario` or the start screen.
     Opening a scenario starts a game of it by `players` (all human unless given), with dice
@@ -63,22 +64,9 @@ def build_window(
 
     window.scenario_opened.connect(play)
     window.restore_settings()
-    if scenario is not None:
-        window.open_scenario(Path(scenario))  # on failure: a message box, then the start screen
+    if scenario is not None:  # `loaded`: `scenario` already loaded (gameapp play checks it)
+        window.open_scenario(Path(scenario), loaded)  # on failure: a message box, start screen
     return window
-
-
-def _loaded_first(path: Path, loaded: Scenario) -> ScenarioLoader:
-    """A loader that gives `loaded` for `path` the first time, and reads files afresh after."""
-    pending = [loaded]
-
-    def load(asked: Path) -> Scenario:
-        if pending and Path(asked) == path:
-            return pending.pop()
-        result: Scenario = load_scenario_file(asked)
-        return result
-
-    return load
 
 
 def run_app(scenario: str | None = None, scenarios_dir: Path | None = None,
@@ -89,10 +77,7 @@ def run_app(scenario: str | None = None, scenarios_dir: Path | None = None,
     `loaded` is `scenario` already loaded (by `gameapp play`, which checks it first): the
     window shows it without reading the files again."""
     app = application()
-    loader: ScenarioLoader = load_scenario_file
-    if loaded is not None and scenario is not None:
-        loader = _loaded_first(Path(scenario), loaded)
-    window = build_window(scenario, scenarios_dir, seed=seed, players=players, loader=loader)
+    window = build_window(scenario, scenarios_dir, seed=seed, players=players, loaded=loaded)
     window.show()
     resumable = window.session.offer_resume() if scenario is None else None
     window.session.begin_session()

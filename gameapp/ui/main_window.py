@@ -288,13 +288,14 @@ class MainWindow(QMainWindow):
         if name:
             self.new_game_dialog(Path(name))
 
-    def open_scenario(self, path: Path) -> bool:
-        """Load and show a scenario; on failure show the file:line messages and keep the page."""
+    def open_scenario(self, path: Path, loaded: Scenario | None = None) -> bool:
+        """Load and show a scenario (`loaded`: already loaded from `path`, shown as it is); on
+        failure show the file:line messages and keep the page."""
         if not self.session.may_discard("opening another scenario"):
             return False
         path = Path(path)
         try:
-            scenario = self._loader(path)
+            scenario = loaded if loaded is not None else self._loader(path)
         except DataError as error:
             missing = len(error.problems) == 1 and not path.exists()  # no line to point at
             self._load_failed(path, f"{path}: no such file" if missing else str(error))

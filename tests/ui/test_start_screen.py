@@ -121,6 +121,24 @@ def test_opening_a_scenario_directly_loads_that_one_only(qtbot: QtBot) -> None:
     assert "Slaughter Mountain" in [entry.name for entry in window.start_screen.entries]
 
 
+def test_a_scenario_gameapp_play_has_loaded_is_not_read_again(qtbot: QtBot) -> None:
+    """`gameapp play FILE` checks FILE by loading it; the window shows that load."""
+    loaded: list[Path] = []
+
+    def recording(path: Path) -> Scenario:
+        loaded.append(Path(path))
+        return load_scenario_file(path)  # type: ignore[no-any-return]
+
+    demo = paths.scenarios_dir() / "demo.yaml"
+    checked = load_scenario_file(demo)
+    window = build_window(str(demo), paths.scenarios_dir(), seed=1, loader=recording,
+                          loaded=checked)
+    qtbot.addWidget(window)
+    game = window.controller.game
+    assert game is not None and game.scenario is checked
+    assert loaded == []
+
+
 def test_a_missing_directory_lists_nothing(qtbot: QtBot, tmp_path: Path) -> None:
     screen = StartScreen(tmp_path / "nowhere", _fake_loader)
     qtbot.addWidget(screen)
