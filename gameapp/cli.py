@@ -12,7 +12,8 @@
     gameapp --self-test                  check the installation works (gameapp/selftest.py)
 
 Qt is imported only by the sub-commands that draw, so `validate` runs on a machine without Qt's
-system libraries.
+system libraries. Each sub-command imports what it needs when it runs, so the window starts
+without the rules it does not use yet.
 """
 
 from __future__ import annotations
@@ -23,8 +24,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gameapp.core.datafiles import load_with_warnings
-from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.yamlsource import DataError
 
 
@@ -106,9 +105,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from gameapp.ui.app import run_app
 
     if args.command == "play":
-        if not scenario_opens(args.scenario):
+        opened = scenario_opens(args.scenario)
+        if opened is None:
             return 1  # said on the terminal: no message box that might show on no screen
-        return run_app(scenario=str(args.scenario), seed=args.seed)
+        return run_app(scenario=str(args.scenario), seed=args.seed, loaded=opened)
     return run_app()
 
 
@@ -174,25 +174,26 @@ def option_values(texts: list[str]) -> dict[str, str | bool | int]:
     return out
 
 
-def scenario_opens(path: Path) -> bool:
-    """Whether `gameapp play` can open the scenario; if not, why, on stderr (file:line, or for
-    a missing file only its name)."""
+def scenario_opens(path: Path) -> Any:
+    """The scenario `gameapp play` opens, loaded once here (the window shows this one); None
+    if it cannot, having said why on stderr (file:line, or for a missing file only its name)."""
     from gameapp.core.ruleset import load_scenario_file
 
     if not path.is_file():
         print(f"{path}: no such file", file=sys.stderr)
-        return False
+        return None
     try:
-        load_scenario_file(path)
+        return load_scenario_file(path)
     except DataError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
-        return False
-    return True
+        return None
 
 
 def validate(files: Sequence[Path]) -> int:
     """Check each file; print every problem as file:line: message. Exit status 1 on any."""
+    from gameapp.core.datafiles import load_with_warnings
+
     failed = False
     for path in files:
         try:
@@ -288,6 +289,7 @@ def render(scenario_path: Path, out: Path, width: int | None,
     from gameapp.core.breakdown import IllegalActionError
     from gameapp.core.engine import Game
     from gameapp.core.rules.retreat import RetreatOptions
+    from gameapp.core.rulesets.tactical import tactical
     from gameapp.present.fire import CannotFire, FieldHighlight, field_highlight
     from gameapp.present.moves import CannotMove, MoveHighlight, movement_highlight
     from gameapp.ui.render import render_scenario_png

@@ -18,7 +18,6 @@ from gameapp.core.scenario import Scenario
 from gameapp.ui import settings
 from gameapp.ui.controller import GameController
 from gameapp.ui.main_window import MainWindow
-from gameapp.ui.new_game_dialog import fresh_seed
 from gameapp.ui.start_screen import ScenarioLoader
 
 
@@ -45,6 +44,7 @@ def build_window(
     seed: int | None = None,
     loader: ScenarioLoader = load_scenario_file,
     players: Players | None = None,
+    loaded: Scenario | None = None,
 ) -> MainWindow:
     """The main window with its settings restored, showing `scenario` or the start screen.
     Opening a scenario starts a game of it by `players` (all human unless given), with dice
@@ -57,22 +57,27 @@ def build_window(
     controller.setParent(window)
 
     def play(opened: Scenario) -> None:
+        from gameapp.ui.new_game_dialog import fresh_seed  # the dialog: when first used
+
         dice = fresh_seed() if seed is None else seed
         window.start_game(Game.from_scenario(opened, seed=dice), players)
 
     window.scenario_opened.connect(play)
     window.restore_settings()
-    if scenario is not None:
-        window.open_scenario(Path(scenario))  # on failure: a message box, then the start screen
+    if scenario is not None:  # `loaded`: `scenario` already loaded (gameapp play checks it)
+        window.open_scenario(Path(scenario), loaded)  # on failure: a message box, start screen
     return window
 
 
 def run_app(scenario: str | None = None, scenarios_dir: Path | None = None,
-            players: Players | None = None, seed: int | None = None) -> int:
+            players: Players | None = None, seed: int | None = None,
+            loaded: Scenario | None = None) -> int:
     """The program: the window, and the session marker around it (a session that never
-    reaches its end here did not end cleanly, and the next start offers to resume)."""
+    reaches its end here did not end cleanly, and the next start offers to resume).
+    `loaded` is `scenario` already loaded (by `gameapp play`, which checks it first): the
+    window shows it without reading the files again."""
     app = application()
-    window = build_window(scenario, scenarios_dir, seed=seed, players=players)
+    window = build_window(scenario, scenarios_dir, seed=seed, players=players, loaded=loaded)
     window.show()
     resumable = window.session.offer_resume() if scenario is None else None
     window.session.begin_session()

@@ -28,7 +28,6 @@ from gameapp.core.rules.victory import VictoryResult
 from gameapp.core.units import Side
 from gameapp.ui.controller import GameController
 from gameapp.ui.end_chart import INK, TurnChart
-from gameapp.ui.replay.replay_window import replay_live_game
 from gameapp.ui.screen_fit import open_inside_screen
 
 
@@ -203,6 +202,8 @@ class EndOfGame(QObject):
             self.show_result()
 
     def _replay(self) -> None:
+        from gameapp.ui.replay.replay_window import replay_live_game  # when first asked for
+
         window = replay_live_game(self.parent_widget, self.controller.game)
         if window is not None:
             window.go_to(0)

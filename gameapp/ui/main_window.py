@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import Qt, Signal
@@ -35,7 +36,7 @@ from gameapp.core.savegame import SavedGame
 from gameapp.core.scenario import Scenario
 from gameapp.core.seats import Seats
 from gameapp.core.yamlsource import DataError
-from gameapp.ui import help_dialogs, settings
+from gameapp.ui import settings
 from gameapp.ui.actions import (
     ACTIONS,
     GAME,
@@ -54,16 +55,13 @@ from gameapp.ui.computer import ComputerTurns, describe
 from gameapp.ui.computer_controls import ComputerControls
 from gameapp.ui.computer_show import ActionShow
 from gameapp.ui.controller import GameController, PlainWords
-from gameapp.ui.editor import EditorWindow
 from gameapp.ui.end_screen import EndOfGame
 from gameapp.ui.fog import UnseenFilter
 from gameapp.ui.game_presenter import GamePresenter
 from gameapp.ui.handover import HotSeat
-from gameapp.ui.new_game_dialog import NewGameDialog
 from gameapp.ui.panels.log_panel import LogPanel
 from gameapp.ui.phase_bar import PhaseBar
 from gameapp.ui.replay.history_mode import HistoryMode
-from gameapp.ui.replay.replay_window import ReplayWindow, open_replay_dialog, replay_live_game
 from gameapp.ui.rulesets import (
     RulesetUI,
     ToolRouter,
@@ -75,6 +73,10 @@ from gameapp.ui.rulesets.base import make_dock
 from gameapp.ui.screen_fit import open_inside_screen
 from gameapp.ui.session import GameSession
 from gameapp.ui.start_screen import ScenarioLoader, StartScreen
+
+if TYPE_CHECKING:  # the editor, the dialogs and the replay are imported when first opened
+    from gameapp.ui.editor import EditorWindow
+    from gameapp.ui.replay.replay_window import ReplayWindow
 
 log = logging.getLogger(__name__)
 BOARD_ACTIONS = ("zoom_in", "zoom_out", "fit", "rotate_left", "rotate_right", "save", "save_as")
@@ -98,7 +100,7 @@ class MainWindow(QMainWindow):
         self.scenario: Scenario | None = None
         self.view = BoardView()
         self.router = ToolRouter(self.view, self.controller)  # the board's input to the tools
-        self.start_screen = StartScreen(scenarios_dir, loader)
+        self.start_screen = StartScreen(scenarios_dir)  # headers only: no scenario loaded
         self.pages = QStackedWidget()
         self.pages.addWidget(self.start_screen)
         self.pages.addWidget(self.view)
@@ -289,13 +291,14 @@ class MainWindow(QMainWindow):
         if name:
             self.new_game_dialog(Path(name))
 
-    def open_scenario(self, path: Path) -> bool:
-        """Load and show a scenario; on failure show the file:line messages and keep the page."""
+    def open_scenario(self, path: Path, loaded: Scenario | None = None) -> bool:
+        """Load and show a scenario (`loaded`: already loaded from `path`, shown as it is); on
+        failure show the file:line messages and keep the page."""
         if not self.session.may_discard("opening another scenario"):
             return False
         path = Path(path)
         try:
-            scenario = self._loader(path)
+            scenario = loaded if loaded is not None else self._loader(path)
         except DataError as error:
             missing = len(error.problems) == 1 and not path.exists()  # no line to point at
             self._load_failed(path, f"{path}: no such file" if missing else str(error))
@@ -361,6 +364,8 @@ class MainWindow(QMainWindow):
         game it sets up."""
         if not self.session.may_discard("starting a new game"):
             return None
+        from gameapp.ui.new_game_dialog import NewGameDialog
+
         dialog = NewGameDialog(self.start_screen.directory, self._loader,
                                Path(scenario) if scenario else settings.last_scenario(), self)
         setup = dialog.setup() if dialog.exec() == NewGameDialog.DialogCode.Accepted else None
@@ -400,6 +405,8 @@ class MainWindow(QMainWindow):
 
     def open_replay_dialog(self) -> None:
         """File > Replay…: a saved game in the replay viewer."""
+        from gameapp.ui.replay.replay_window import open_replay_dialog
+
         self.replay_window = open_replay_dialog(self, self.start_screen.directory)
 
     def show_result(self) -> None:
@@ -408,6 +415,8 @@ class MainWindow(QMainWindow):
 
     def replay_game(self) -> None:
         """File > Replay this game: the game so far, from the other side's last turn on."""
+        from gameapp.ui.replay.replay_window import replay_live_game
+
         self.replay_window = replay_live_game(self, self.controller.game)
 
     def _show_title(self) -> None:
@@ -451,6 +460,8 @@ class MainWindow(QMainWindow):
     def open_editor(self, path: Path | None = None) -> EditorWindow:
         """The editor in its own window, on `path` (else the last scenario, if any)."""
         path = path or settings.last_scenario()
+        from gameapp.ui.editor import EditorWindow
+
         editor = EditorWindow(path if path is not None and Path(path).is_file() else None, self)
         editor.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         editor.show()
@@ -482,20 +493,28 @@ class MainWindow(QMainWindow):
         if self.statusBar().currentMessage() != self._hover_text:
             self.statusBar().clearMessage()
 
-    # --- the Help menu (gameapp/ui/help_dialogs.py) -----------------------------------------
+    # --- the Help menu (gameapp/ui/help_dialogs.py, imported when first asked for) -----------
     def show_how_to_play(self) -> QDialog:
+        from gameapp.ui import help_dialogs
+
         return help_dialogs.show_page(self, "How to play",
                                       markdown=help_dialogs.markdown_page("how-to-play.md"))
 
     def show_rules_reference(self) -> QDialog:
+        from gameapp.ui import help_dialogs
+
         return help_dialogs.show_page(self, "Rules reference", find=True,
                                       markdown=help_dialogs.markdown_page("rules.md"))
 
     def show_shortcuts(self) -> QDialog:
+        from gameapp.ui import help_dialogs
+
         return help_dialogs.show_page(self, "Keyboard shortcuts",
                                       html=help_dialogs.shortcuts_html(self))
 
     def show_about(self) -> QDialog:
+        from gameapp.ui import help_dialogs
+
         return help_dialogs.show_page(self, f"About {settings.APPLICATION}",
                                       html=help_dialogs.about_html())
 

@@ -38,6 +38,7 @@ from gameapp.core.newgame import (
 from gameapp.core.ruleset import load_scenario_file
 from gameapp.core.rulesets.strategic.schedule import schedule_choices
 from gameapp.core.scenario import Scenario, TurnClock
+from gameapp.core.scenario_header import read_scenario_header
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError
 from gameapp.present.option_labels import option_label, value_label
@@ -45,7 +46,12 @@ from gameapp.ui.board.scene import BACKDROP
 from gameapp.ui.computer import LEVELS
 from gameapp.ui.rulesets import board_preview
 from gameapp.ui.screen_fit import open_inside_screen
-from gameapp.ui.start_screen import ScenarioLoader, scan_scenarios, scenario_entry
+from gameapp.ui.start_screen import (
+    Describer,
+    ScenarioLoader,
+    scan_scenarios,
+    scenario_entry,
+)
 
 SEED_LIMIT = 2**31  # the seeds a QSpinBox can show
 
@@ -157,10 +163,13 @@ class NewGameDialog(QDialog):
         self.setWindowTitle("New game")
         self._loader = loader
         self.scenario: Scenario | None = None
-        self.entries = scan_scenarios(scenarios_dir, loader) if scenarios_dir is not None else []
+        # the list shows names only: the files' headers, unless a loader of one's own is given;
+        # the scenario chosen is loaded in full (_scenario_changed)
+        describe: Describer = read_scenario_header if loader is load_scenario_file else loader
+        self.entries = scan_scenarios(scenarios_dir, describe) if scenarios_dir is not None else []
         if selected is not None and Path(selected).is_file() and not any(
                 e.path.resolve() == Path(selected).resolve() for e in self.entries):
-            self.entries.append(scenario_entry(Path(selected), loader))  # opened from elsewhere
+            self.entries.append(scenario_entry(Path(selected), describe))  # from elsewhere
         self.list = QListWidget()
         for entry in self.entries:
             text = entry.name if entry.ok else f"{entry.path.name}: cannot be opened"

@@ -1,11 +1,14 @@
 """The start screen: the scenarios found in a directory, each with its name and description read
-through the scenario loader. A file that fails to load is listed with its error, not skipped."""
+from the file's header (gameapp/core/scenario_header.py), without loading the scenario: its map,
+counters and checks are read when it is opened. A file whose header cannot be read is listed
+with its error, not skipped."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon
@@ -21,11 +24,24 @@ from PySide6.QtWidgets import (
 )
 
 import gameapp.ui.resources_rc  # noqa: F401  (registers the :/icons resources)
-from gameapp.core.ruleset import load_scenario_file
 from gameapp.core.scenario import Scenario
+from gameapp.core.scenario_header import read_scenario_header
 from gameapp.core.yamlsource import DataError
 
 ScenarioLoader = Callable[[Path], Scenario]
+
+
+class Described(Protocol):
+    """What a list of scenarios shows of each: a loaded scenario, or only its header."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+
+Describer = Callable[[Path], Described]  # a scenario's header reader, or its full loader
 PATH_ROLE = Qt.ItemDataRole.UserRole
 THUMBNAIL_SIZE = 64  # pixels: a scenario's map thumbnail in the list
 
@@ -48,7 +64,7 @@ class ScenarioEntry:
 
 
 def scan_scenarios(directory: Path,
-                   loader: ScenarioLoader = load_scenario_file) -> list[ScenarioEntry]:
+                   loader: Describer = read_scenario_header) -> list[ScenarioEntry]:
     """One entry per *.yaml / *.yml file in `directory`, sorted by file name."""
     if not directory.is_dir():
         return []
@@ -56,7 +72,7 @@ def scan_scenarios(directory: Path,
     return [scenario_entry(path, loader) for path in paths]
 
 
-def scenario_entry(path: Path, loader: ScenarioLoader) -> ScenarioEntry:
+def scenario_entry(path: Path, loader: Describer) -> ScenarioEntry:
     """A scenario file's entry: its name and description, or the error it cannot load with."""
     try:
         scenario = loader(path)
@@ -77,11 +93,11 @@ class StartScreen(QWidget):
     def __init__(
         self,
         directory: Path | None = None,
-        loader: ScenarioLoader = load_scenario_file,
+        header: Describer = read_scenario_header,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self._loader = loader
+        self._header = header
         self._directory = directory
         self.entries: list[ScenarioEntry] = []
         title = QLabel("Rally & Charge")
@@ -142,7 +158,7 @@ class StartScreen(QWidget):
     def refresh(self) -> None:
         self.list.clear()
         d = self._directory
-        self.entries = scan_scenarios(d, self._loader) if d is not None else []
+        self.entries = scan_scenarios(d, self._header) if d is not None else []
         if d is None or not d.is_dir():
             self._where.setText(f"No scenarios directory found{f' at {d}' if d else ''}.")
         else:

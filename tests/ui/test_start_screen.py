@@ -1,13 +1,20 @@
-"""The start screen lists every scenario file in a directory; broken ones show their error."""
+"""The start screen lists every scenario file in a directory by the name and description of
+its header, without loading the scenario; files whose header is broken show their error."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from pytestqt.qtbot import QtBot
 
+from gameapp import paths
+from gameapp.core import ruleset as ruleset_module
+from gameapp.core.ruleset import load_scenario_file
 from gameapp.core.scenario import Scenario
+from gameapp.core.scenario_header import forget_headers
 from gameapp.core.yamlsource import DataError, Problem
+from gameapp.ui.app import build_window
 from gameapp.ui.start_screen import StartScreen, scan_scenarios
 
 from .boards import make_scenario, sample_units, showcase_map
@@ -63,16 +70,73 @@ def test_choosing_a_good_scenario_emits_its_path(qtbot: QtBot, tmp_path: Path) -
     assert chosen.args == [directory / "cedar.yml"]
 
 
-def test_a_broken_file_through_the_real_loader(qtbot: QtBot, tmp_path: Path) -> None:
+def test_a_broken_header_through_the_real_reader(qtbot: QtBot, tmp_path: Path) -> None:
     d = tmp_path / "real"
     d.mkdir()
-    (d / "broken.yaml").write_text("name: Broken\nunits: [\n  - oops\n")  # unclosed list
+    (d / "broken.yaml").write_text("# a comment\nname: [unclosed\nunits: []\n")
     screen = StartScreen(d)
     qtbot.addWidget(screen)
     broken = next(e for e in screen.entries if e.path.name == "broken.yaml")
     assert not broken.ok
-    assert broken.error.startswith(f"{d / 'broken.yaml'}:")
+    assert broken.error.startswith(f"{d / 'broken.yaml'}:2: name: cannot be read as YAML (")
     assert any(broken.error in text for text in screen.item_texts())
+
+
+def test_the_shipped_list_reads_names_without_loading_a_scenario(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 28: the start screen reads each file's name and description only; loading a
+    scenario in full (its map, counters, theatre) is what the ruleset does, never called."""
+
+    def no_full_load(name: str) -> object:
+        raise AssertionError(f"a scenario was loaded in full (ruleset {name})")
+
+    monkeypatch.setattr(ruleset_module, "ruleset_named", no_full_load)
+    forget_headers()
+    screen = StartScreen(paths.scenarios_dir())
+    qtbot.addWidget(screen)
+    names = [entry.name for entry in screen.entries]
+    assert all(entry.ok for entry in screen.entries)
+    assert len(names) == len(paths.shipped_scenarios())
+    assert {"Slaughter Mountain", "Demo: the fight at Hazel Run", "Tutorial crossroads",
+            "East '62: McClellan's Peninsula and Pope's campaign"} <= set(names)
+    slaughter = screen.item_texts()[names.index("Slaughter Mountain")]
+    assert slaughter.startswith("Slaughter Mountain\nCedar Mountain (Slaughter Mountain), "
+                                "Culpeper County, Virginia, 9 August 1862")
+
+
+def test_opening_a_scenario_directly_loads_that_one_only(qtbot: QtBot) -> None:
+    """`gameapp play FILE`: the window loads FILE, and no other scenario of the list."""
+    loaded: list[Path] = []
+
+    def recording(path: Path) -> Scenario:
+        loaded.append(Path(path))
+        return load_scenario_file(path)  # type: ignore[no-any-return]
+
+    demo = paths.scenarios_dir() / "demo.yaml"
+    window = build_window(str(demo), paths.scenarios_dir(), seed=1, loader=recording)
+    qtbot.addWidget(window)
+    assert window.controller.game is not None
+    assert loaded == [demo]
+    assert "Slaughter Mountain" in [entry.name for entry in window.start_screen.entries]
+
+
+def test_a_scenario_gameapp_play_has_loaded_is_not_read_again(qtbot: QtBot) -> None:
+    """`gameapp play FILE` checks FILE by loading it; the window shows that load."""
+    loaded: list[Path] = []
+
+    def recording(path: Path) -> Scenario:
+        loaded.append(Path(path))
+        return load_scenario_file(path)  # type: ignore[no-any-return]
+
+    demo = paths.scenarios_dir() / "demo.yaml"
+    checked = load_scenario_file(demo)
+    window = build_window(str(demo), paths.scenarios_dir(), seed=1, loader=recording,
+                          loaded=checked)
+    qtbot.addWidget(window)
+    game = window.controller.game
+    assert game is not None and game.scenario is checked
+    assert loaded == []
 
 
 def test_a_missing_directory_lists_nothing(qtbot: QtBot, tmp_path: Path) -> None:

@@ -6,6 +6,9 @@ distinct hexes never overlap and non-antialiased fills tile exactly, so even a s
 colour blends once per pixel. (Filling one path made of all the hexes is several times slower with
 a translucent colour, and dither patterns are slower still.)
 
+A paint draws only the shapes whose bounding boxes meet the exposed area (`Culled`): at a close
+zoom most of a large highlight is off screen, and a scroll exposes a strip.
+
 One `HexOverlayItem` carries, in paint order: fill layers (`show_hexes`), outlines round regions
 (`outline`: only the hexsides between the region and the rest) and inset rings (`rings`). The move
 highlight, the field of fire and the fire marks are each one such item (or two, under and over
@@ -14,8 +17,10 @@ the counters).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
+from typing import Generic, TypeVar
 
+import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -26,19 +31,51 @@ from gameapp.ui.board.geometry import BoardGeometry
 OVERLAY_Z = 50.0
 RING_INSET = 0.86  # a ring's size relative to the hex
 
+Shape = TypeVar("Shape", QPolygonF, QLineF)
+
+
+class Culled(Generic[Shape]):
+    """Shapes with their bounding boxes, to pick those meeting a rectangle at C speed."""
+
+    def __init__(self, shapes: Sequence[Shape]) -> None:
+        self.shapes: list[Shape] = list(shapes)
+        self._boxes = np.array([_box(shape) for shape in self.shapes], dtype=float).reshape(-1, 4)
+
+    def meeting(self, rect: QRectF) -> list[Shape]:
+        """The shapes whose bounding boxes meet `rect` (all of them for a null rect)."""
+        if rect.isNull():
+            return self.shapes
+        b = self._boxes
+        hit = ((b[:, 2] >= rect.left()) & (b[:, 0] <= rect.right())
+               & (b[:, 3] >= rect.top()) & (b[:, 1] <= rect.bottom()))
+        return [self.shapes[i] for i in np.flatnonzero(hit)]
+
+    def bounds(self) -> QRectF:
+        b = self._boxes
+        return QRectF(QPointF(b[:, 0].min(), b[:, 1].min()), QPointF(b[:, 2].max(), b[:, 3].max()))
+
+
+def _box(shape: QPolygonF | QLineF) -> tuple[float, float, float, float]:
+    if isinstance(shape, QLineF):
+        return (min(shape.x1(), shape.x2()), min(shape.y1(), shape.y2()),
+                max(shape.x1(), shape.x2()), max(shape.y1(), shape.y2()))
+    r = shape.boundingRect()
+    return r.left(), r.top(), r.right(), r.bottom()
+
 
 class HexOverlayItem(QGraphicsItem):
     def __init__(self, geometry: BoardGeometry, z: float = OVERLAY_Z) -> None:
         super().__init__()
         self._geo = geometry
-        self._layers: list[tuple[QColor, list[QPolygonF]]] = []
-        self._outlines: list[tuple[QPen, list[QLineF]]] = []
-        self._rings: list[tuple[QPen, list[QPolygonF]]] = []
+        self._layers: list[tuple[QColor, Culled[QPolygonF]]] = []
+        self._outlines: list[tuple[QPen, Culled[QLineF]]] = []
+        self._rings: list[tuple[QPen, Culled[QPolygonF]]] = []
         self._bounds = QRectF()
         self._hexes: dict[Hex, QColor] = {}
         self._sides: list[tuple[QPointF, QPointF]] = []  # a hex's sides around its centre
         self.setZValue(z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
 
     # --- reading ----------------------------------------------------------------------------
     @property
@@ -49,11 +86,11 @@ class HexOverlayItem(QGraphicsItem):
     @property
     def edges(self) -> list[QLineF]:
         """Every outline segment, of every outline."""
-        return [line for _, lines in self._outlines for line in lines]
+        return [line for _, lines in self._outlines for line in lines.shapes]
 
     @property
     def ring_count(self) -> int:
-        return sum(len(polygons) for _, polygons in self._rings)
+        return sum(len(polygons.shapes) for _, polygons in self._rings)
 
     # --- showing ----------------------------------------------------------------------------
     def show_hexes(self, hexes: Iterable[Hex], colour: QColor | str) -> None:
@@ -65,8 +102,9 @@ class HexOverlayItem(QGraphicsItem):
             polygons.append(self._geo.polygon(h))
             self._hexes[h] = colour
         if polygons:
-            self._layers.append((colour, polygons))
-            self._grow(polygons)
+            culled = Culled(polygons)
+            self._layers.append((colour, culled))
+            self._grow(culled.bounds())
 
     def outline(self, region: Collection[Hex], colour: QColor | str, width: int = 2) -> None:
         """A line along the hexsides between `region` and the hexes outside it."""
@@ -81,8 +119,9 @@ class HexOverlayItem(QGraphicsItem):
                         centre = self._geo.centre(h)
                     lines.append(QLineF(centre + a, centre + b))
         if lines:
-            self._outlines.append((cosmetic_pen(colour, width), lines))
-            self._grow_to(lines)
+            culled_lines = Culled(lines)
+            self._outlines.append((cosmetic_pen(colour, width), culled_lines))
+            self._grow(culled_lines.bounds())
 
     def rings(self, hexes: Iterable[Hex], colour: QColor | str, width: int = 2,
               inset: float = RING_INSET, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> None:
@@ -93,8 +132,9 @@ class HexOverlayItem(QGraphicsItem):
         if polygons:
             pen = cosmetic_pen(colour, width)
             pen.setStyle(style)
-            self._rings.append((pen, polygons))
-            self._grow(polygons)
+            culled = Culled(polygons)
+            self._rings.append((pen, culled))
+            self._grow(culled.bounds())
 
     def clear(self) -> None:
         if not (self._layers or self._outlines or self._rings):
@@ -110,21 +150,8 @@ class HexOverlayItem(QGraphicsItem):
     def _on_map(self, hexes: Iterable[Hex]) -> list[Hex]:
         return [h for h in dict.fromkeys(hexes) if self._geo.numbering.contains(h)]
 
-    def _grow(self, polygons: list[QPolygonF]) -> None:
-        self._grow_to([p.boundingRect() for p in polygons])
-
-    def _grow_to(self, shapes: list[QRectF] | list[QLineF]) -> None:
-        """Take in the bounding box of these rectangles or lines."""
-        xs: list[float] = []
-        ys: list[float] = []
-        for shape in shapes:
-            if isinstance(shape, QLineF):
-                xs += (shape.x1(), shape.x2())
-                ys += (shape.y1(), shape.y2())
-            else:
-                xs += (shape.left(), shape.right())
-                ys += (shape.top(), shape.bottom())
-        bounds = QRectF(QPointF(min(xs), min(ys)), QPointF(max(xs), max(ys)))
+    def _grow(self, bounds: QRectF) -> None:
+        """Take in these bounds."""
         self.prepareGeometryChange()
         self._bounds = self._bounds.united(bounds)
         self.update()
@@ -139,19 +166,25 @@ class HexOverlayItem(QGraphicsItem):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
+        exposed = option.exposedRect  # only what this paint shows is drawn
+        # a cosmetic pen reaches a pixel or two past the shapes: take in a little more
+        pad = 4.0 / max(1e-6, painter.worldTransform().mapRect(QRectF(0, 0, 1, 1)).width())
+        wider = exposed.adjusted(-pad, -pad, pad, pad) if not exposed.isNull() else exposed
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.setPen(Qt.PenStyle.NoPen)
         for colour, polygons in self._layers:
             painter.setBrush(colour)
-            for polygon in polygons:
+            for polygon in polygons.meeting(exposed):
                 painter.drawPolygon(polygon)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for pen, lines in self._outlines:
+            shown = lines.meeting(wider)
+            if shown:
+                painter.setPen(pen)
+                painter.drawLines(shown)
+        for pen, rings in self._rings:
             painter.setPen(pen)
-            painter.drawLines(lines)
-        for pen, polygons in self._rings:
-            painter.setPen(pen)
-            for polygon in polygons:
+            for polygon in rings.meeting(wider):
                 painter.drawPolygon(polygon)
 
 

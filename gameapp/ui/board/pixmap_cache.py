@@ -25,6 +25,10 @@ class PixmapCache:
             self._items.move_to_end(key)
         return tile
 
+    def peek(self, key: Hashable) -> QPixmap | None:
+        """The pixmap under `key`, if cached, without making it recently used (a stand-in)."""
+        return self._items.get(key)
+
     def put(self, key: Hashable, tile: QPixmap) -> None:
         old = self._items.pop(key, None)
         if old is not None:

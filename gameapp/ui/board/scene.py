@@ -9,9 +9,11 @@ their unit from here, so the scene never edits a unit, it only shows what it was
 
 from __future__ import annotations
 
+import contextlib
+import math
 from collections.abc import Callable, Iterable, Mapping
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsScene
 
@@ -36,6 +38,7 @@ from gameapp.ui.board.terrain_layer import LayerPainter, TerrainLayerItem
 COUNTER_SIDE = 1.15  # counter side in hex sizes
 STACK_STEP = 0.13  # offset between stacked counters, in hex sizes
 MARGIN = 0.6  # room around the map, in hex sizes
+WHEEL_REST_S = 0.12  # a zoom that has not changed for this long is at rest: draw it sharp
 BACKDROP = QColor("#5b5f52")
 
 
@@ -71,6 +74,8 @@ class BoardScene(QGraphicsScene):
         self.sight = SightItem(self.geometry)
         self.addItem(self.sight)
         self.counter_stamps = CounterStamps(CounterArt(hex_size * COUNTER_SIDE))
+        self.counter_stamps.on_deferred = self._repaint_soon  # stamps still to draw: a frame
+        self._repaint_pending = False
         self._units: dict[str, Unit] = {}
         self._markers: dict[str, frozenset[Marker]] = {}
         self._order: list[str] = []
@@ -79,6 +84,32 @@ class BoardScene(QGraphicsScene):
         self.setSceneRect(self.geometry.map_rect)
         self.setBackgroundBrush(BACKDROP)
         self.update_units(units)
+
+    def begin_frame(self) -> None:
+        """The view begins a frame: new counter stamps for a time budget in it, the rest in
+        frames to come (a zoom step's stamps then never hold the window up)."""
+        self.counter_stamps.begin_frame()
+
+    def zoom_stepped(self, rest_s: float = WHEEL_REST_S) -> None:
+        """The view's zoom just changed: until it rests for `rest_s`, draw the last zoom's
+        pictures scaled and none anew (a wheel turned through many steps draws each once)."""
+        self.terrain.hold(rest_s)
+        self.counter_stamps.hold(rest_s)
+
+    def end_frame(self) -> None:
+        """The frame is drawn: other paints (a picture of the board) draw every stamp."""
+        self.counter_stamps.end_frame()
+
+    def _repaint_soon(self, after_s: float = 0.0) -> None:
+        if self._repaint_pending:
+            return
+        self._repaint_pending = True
+        QTimer.singleShot(math.ceil(after_s * 1000), self._repaint_now)
+
+    def _repaint_now(self) -> None:
+        self._repaint_pending = False
+        with contextlib.suppress(RuntimeError):  # the scene may have gone with its window
+            self.update()
 
     def _tactical_painter(self, geometry: BoardGeometry) -> LayerPainter:
         return MapPainter(self.hex_map, geometry)

@@ -5,9 +5,13 @@ linear transform (zoom, rotation and device pixel ratio, without translation), s
 tile is always a plain 1:1 blit at an integer position, whatever the zoom or rotation. Tiles are
 keyed by that transform and kept in an LRU cache with a byte budget.
 
-With `progressive` on (the interactive view), a paint renders new tiles only for a time budget,
-fills the rest from a low-resolution overview of the whole map, and schedules another paint; so a
-zoom step never freezes the window. Offscreen renders draw everything at once.
+With `progressive` on (the interactive view), a paint renders new tiles only for a time budget
+and schedules another paint for the rest; so a zoom step never freezes the window. Until the new
+tiles are ready, the gaps show the tiles of the last transform the layer finished painting (the
+zoom before the wheel turned), scaled to the new one, and under them a low-resolution overview
+of the whole map for what those do not cover. While the wheel turns (`hold`), no new tiles are
+drawn at all: the frames stay cheap, and the new zoom sharpens once the wheel rests. Offscreen
+renders draw everything at once.
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ class LayerPainter(Protocol):
 
 class TerrainLayerItem(QGraphicsItem):
     def __init__(
-        self, painter: LayerPainter, progressive: bool = False, budget_ms: float = 25.0
+        self, painter: LayerPainter, progressive: bool = False, budget_ms: float = 6.0
     ) -> None:
         super().__init__()
         self.map_painter = painter
@@ -56,7 +60,11 @@ class TerrainLayerItem(QGraphicsItem):
         self._overview: QPixmap | None = None
         self._overview_scale = 1.0
         self._update_pending = False
+        self._finished: tuple[tuple[int, int, int, int], QTransform] | None = None  # last whole
         self.tiles_rendered = 0
+        self.tiles_stood_in = 0  # old tiles drawn scaled in the place of missing new ones
+        self.overview_paints = 0  # paints that needed the coarse overview under the gaps
+        self._held_until = 0.0  # while the wheel turns, no new tiles (hold)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
 
     def boundingRect(self) -> QRectF:
@@ -66,6 +74,7 @@ class TerrainLayerItem(QGraphicsItem):
         """Forget every tile (the map changed) and repaint."""
         self.cache.clear()
         self._overview = None
+        self._finished = None
         self.update()
 
     def paint(
@@ -90,14 +99,17 @@ class TerrainLayerItem(QGraphicsItem):
         key = key_of(m)
         first_i, last_i = math.floor(level.left() / TILE), math.floor(level.right() / TILE)
         first_j, last_j = math.floor(level.top() / TILE), math.floor(level.bottom() / TILE)
-        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        now = time.perf_counter()
+        deadline = now + self.budget_ms / 1000.0
+        held = now < self._held_until and self._finished is not None
         ready: list[tuple[int, int, QPixmap]] = []
         missing = False
         fresh = 0
         for j in range(first_j, last_j + 1):
             for i in range(first_i, last_i + 1):
                 tile = self.cache.get((key, i, j))
-                in_time = not self.progressive or not fresh or time.perf_counter() < deadline
+                in_time = not self.progressive or (
+                    not held and (not fresh or time.perf_counter() < deadline))
                 if tile is None and in_time:  # at least one new tile per paint: progress
                     tile = self._render_tile(linear, i, j, dpr)
                     self.cache.put((key, i, j), tile)
@@ -106,15 +118,58 @@ class TerrainLayerItem(QGraphicsItem):
                     missing = True
                 else:
                     ready.append((i, j, tile))
-        if missing:
-            self._draw_overview(painter, exposed)
-            self._schedule_update()
         tx, ty = round(world.dx() * dpr), round(world.dy() * dpr)
+        if missing:
+            stand_ins, covered = self._stand_ins(exposed, key)
+            if not covered:
+                self._draw_overview(painter, exposed)
+                self.overview_paints += 1
+            self._draw_stand_ins(painter, stand_ins, linear, tx, ty, dpr)
+            self._schedule_update(self._held_until - now if held else 0.0)
+        else:
+            self._finished = (key, linear)
         painter.save()
         painter.resetTransform()
         for i, j, tile in ready:
             painter.drawPixmap(QPointF((i * TILE + tx) / dpr, (j * TILE + ty) / dpr), tile)
         painter.restore()
+
+    def _stand_ins(
+        self, exposed: QRectF, key: tuple[int, int, int, int]
+    ) -> tuple[list[tuple[int, int, QPixmap]], bool]:
+        """The cached tiles of the last transform painted whole, over `exposed`, and whether
+        they cover all of it (else the overview goes under them)."""
+        if self._finished is None or self._finished[0] == key:
+            return [], False
+        old_key, old_linear = self._finished
+        level = old_linear.mapRect(exposed)
+        found: list[tuple[int, int, QPixmap]] = []
+        covered = True
+        for j in range(math.floor(level.top() / TILE), math.floor(level.bottom() / TILE) + 1):
+            for i in range(math.floor(level.left() / TILE), math.floor(level.right() / TILE) + 1):
+                tile = self.cache.peek((old_key, i, j))
+                if tile is None:
+                    covered = False
+                else:
+                    found.append((i, j, tile))
+        return found, covered
+
+    def _draw_stand_ins(self, painter: QPainter, tiles: list[tuple[int, int, QPixmap]],
+                        linear: QTransform, tx: int, ty: int, dpr: float) -> None:
+        """Draw the old transform's tiles mapped to the painter's: old level pixels -> scene ->
+        new device pixels -> the painter's logical pixels."""
+        if not tiles or self._finished is None:
+            return
+        old_to_scene, _ = self._finished[1].inverted()
+        to_device = (QTransform.fromScale(dpr, dpr) * old_to_scene * linear
+                     * QTransform.fromTranslate(tx, ty) * QTransform.fromScale(1 / dpr, 1 / dpr))
+        painter.save()
+        painter.setTransform(to_device)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)  # a frame or two
+        for i, j, tile in tiles:
+            painter.drawPixmap(QPointF(i * TILE / dpr, j * TILE / dpr), tile)
+        painter.restore()
+        self.tiles_stood_in += len(tiles)
 
     def _render_tile(self, linear: QTransform, i: int, j: int, dpr: float) -> QPixmap:
         tile = QPixmap(TILE, TILE)
@@ -146,15 +201,20 @@ class TerrainLayerItem(QGraphicsItem):
         s = self._overview_scale
         source = QRectF(exposed.x() * s, exposed.y() * s, exposed.width() * s, exposed.height() * s)
         painter.save()
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, not self.progressive)
         painter.drawPixmap(exposed, self._overview, source)
         painter.restore()
 
-    def _schedule_update(self) -> None:
+    def hold(self, seconds: float) -> None:
+        """The wheel is turning: for `seconds`, draw no new tiles, only the last finished
+        zoom's scaled (and the overview), then draw the new ones."""
+        self._held_until = time.perf_counter() + seconds
+
+    def _schedule_update(self, after_s: float = 0.0) -> None:
         if self._update_pending:
             return
         self._update_pending = True
-        QTimer.singleShot(0, self._deferred_update)
+        QTimer.singleShot(max(0, math.ceil(after_s * 1000)), self._deferred_update)
 
     def _deferred_update(self) -> None:
         self._update_pending = False

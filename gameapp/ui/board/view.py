@@ -22,6 +22,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPaintEvent,
     QResizeEvent,
     QTransform,
     QWheelEvent,
@@ -169,6 +170,9 @@ class BoardView(QGraphicsView):
         """Zoom to `zoom`, keeping the scene point under `anchor` (default: the centre) still."""
         self._opening = False
         self._zoom = min(MAX_ZOOM, max(MIN_ZOOM, zoom))
+        board = self.board()
+        if board is not None:
+            board.zoom_stepped()  # until the zoom rests, the last zoom's pictures scaled
         self._apply_transform(anchor)
         self.zoom_changed.emit(self._zoom)
 
@@ -236,6 +240,16 @@ class BoardView(QGraphicsView):
             self._update_scene_rect()
 
     # --- events -----------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        board = self.board()
+        if board is not None:
+            board.begin_frame()  # a frame of the window: its new stamps within a budget
+        try:
+            super().paintEvent(event)
+        finally:
+            if board is not None:
+                board.end_frame()
+
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120.0
         if steps:

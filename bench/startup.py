@@ -1,0 +1,97 @@
+"""Start-up benchmark (a script, not a test): process start to first frame, in the same run, of
+
+    (a) a bare PySide6 QMainWindow shown (the baseline),
+    (b) the start screen of `gameapp` (its scenario list painted),
+    (c) the first board frame of `gameapp play scenarios/slaughter_mountain.yaml`.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python bench/startup.py [--rounds N]
+
+Each is a fresh process; the three take turns, round after round, so a busy spell of the machine
+falls on all of them. A small driver (bench/startup_driver.py) runs each and prints the
+wall-clock time once the first paint of the start screen's list, of the board, or of the bare
+window has run. `--baseline CHECKOUT` runs (b) and (c) from another checkout too (main's, say).
+Process start is the parent's clock just before it starts the child, so the interpreter's start
+and every import count. Each child gets a fresh empty HOME and XDG folders: no settings, no
+autosave to offer. Bytecode is written to a private cache folder (PYTHONPYCACHEPREFIX), filled by
+one warm-up round that is not counted, as an installed program has its bytecode compiled.
+Medians, and their ratios to (a).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.yardstick import yardstick_ms  # noqa: E402
+
+DRIVER = str(ROOT / "bench" / "startup_driver.py")
+SLAUGHTER_MOUNTAIN = "scenarios/slaughter_mountain.yaml"
+
+
+def cases(code: Path, label: str) -> dict[str, tuple[Path, list[str]]]:
+    """The two program cases, run from the checkout `code`."""
+    return {
+        f"gameapp start screen{label}": (code, [DRIVER, "gameapp"]),
+        f"gameapp play slaughter_mountain{label}": (code, [DRIVER, "gameapp", "play",
+                                                           str(code / SLAUGHTER_MOUNTAIN)]),
+    }
+
+
+def first_frame_seconds(code: Path, arguments: list[str], home: Path, bytecode: Path) -> float:
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.update(PYTHONPYCACHEPREFIX=str(bytecode), QT_QPA_PLATFORM="offscreen", HOME=str(home),
+               XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
+               XDG_STATE_HOME=str(home / "state"), XDG_CACHE_HOME=str(home / "cache"),
+               PYTHONPATH=str(code))
+    started = time.time()
+    done = subprocess.run([sys.executable, *arguments], env=env, cwd=code, capture_output=True,
+                          text=True, timeout=120, check=False)
+    for line in done.stdout.splitlines():
+        if line.startswith("first-frame "):
+            return float(line.split()[1]) - started
+    raise RuntimeError(f"{arguments}: no first frame reported\n{done.stdout}\n{done.stderr}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--baseline", type=Path, default=None, metavar="CHECKOUT",
+                        help="also run the program cases from this checkout (e.g. main's)")
+    args = parser.parse_args()
+    runs = {"bare QMainWindow": (ROOT, [DRIVER, "bare"]), **cases(ROOT, "")}
+    if args.baseline is not None:
+        runs.update(cases(args.baseline.resolve(), " (baseline)"))
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    before = yardstick_ms()
+    with tempfile.TemporaryDirectory(prefix="startup-bench-") as folder:
+        bytecode = Path(folder) / "bytecode"
+        for round_number in range(-1, args.rounds):  # round -1: the warm-up
+            for name, (code, arguments) in runs.items():
+                home = Path(folder) / f"{round_number}-{sorted(runs).index(name)}"
+                home.mkdir()
+                seconds = first_frame_seconds(code, arguments, home, bytecode)
+                if round_number >= 0:
+                    times[name].append(seconds)
+    after = yardstick_ms()
+    bare = statistics.median(times["bare QMainWindow"])
+    print(f"process start to first frame, medians of {args.rounds} rounds (offscreen)")
+    for name, seconds in times.items():
+        median = statistics.median(seconds)
+        print(f"  {name:45} {median * 1000:7.0f} ms  ({median / bare:4.1f} x bare)   "
+              f"min {min(seconds) * 1000:5.0f}  max {max(seconds) * 1000:5.0f}")
+    print(f"yardstick (bench/yardstick.py) before {before:.1f} ms, after {after:.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
