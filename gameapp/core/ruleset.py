@@ -237,7 +237,11 @@ class Ruleset:
 
 # --- the registry ---------------------------------------------------------------------------
 _RULESETS: dict[str, Ruleset] = {}
-_BUILT_IN = "gameapp.core.rulesets"  # the package that registers the shipped rulesets
+# The shipped rulesets, by name: each module registers its ruleset when first imported. They are
+# imported on first look-up, so a tactical game never pays for importing the strategic rules
+# (start-up, issue 28).
+_SHIPPED = {"tactical": "gameapp.core.rulesets.tactical",
+            "strategic": "gameapp.core.rulesets.strategic"}
 
 
 def register_ruleset(ruleset: Ruleset) -> Ruleset:
@@ -248,16 +252,18 @@ def register_ruleset(ruleset: Ruleset) -> Ruleset:
 
 def ruleset_named(name: str) -> Ruleset:
     """The registered ruleset called `name`; KeyError listing the known ones if none is."""
-    importlib.import_module(_BUILT_IN)
+    if name not in _RULESETS and name in _SHIPPED:
+        importlib.import_module(_SHIPPED[name])
     try:
         return _RULESETS[name]
     except KeyError:
-        known = ", ".join(sorted(_RULESETS))
+        known = ", ".join(sorted({*_RULESETS, *_SHIPPED}))
         raise KeyError(f"no ruleset named {name!r} (known: {known})") from None
 
 
 def registered_rulesets() -> Iterator[Ruleset]:
-    importlib.import_module(_BUILT_IN)
+    for module in _SHIPPED.values():
+        importlib.import_module(module)
     yield from _RULESETS.values()
 
 

@@ -1,9 +1,3 @@
-"""The rulesets the program ships, registered by importing this package
-(`ruleset.ruleset_named` imports it before its first look-up)."""
-
-from gameapp.core.ruleset import register_ruleset
-from gameapp.core.rulesets.strategic import STRATEGIC
-from gameapp.core.rulesets.tactical import TACTICAL
-
-register_ruleset(TACTICAL)
-register_ruleset(STRATEGIC)
+"""The rulesets the program ships, one package each. Each registers itself when first imported;
+`ruleset.ruleset_named` imports the one a scenario names on its first look-up (core/ruleset.py
+`_SHIPPED`), so opening a tactical game does not import the strategic rules."""
