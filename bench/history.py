@@ -97,6 +97,9 @@ class GunLossCauses:
         self.last_fire = "fire"
         self.batteries = {d.id: d.side for d in game.scenario.order_of_battle.values()
                           if d.kind is UnitKind.ARTILLERY}
+        self.infantry = {d.id: d.side for d in game.scenario.order_of_battle.values()
+                         if d.kind is UnitKind.INFANTRY}
+        self.foot: dict[Side, Counter[str]] = {s: Counter() for s in Side}
         self.lost = dict.fromkeys(self.batteries, 0)
 
     def __call__(self, game: Game, events: list[Event]) -> None:
@@ -112,6 +115,10 @@ class GunLossCauses:
                        if event.rule == "7.71" else f"charge casualties ({event.rule})")
                 self.sps[self.batteries[event.unit_id]][why] += event.steps
                 cause = cause or why
+            elif isinstance(event, CasualtiesTaken) and event.unit_id in self.infantry:
+                why = (self.last_fire.replace(" at the crews", "").replace(" at the guns", "")
+                       if event.rule == "FCRT results" else f"casualties ({event.rule})")
+                self.foot[self.infantry[event.unit_id]][why] += event.steps
             elif isinstance(event, GunsCaptured):
                 cause = ("left by crews routed in a charge, captured (7.33)"
                          if event.rule == "7.33" else "captured on a rout (7.71-7.75)")
@@ -139,6 +146,7 @@ class GunLossCauses:
     def finish(self) -> dict[Side, Counter[str]]:
         """Battery SPs by cause ("SPs: ...") and guns by cause ("guns: ...")."""
         return {side: Counter({**{f"SPs: {k}": v for k, v in self.sps[side].items()},
+                               **{f"infantry: {k}": v for k, v in self.foot[side].items()},
                                **{f"guns: {k}": v for k, v in self.guns[side].items()}})
                 for side in Side}
 
@@ -239,12 +247,14 @@ def report(games: list[GameFigures], record: Record | None, level: str) -> list[
 
 
 def causes_report(games: list[GameFigures]) -> list[str]:
-    out = ["battery SPs lost (a gun's crew or the gun) and guns lost, by cause, all games"]
+    out = ["battery SPs lost (a gun's crew or the gun), guns lost and infantry SPs lost on the "
+           "map (units gone to the Broken Track or eliminated count in the totals only), by "
+           "cause, all games"]
     for side in Side:
         total: Counter[str] = Counter()
         for g in games:
             total.update(g.causes.get(side, Counter()))
-        for what in ("SPs", "guns"):
+        for what in ("SPs", "guns", "infantry"):
             part = {k: v for k, v in total.items() if k.startswith(what + ": ")}
             out.append(f"  {side.label} battery {what}: {sum(part.values())} in {len(games)} "
                        "games")
