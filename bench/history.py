@@ -19,6 +19,7 @@ turns strength points into men live in `bench/history_records.py`.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -27,6 +28,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -60,9 +62,35 @@ class GameFigures:
     holders: dict[str, Side | None]  # named victory place -> holder at the end
     causes: dict[Side, Counter[str]] = field(default_factory=dict)  # guns lost, by cause
     seconds: float = 0.0
+    players: str = ""  # the level both computer players played at
 
     def men_lost(self, side: Side) -> int:
         return sum(self.men[side].values())
+
+    def to_json(self) -> dict[str, Any]:
+        def side(s: Side | None) -> str | None:
+            return s.value if s is not None else None
+        return {"seed": self.seed, "winner": side(self.winner), "level": self.level,
+                "points": {s.value: v for s, v in self.points.items()},
+                "men": {s.value: {k.value: n for k, n in arms.items()}
+                        for s, arms in self.men.items()},
+                "guns": {s.value: n for s, n in self.guns.items()},
+                "holders": {p: side(s) for p, s in self.holders.items()},
+                "causes": {s.value: dict(c) for s, c in self.causes.items()},
+                "seconds": self.seconds, "players": self.players}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> GameFigures:
+        def side(v: str | None) -> Side | None:
+            return Side(v) if v is not None else None
+        return cls(d["seed"], side(d["winner"]), d["level"],
+                   {Side(k): v for k, v in d["points"].items()},
+                   {Side(k): {UnitKind(a): n for a, n in arms.items()}
+                    for k, arms in d["men"].items()},
+                   {Side(k): n for k, n in d["guns"].items()},
+                   {p: side(s) for p, s in d["holders"].items()},
+                   {Side(k): Counter(c) for k, c in d["causes"].items()}, d["seconds"],
+                   d["players"])
 
 
 class Adapter:
@@ -175,7 +203,7 @@ class TacticalAdapter(Adapter):
                    for v in game.scenario.victory_hexes}
         return GameFigures(seed, result.winner, result.level,
                            {s: float(result.points[s].total) for s in Side}, men, guns,
-                           holders, causes.finish(), time.perf_counter() - start)
+                           holders, causes.finish(), time.perf_counter() - start, level)
 
 
 ADAPTERS: dict[str, Adapter] = {"tactical": TacticalAdapter()}
@@ -256,8 +284,8 @@ def causes_report(games: list[GameFigures]) -> list[str]:
             total.update(g.causes.get(side, Counter()))
         for what in ("SPs", "guns", "infantry"):
             part = {k: v for k, v in total.items() if k.startswith(what + ": ")}
-            out.append(f"  {side.label} battery {what}: {sum(part.values())} in {len(games)} "
-                       "games")
+            label = {"SPs": "battery SPs", "guns": "guns", "infantry": "infantry SPs"}[what]
+            out.append(f"  {side.label} {label}: {sum(part.values())} in {len(games)} games")
             out += [f"    {n:4}  {cause.partition(': ')[2]}"
                     for cause, n in sorted(part.items(), key=lambda kv: -kv[1])]
     return out
@@ -313,13 +341,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--causes", action="store_true", help="what took the guns")
     parser.add_argument("--games", action="store_true", help="a line per game as it ends")
+    parser.add_argument("--save", type=Path, help="append each game's figures to this file "
+                        "(JSON lines), to add runs together with --load")
+    parser.add_argument("--load", type=Path, nargs="+", default=[],
+                        help="report on the games saved in these files instead of playing")
     args = parser.parse_args(argv)
     record = RECORDS.get(args.scenario.stem)
+    if args.load:
+        loaded = [GameFigures.from_json(json.loads(line)) for path in args.load
+                  for line in path.read_text().splitlines() if line.strip()]
+        for level in args.players:
+            games = sorted((g for g in loaded if g.players == level),
+                           key=lambda g: g.seed)
+            print(f"\n{args.scenario.name}, {len(games)} saved games, seeds "
+                  f"{', '.join(str(g.seed) for g in games)}")
+            print("\n".join(report(games, record, level)))
+            if args.causes:
+                print("\n".join(causes_report(games)))
+        return 0
     seeds = range(args.first_seed, args.first_seed + args.seeds)
     for level in args.players:
         start = time.perf_counter()
-        games = run(args.scenario, seeds, level, args.turns, args.jobs,
-                    (lambda g: print(game_line(g), flush=True)) if args.games else None)
+
+        def each(g: GameFigures) -> None:
+            if args.games:
+                print(game_line(g), flush=True)
+            if args.save:
+                with args.save.open("a") as out:
+                    out.write(json.dumps(g.to_json()) + "\n")
+
+        games = run(args.scenario, seeds, level, args.turns, args.jobs, each)
         print(f"\n{args.scenario.name}, seeds {seeds.start}-{seeds.stop - 1}, turns "
               f"{args.turns or 'all'}, {time.perf_counter() - start:.0f} s")
         print("\n".join(report(games, record, level)))
