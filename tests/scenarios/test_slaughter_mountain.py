@@ -61,6 +61,7 @@ def test_the_scenario_settings() -> None:
     assert scenario.options["stacking"] == "flat_8"
     assert scenario.options["retreat"] == "ss15_4"
     assert scenario.options["engagement"] is True
+    assert scenario.options["artillery_duels"] is True  # 002 19-28: the long duel (issue 30)
     clock = scenario.clock
     assert (clock.first_turn, clock.last_turn) == (1, 14)
     assert clock.time_of(1) == "3:00 pm" and clock.time_of(14) == "7:20 pm"
