@@ -132,7 +132,7 @@ class GunLossCauses:
 
     def __call__(self, game: Game, events: list[Event]) -> None:
         aimed_at_guns = bool(game.log) and "at=guns" in game.log[-1].notation
-        cause = ""
+        cause = captured = ""
         for event in events:
             if isinstance(event, FireResolved):
                 self.last_fire = self._fire_kind(game, event, aimed_at_guns)
@@ -147,13 +147,17 @@ class GunLossCauses:
                 why = (self.last_fire.replace(" at the crews", "").replace(" at the guns", "")
                        if event.rule == "FCRT results" else f"casualties ({event.rule})")
                 self.foot[self.infantry[event.unit_id]][why] += event.steps
-            elif isinstance(event, GunsCaptured):
-                cause = ("left by crews routed in a charge, captured (7.33)"
-                         if event.rule == "7.33" else "captured on a rout (7.71-7.75)")
+            elif isinstance(event, GunsCaptured):  # a capture names the cause, whatever came first
+                captured = ("left by crews routed in a charge, captured (7.33)"
+                            if event.rule == "7.33" else "captured on a rout (7.71-7.75)")
         for uid, side in self.batteries.items():
             now = guns_lost(game, uid)
             if now != self.lost[uid]:
-                self.guns[side][cause or "battery gone off the map"] += now - self.lost[uid]
+                gone = uid not in game.state.units
+                why = captured or ("battery gone off the map" if not cause
+                                   else f"left when the last crew fell ({cause})" if gone
+                                   else cause)
+                self.guns[side][why] += now - self.lost[uid]
                 self.lost[uid] = now
 
     def _is_battery(self, unit_id: str) -> bool:
