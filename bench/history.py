@@ -60,7 +60,7 @@ class GameFigures:
     men: dict[Side, dict[UnitKind, int]]  # men lost, by arm (artillery: gunners)
     guns: dict[Side, int]  # guns destroyed or taken (silent guns kept by a battery are not)
     holders: dict[str, Side | None]  # named victory place -> holder at the end
-    causes: dict[Side, Counter[str]] = field(default_factory=dict)  # guns lost, by cause
+    causes: dict[Side, Counter[str]] = field(default_factory=dict)  # losses by cause
     seconds: float = 0.0
     players: str = ""  # the level both computer players played at
 
