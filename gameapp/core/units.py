@@ -138,6 +138,9 @@ class Unit:
     formation: Formation = Formation.LINE
     status: frozenset[Status] = field(default_factory=frozenset)
     losses: int = 0  # strength points lost so far
+    # artillery: the guns destroyed or taken among the losses; the rest of the losses are crews
+    # shot down, whose guns stand silent with the battery (docs/rules.md, "Crews and guns")
+    guns_lost: int = 0
 
     @property
     def id(self) -> str:
@@ -155,6 +158,11 @@ class Unit:
     @property
     def kind(self) -> UnitKind:
         return self.defn.kind
+
+    @property
+    def guns_on_hand(self) -> int:
+        """A battery's guns still with it, served or silent (0 for other units)."""
+        return self.defn.strength - self.guns_lost if self.kind is UnitKind.ARTILLERY else 0
 
     def moved_to(self, h: Hex, facing: int | None = None) -> Unit:
         return replace(self, hex=h, facing=self.facing if facing is None else facing)

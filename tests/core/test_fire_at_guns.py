@@ -80,3 +80,31 @@ def test_the_notation_parses_back_and_old_notation_stays_valid() -> None:
         assert parse_action(action.to_text(numbering), numbering) == action
     with pytest.raises(NotationError, match=r"at=guns\|crew"):
         parse_action("fire u 0605 at=horses", numbering)
+
+
+def lone_battery() -> Game:
+    """Union 8-SP rifles (u) at 0606 facing north and a lone 4-gun Confederate battery (g,
+    unlimbered) in 0605; the Union shot."""
+    m = blank_map()
+    game = game_on(m, [
+        place(infantry("u", strength=8), m, "0606", N),
+        place(artillery("g", Side.CONFEDERATE, strength=4), m, "0605", S, Formation.UNLIMBERED),
+    ])
+    game.apply(EndPhase())
+    game.apply(Pass())
+    return game
+
+
+@pytest.mark.parametrize(("at_guns", "guns_lost"), [(False, 0), (True, 1)])
+def test_fire_at_the_crews_silences_a_gun_and_fire_at_the_guns_destroys_one(
+        at_guns: bool, guns_lost: int) -> None:
+    # "Crews and guns" (docs/rules.md): either way the battery has one SP, one gun in action,
+    # less; only fire aimed at the guns takes the gun itself. The silent gun stays with the
+    # battery (guns on hand), for the victors of a charge to take (7.33).
+    game = lone_battery()
+    game.dice = Dice.forcing([66, 11, 11, 11])
+    game.apply(Fire(("u",), game.map.parse("0605"), at_guns=at_guns))
+    battery = game.state.units["g"]
+    assert battery.losses >= 1 and battery.strength == 4 - battery.losses
+    assert battery.guns_lost == guns_lost * battery.losses
+    assert battery.guns_on_hand == 4 - battery.guns_lost

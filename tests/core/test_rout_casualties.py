@@ -132,6 +132,7 @@ def test_774_775_a_routing_battery_loses_guns_to_capture() -> None:
     survivor, events = take_rout_casualties(state, m, guns, path(m, "0707", "0606"))
     assert survivor is not None and survivor.strength == 3
     assert state.units["US-A"].losses == 1
+    assert state.units["US-A"].guns_lost == 1  # taken, not silent ("Crews and guns")
     assert events[1:] == [CasualtiesTaken("US-A", 1, "7.71"), GunsCaptured("US-A", 1, CS, "7.75")]
     assert isinstance(events[0], RoutCasualties) and events[0].losses.total == 1
 

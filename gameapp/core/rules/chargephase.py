@@ -143,14 +143,15 @@ GUNS_LEFT_RULE = "7.33"
 
 def abandon_guns(state: GameState, battery_ids: Sequence[str], victors: Side) -> list[Event]:
     """7.33: the crews of batteries routed by a charge leave their guns, and the victors
-    advancing into the hex take them. A battery's SPs are its guns (7.74), so it is captured
-    whole and leaves the map (docs/rules.md, "Routed gunners")."""
+    advancing into the hex take them, served and silent. A battery's crew goes with its last gun
+    (7.74), so it is captured whole and leaves the map (docs/rules.md, "Routed gunners")."""
     events: list[Event] = []
     for uid in battery_ids:
         battery = state.units.pop(uid, None)
         if battery is None:
             continue
-        events.append(GunsCaptured(uid, battery.strength, victors, GUNS_LEFT_RULE))
+        # every gun still with the battery, silent ones too (docs/rules.md, "Crews and guns")
+        events.append(GunsCaptured(uid, battery.guns_on_hand, victors, GUNS_LEFT_RULE))
         events.append(UnitEliminated(uid, GUNS_LEFT_RULE))
     return events
 

@@ -152,10 +152,10 @@ def take_rout_casualties(state: GameState, game_map: HexMap, unit: Unit, hexes: 
     lost = int(losses.total)
     if not lost:
         return unit, events
-    hurt = replace(unit, losses=unit.losses + lost)
+    guns = unit.kind is UnitKind.ARTILLERY
+    hurt = replace(unit, losses=unit.losses + lost, guns_lost=unit.guns_lost + lost * guns)
     note(state, unit, HIT, lost)
     events.append(CasualtiesTaken(unit.id, lost, "7.71"))
-    guns = unit.kind is UnitKind.ARTILLERY
     if guns:
         events.append(GunsCaptured(unit.id, lost, unit.side.other, CAPTURE_RULE))
     if hurt.strength > 0:

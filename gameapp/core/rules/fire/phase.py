@@ -374,7 +374,10 @@ class FireRules:
             if not personnel:
                 break
             victim = max(personnel, key=lambda u: u.strength)
-            self.state.units[victim.id] = replace(victim, losses=victim.losses + 1)
+            # fire at the guns destroys a gun; fire at the personnel downs a gun's crew and the
+            # gun falls silent but stays with the battery (6.63, 6.76; "Crews and guns")
+            self.state.units[victim.id] = replace(victim, losses=victim.losses + 1,
+                                                  guns_lost=victim.guns_lost + at_guns)
 
     def _report(self, defenders: tuple[Unit, ...], events: list[Event]) -> set[str]:
         """The casualties of the fire against the units as they stood before it: events,

@@ -1,0 +1,387 @@
+"""History harness (a script, not a test): equal computer players on a historical scenario,
+with the figures printed beside the record.
+
+    nice -n 10 .venv/bin/python bench/history.py scenarios/slaughter_mountain.yaml \
+        --seeds 20 --players normal [--jobs 2] [--first-seed 1] [--turns K] [--causes] [--games]
+
+For each game: the winner and the level, the men each side lost by arm (infantry, cavalry,
+guns), the guns lost, and who holds each named victory place at the end. Printed: win rates
+and levels, the medians (and quartiles) of each figure, the Union/Confederate loss ratio in
+men, and how often each side holds each place, each beside the record where it is known.
+`--causes` counts what took each side's guns (fire by kind, charges, captures, routs).
+
+A ruleset plugs in through a small adapter (`ADAPTERS`): it plays one game with two equal
+computer players and returns its `GameFigures`. The tactical adapter is here; a strategic one
+can add its own without touching the printing. The record of each scenario and the scale that
+turns strength points into men live in `bench/history_records.py`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from history_records import RECORDS, Record, Scale  # noqa: E402
+
+from gameapp.core.engine import Game  # noqa: E402
+from gameapp.core.events import (  # noqa: E402
+    CasualtiesTaken,
+    Event,
+    FireResolved,
+    GunsCaptured,
+)
+from gameapp.core.rules.victory import losses_by_unit  # noqa: E402
+from gameapp.core.units import Side, UnitKind  # noqa: E402
+
+ARMS = (UnitKind.INFANTRY, UnitKind.CAVALRY, UnitKind.ARTILLERY)
+
+
+@dataclass
+class GameFigures:
+    """What one game came to, in the record's terms."""
+
+    seed: int
+    winner: Side | None
+    level: str
+    points: dict[Side, float]
+    men: dict[Side, dict[UnitKind, int]]  # men lost, by arm (artillery: gunners)
+    guns: dict[Side, int]  # guns destroyed or taken (silent guns kept by a battery are not)
+    holders: dict[str, Side | None]  # named victory place -> holder at the end
+    causes: dict[Side, Counter[str]] = field(default_factory=dict)  # losses by cause
+    seconds: float = 0.0
+    players: str = ""  # the level both computer players played at
+
+    def men_lost(self, side: Side) -> int:
+        return sum(self.men[side].values())
+
+    def to_json(self) -> dict[str, Any]:
+        def side(s: Side | None) -> str | None:
+            return s.value if s is not None else None
+        return {"seed": self.seed, "winner": side(self.winner), "level": self.level,
+                "points": {s.value: v for s, v in self.points.items()},
+                "men": {s.value: {k.value: n for k, n in arms.items()}
+                        for s, arms in self.men.items()},
+                "guns": {s.value: n for s, n in self.guns.items()},
+                "holders": {p: side(s) for p, s in self.holders.items()},
+                "causes": {s.value: dict(c) for s, c in self.causes.items()},
+                "seconds": self.seconds, "players": self.players}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> GameFigures:
+        def side(v: str | None) -> Side | None:
+            return Side(v) if v is not None else None
+        return cls(d["seed"], side(d["winner"]), d["level"],
+                   {Side(k): v for k, v in d["points"].items()},
+                   {Side(k): {UnitKind(a): n for a, n in arms.items()}
+                    for k, arms in d["men"].items()},
+                   {Side(k): n for k, n in d["guns"].items()},
+                   {p: side(s) for p, s in d["holders"].items()},
+                   {Side(k): Counter(c) for k, c in d["causes"].items()}, d["seconds"],
+                   d["players"])
+
+
+class Adapter:
+    """One ruleset's way of playing a game and reading its figures."""
+
+    def play(self, path: Path, seed: int, level: str, turns: int | None,
+             scale: Scale) -> GameFigures:
+        raise NotImplementedError
+
+
+def guns_lost(game: Game, unit_id: str) -> int:
+    """The guns a battery has lost so far: destroyed or taken while it is on the map or on the
+    Broken Track (it routed away with the rest), all of them once it is eliminated or taken."""
+    if unit_id in game.state.units:
+        return int(game.state.units[unit_id].guns_lost)
+    if unit_id in game.state.broken:
+        return int(game.state.broken[unit_id].unit.guns_lost)
+    defn = game.scenario.order_of_battle[unit_id]
+    return defn.strength if unit_id in game.state.entered else 0
+
+
+class GunLossCauses:
+    """Follows a tactical game's events and names the cause of every battery SP lost (crews
+    shot down or guns lost) and, apart, of every gun lost: the fire (small arms, canister or
+    shell, at the crews or at the guns), a charge's casualties (8.52), guns left by crews
+    routed in a charge (7.33), guns captured on a rout (7.71-7.75), batteries gone off the map.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.sps: dict[Side, Counter[str]] = {s: Counter() for s in Side}
+        self.guns: dict[Side, Counter[str]] = {s: Counter() for s in Side}
+        self.last_fire = "fire"
+        self.batteries = {d.id: d.side for d in game.scenario.order_of_battle.values()
+                          if d.kind is UnitKind.ARTILLERY}
+        self.infantry = {d.id: d.side for d in game.scenario.order_of_battle.values()
+                         if d.kind is UnitKind.INFANTRY}
+        self.foot: dict[Side, Counter[str]] = {s: Counter() for s in Side}
+        self.lost = dict.fromkeys(self.batteries, 0)
+
+    def __call__(self, game: Game, events: list[Event]) -> None:
+        aimed_at_guns = bool(game.log) and "at=guns" in game.log[-1].notation
+        cause = captured = ""
+        for event in events:
+            if isinstance(event, FireResolved):
+                self.last_fire = self._fire_kind(game, event, aimed_at_guns)
+                cause = self.last_fire
+            elif isinstance(event, CasualtiesTaken) and event.unit_id in self.batteries:
+                why = (self.last_fire if event.rule == "FCRT results"
+                       else "rout casualties, guns captured (7.71-7.75)"
+                       if event.rule == "7.71" else f"charge casualties ({event.rule})")
+                self.sps[self.batteries[event.unit_id]][why] += event.steps
+                cause = cause or why
+            elif isinstance(event, CasualtiesTaken) and event.unit_id in self.infantry:
+                why = (self.last_fire.replace(" at the crews", "").replace(" at the guns", "")
+                       if event.rule == "FCRT results" else f"casualties ({event.rule})")
+                self.foot[self.infantry[event.unit_id]][why] += event.steps
+            elif isinstance(event, GunsCaptured):  # a capture names the cause, whatever came first
+                captured = ("left by crews routed in a charge, captured (7.33)"
+                            if event.rule == "7.33" else "captured on a rout (7.71-7.75)")
+        for uid, side in self.batteries.items():
+            now = guns_lost(game, uid)
+            if now != self.lost[uid]:
+                gone = uid not in game.state.units
+                why = captured or ("battery gone off the map" if not cause
+                                   else f"left when the last crew fell ({cause})" if gone
+                                   else cause)
+                self.guns[side][why] += now - self.lost[uid]
+                self.lost[uid] = now
+
+    def _is_battery(self, unit_id: str) -> bool:
+        return unit_id in self.batteries
+
+    def _fire_kind(self, game: Game, fire: FireResolved, at_guns: bool) -> str:
+        guns = [f for f in fire.firers if self._is_battery(f)]
+        ranges = [game.state.units[f].hex.distance(fire.target)
+                  for f in guns if f in game.state.units]
+        if not guns:
+            kind = "small arms"
+        elif len(guns) < len(fire.firers):
+            kind = "small arms with guns"
+        else:
+            kind = "canister" if ranges and max(ranges) <= 4 else "shell"
+        return f"fire: {kind} at the {'guns' if at_guns else 'crews'}"
+
+    def finish(self) -> dict[Side, Counter[str]]:
+        """Battery SPs by cause ("SPs: ...") and guns by cause ("guns: ...")."""
+        return {side: Counter({**{f"SPs: {k}": v for k, v in self.sps[side].items()},
+                               **{f"infantry: {k}": v for k, v in self.foot[side].items()},
+                               **{f"guns: {k}": v for k, v in self.guns[side].items()}})
+                for side in Side}
+
+
+class TacticalAdapter(Adapter):
+    def play(self, path: Path, seed: int, level: str, turns: int | None,
+             scale: Scale) -> GameFigures:
+        from gameapp.ai.settings import Difficulty
+        from gameapp.headless import make_players, play
+
+        start = time.perf_counter()
+        game = Game.from_scenario(path, seed=seed)
+        causes = GunLossCauses(game)
+        players = make_players(seed, "both", Difficulty(level), ruleset=game.scenario.ruleset)
+        outcome = play(game, seed, turns, on_action=causes, players=players)
+        men = {s: dict.fromkeys(ARMS, 0) for s in Side}
+        guns = dict.fromkeys(Side, 0)
+        for unit_id, (defn, lost) in losses_by_unit(game.state, game.scenario).items():
+            if defn.kind is UnitKind.LEADER:
+                continue
+            men[defn.side][defn.kind] += scale.men(defn.kind, lost)
+            if defn.kind is UnitKind.ARTILLERY:
+                guns[defn.side] += guns_lost(game, unit_id)
+        result = outcome.result
+        holders = {v.name or game.map.hex_id(v.hex): game.state.holders.get(v.hex)
+                   for v in game.scenario.victory_hexes}
+        return GameFigures(seed, result.winner, result.level,
+                           {s: float(result.points[s].total) for s in Side}, men, guns,
+                           holders, causes.finish(), time.perf_counter() - start, level)
+
+
+ADAPTERS: dict[str, Adapter] = {"tactical": TacticalAdapter()}
+
+
+def _ruleset(path: Path) -> str:
+    from gameapp.core.scenario import load_scenario
+
+    return load_scenario(path).ruleset
+
+
+def one_game(job: tuple[str, str, int, str, int | None]) -> GameFigures:
+    path, ruleset, seed, level, turns = job
+    record = RECORDS.get(Path(path).stem)
+    scale = record.scale if record is not None else Scale()
+    return ADAPTERS[ruleset].play(Path(path), seed, level, turns, scale)
+
+
+def quartiles(values: Sequence[float]) -> str:
+    """'median (lower quartile-upper quartile)'."""
+    if len(values) < 2:
+        return f"{values[0]:g}" if values else "-"
+    q1, q2, q3 = statistics.quantiles(values, n=4, method="inclusive")
+    return f"{q2:.4g} ({q1:.4g}-{q3:.4g})"
+
+
+def ratio(a: int, b: int) -> float:
+    return a / max(b, 1)
+
+
+def report(games: list[GameFigures], record: Record | None, level: str) -> list[str]:
+    """The table: each figure over the games (median and quartiles, or a share) and the
+    record beside it."""
+    n = len(games)
+    rec = record
+    out = [f"{n} games, {level} against {level}",
+           f"{'figure':44} {'games':>24}  record"]
+
+    def row(name: str, value: str, history: str = "") -> None:
+        out.append(f"{name:44} {value:>24}  {history}")
+
+    for side in Side:
+        wins = sum(g.winner is side for g in games)
+        levels = Counter(g.level for g in games if g.winner is side)
+        detail = ", ".join(f"{k} {v}" for k, v in sorted(levels.items()))
+        row(f"{side.label} wins", f"{wins} ({wins / n:.0%})",
+            (rec.winner_text(side) if rec else "") + (f"  [{detail}]" if detail else ""))
+    row("draws", str(sum(g.winner is None for g in games)))
+    for side in Side:
+        row(f"{side.label} victory points", quartiles([g.points[side] for g in games]))
+    for side in Side:
+        row(f"{side.label} men lost", quartiles([g.men_lost(side) for g in games]),
+            f"{rec.men[side]:,}" if rec and side in rec.men else "")
+        for arm in ARMS:
+            row(f"  {arm.value}", quartiles([g.men[side][arm] for g in games]),
+                rec.arm_text(side, arm) if rec else "")
+        row(f"{side.label} guns lost", quartiles([g.guns[side] for g in games]),
+            rec.guns.get(side, "") if rec else "")
+    ratios = [ratio(g.men_lost(Side.UNION), g.men_lost(Side.CONFEDERATE)) for g in games]
+    row("Union/Confederate loss ratio in men", quartiles(ratios),
+        f"{rec.loss_ratio:.2f}" if rec else "")
+    for place in games[0].holders if games else ():
+        held = Counter(g.holders[place] for g in games)
+        text = ", ".join(f"{s.label if s else 'nobody'} {c}" for s, c in held.most_common())
+        row(f"holds {place} at the end", text, rec.holders.get(place, "") if rec else "")
+    if rec:
+        out.append(f"conversion: {rec.scale.describe()}")
+    return out
+
+
+def causes_report(games: list[GameFigures]) -> list[str]:
+    out = ["battery SPs lost (a gun's crew or the gun), guns lost and infantry SPs lost on the "
+           "map (units gone to the Broken Track or eliminated count in the totals only), by "
+           "cause, all games"]
+    for side in Side:
+        total: Counter[str] = Counter()
+        for g in games:
+            total.update(g.causes.get(side, Counter()))
+        for what in ("SPs", "guns", "infantry"):
+            part = {k: v for k, v in total.items() if k.startswith(what + ": ")}
+            label = {"SPs": "battery SPs", "guns": "guns", "infantry": "infantry SPs"}[what]
+            out.append(f"  {side.label} {label}: {sum(part.values())} in {len(games)} games")
+            out += [f"    {n:4}  {cause.partition(': ')[2]}"
+                    for cause, n in sorted(part.items(), key=lambda kv: -kv[1])]
+    return out
+
+
+def short(place: str) -> str:
+    """'the Madison road exit' -> 'Madison', 'the gate' -> 'gate'."""
+    words = [w for w in place.split() if w not in ("the", "of")]
+    return words[0].split("'")[0] if words else place
+
+
+def game_line(g: GameFigures) -> str:
+    held = " ".join(f"{short(p)}={s.value[0].upper() if s else '-'}"
+                    for p, s in g.holders.items())
+    win = g.winner.label if g.winner else "draw"
+    return (f"seed {g.seed:3}: {win:11} {g.level:11} VP {g.points[Side.UNION]:g}-"
+            f"{g.points[Side.CONFEDERATE]:g}  men U {g.men_lost(Side.UNION)} C "
+            f"{g.men_lost(Side.CONFEDERATE)}  guns U {g.guns[Side.UNION]} C "
+            f"{g.guns[Side.CONFEDERATE]}  {held}  ({g.seconds:.0f} s)")
+
+
+def run(path: Path, seeds: range, level: str, turns: int | None, jobs: int,
+        each: Callable[[GameFigures], None] | None = None) -> list[GameFigures]:
+    ruleset = _ruleset(path)
+    if ruleset not in ADAPTERS:
+        raise SystemExit(f"{path}: no history adapter for the {ruleset!r} ruleset yet "
+                         f"(have: {', '.join(ADAPTERS)})")
+    work = [(str(path), ruleset, seed, level, turns) for seed in seeds]
+    games: list[GameFigures] = []
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            for g in pool.map(one_game, work):
+                games.append(g)
+                if each:
+                    each(g)
+    else:
+        for job in work:
+            games.append(one_game(job))
+            if each:
+                each(games[-1])
+    return games
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("scenario", type=Path)
+    parser.add_argument("--seeds", type=int, default=20)
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--players", nargs="+", default=["normal"],
+                        choices=["easy", "normal", "hard"],
+                        help="the level of both players; one table per level")
+    parser.add_argument("--turns", type=int, default=None, help="stop games after K turns")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--causes", action="store_true", help="what took the guns")
+    parser.add_argument("--games", action="store_true", help="a line per game as it ends")
+    parser.add_argument("--save", type=Path, help="append each game's figures to this file "
+                        "(JSON lines), to add runs together with --load")
+    parser.add_argument("--load", type=Path, nargs="+", default=[],
+                        help="report on the games saved in these files instead of playing")
+    args = parser.parse_args(argv)
+    record = RECORDS.get(args.scenario.stem)
+    if args.load:
+        loaded = [GameFigures.from_json(json.loads(line)) for path in args.load
+                  for line in path.read_text().splitlines() if line.strip()]
+        for level in args.players:
+            games = sorted((g for g in loaded if g.players == level),
+                           key=lambda g: g.seed)
+            print(f"\n{args.scenario.name}, {len(games)} saved games, seeds "
+                  f"{', '.join(str(g.seed) for g in games)}")
+            print("\n".join(report(games, record, level)))
+            if args.causes:
+                print("\n".join(causes_report(games)))
+        return 0
+    seeds = range(args.first_seed, args.first_seed + args.seeds)
+    for level in args.players:
+        start = time.perf_counter()
+
+        def each(g: GameFigures) -> None:
+            if args.games:
+                print(game_line(g), flush=True)
+            if args.save:
+                with args.save.open("a") as out:
+                    out.write(json.dumps(g.to_json()) + "\n")
+
+        games = run(args.scenario, seeds, level, args.turns, args.jobs, each)
+        print(f"\n{args.scenario.name}, seeds {seeds.start}-{seeds.stop - 1}, turns "
+              f"{args.turns or 'all'}, {time.perf_counter() - start:.0f} s")
+        print("\n".join(report(games, record, level)))
+        if args.causes:
+            print("\n".join(causes_report(games)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
