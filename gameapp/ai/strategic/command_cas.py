@@ -48,6 +48,7 @@ SPAN_SCORE = 30.0
 COMMAND_SCORE = 15.0  # after the force being moved has finished (MOVE_SCORE)
 MARCH_HEXES = 3  # how much nearer a week's march brings a force, for its need
 ROSTER_LIMIT = 6  # our design, 16.16
+JOIN = "to join troops without a general"
 
 
 @dataclass
@@ -148,6 +149,8 @@ class CommandForces:
         if game.pending_decision is not None or phase not in (StrategicPhase.MOVEMENT,
                                                               StrategicPhase.COMBAT):
             return 0.0
+        if self.staff.moving:  # the force being moved finishes first (5.28): no need to look
+            return 0.0
         pos = self.staff.look(game)
         if phase is StrategicPhase.COMBAT and pos.state.battles:
             return 0.0
@@ -161,6 +164,8 @@ class CommandForces:
         roll_only: set[str] = set()
         for leader_id in dict.fromkeys(a.leader for a in legal):
             need = self._need(pos, leader_id)
+            if need[1] == JOIN:
+                roll_only.add(leader_id)  # an order is for troops
             if need[0] > max(MIN_GAIN, self.staff.weights.attack_margin
                              if phase is StrategicPhase.COMBAT else MIN_GAIN):
                 needs[leader_id] = need
@@ -247,7 +252,7 @@ class CommandForces:
         if sp == 0:  # a leader alone: to the troops he will command
             led = {p.hex for p in state.leaders(pos.side) if p.id != members[0]}
             if any(x not in led and s >= 3 and x != here for x, s in pos.mine.items()):
-                return 0.3, "to join troops without a general"
+                return 0.3, JOIN
             return 0.0, ""
         weights = self.staff.weights
         now, _ = pull(self.staff.targets, here, weights.horizon, sp, here)

@@ -30,7 +30,7 @@ from gameapp.core.rulesets.strategic.movement import (
     reachable,
     stacking_problem,
 )
-from gameapp.core.rulesets.strategic.pieces import HQ, Division, Leader, Piece, Train
+from gameapp.core.rulesets.strategic.pieces import HQ, Division, Echelon, Leader, Piece, Train
 from gameapp.core.rulesets.strategic.rail import is_entrained, rail_routes
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 
@@ -39,6 +39,7 @@ GATHER = 1.0  # VP for ending on the hex the force gathers on
 STRAY = 0.15  # VP a hex away from it
 RAIL_MARGIN = 0.5  # VP a rail move must gain over the best march
 LONE = 1.0  # VP a leader or train risks alone next to the enemy
+MASS = 20  # SP: joining more than this in a hex is not counted (a big stack would pin its units)
 
 
 @dataclass(frozen=True)
@@ -54,9 +55,11 @@ class MoveForce:
     name: str = "move the commanded force"
     _choice: Choice | None = None
     _leader: str = ""
+    _fed: bool = False  # the force carries its supply along (a train with points, an army HQ)
 
     def evaluate(self, game: Game) -> float:
         self._choice = None
+        self.staff.moving = False
         if game.pending_decision is not None or game.phase is not StrategicPhase.MOVEMENT:
             return 0.0
         pos = self.staff.look(game)
@@ -64,6 +67,7 @@ class MoveForce:
         force = commanded(state, state.active) if state.active else None
         if force is None:
             return 0.0
+        self._fed = carries_supply(pos, force.members)
         for piece in movers(pos, force.members):
             if piece.id in self.staff.settled:
                 continue
@@ -74,6 +78,7 @@ class MoveForce:
                     continue
                 self._choice = Choice(move.action, move.why)
                 self._leader = force.leader
+                self.staff.moving = True
                 return MOVE_SCORE
             self.staff.settled.add(piece.id)
         return 0.0
@@ -136,11 +141,12 @@ class MoveForce:
             return worth
         weights = self.staff.weights
         worth += pull(self.staff.targets, h, weights.horizon, sp, piece.hex)[0]
-        worth -= hunger(pos, h, sp)
+        if not self._fed:
+            worth -= hunger(pos, h, sp)
         there = mine.get(h, 0) - (sp if staying else 0)
-        worth += weights.concentration * there
+        worth += weights.concentration * min(there, MASS)
         if weights.weighs_danger:
-            worth -= danger(pos, h, there + sp) - danger(pos, h, there)
+            worth -= danger(pos, h, sp, there + sp)  # its share of the stack's loss
         return worth
 
     def _why(self, pos: Position, piece: Piece, to: Hex, gain: float, took: str) -> str:
@@ -163,6 +169,17 @@ def movers(pos: Position, members: tuple[str, ...]) -> Iterator[Piece]:
         if isinstance(piece, Division | Leader | HQ | Train) and piece.id not in state.halted \
                 and piece.id not in state.new_brigades:
             yield piece
+
+
+def carries_supply(pos: Position, members: tuple[str, ...]) -> bool:
+    """A force that takes a source of supply along (a train with points, an army HQ): where it
+    marches together it stays in supply."""
+    for m in members:
+        piece = pos.state.pieces.get(m)
+        if (isinstance(piece, Train) and piece.supply > 0) or (
+                isinstance(piece, HQ) and piece.echelon is Echelon.ARMY):
+            return True
+    return False
 
 
 def strength(pos: Position, piece: Piece) -> int:

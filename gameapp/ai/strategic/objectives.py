@@ -6,7 +6,7 @@ ending there. Values are in victory points (docs/ai.md, "The strategic computer 
   them: taking one moves the score by twice its points), an enemy capital more (its fall ends
   the game); each of our places the enemy is near, worth its points in proportion to the threat
   (our capital: the whole sudden-death value); each enemy stack we outnumber nearby, worth what
-  beating it scores. A piece at distance d from a target feels `value / (1 + d)`; the best
+  beating it scores. A piece at distance d from a target feels `value / (1 + d / 4)`; the best
   target counts, so a side masses where the most is at stake.
 - Taking control: a march through enemy hexes takes them (3.23): a victory place is its swing
   at once, an enemy rail hex cuts the enemy's rail and supply net.
@@ -29,11 +29,14 @@ from gameapp.core.theatre.chart import TheatreTerrain
 CAPITAL = 15.0  # VP: the fall of a capital ends the game (sudden death)
 STACK_PULL = 0.25  # VP per enemy SP of a stack we outnumber nearby
 OUTNUMBER = 1.5  # our SP within three hexes of an enemy stack, times its SP, to go for it
+FADE = 4  # hexes: a target's pull is halved this far away (a week's march and more); the
+# pull must still change from hex to hex far off, or a distant army would not march at all
 REACH = 3  # hexes: the enemy within this could march up and attack next week
 SP_VALUE = 0.5  # VP per SP lost (1 point per 2 SP)
 RAIL_CUT = 0.3  # VP for taking an enemy rail hex
 GROUND = 0.02  # VP for any other enemy hex taken
 HUNGER = 0.6  # VP: a week out of supply (about an SP of attrition)
+SUPPORT = 0.5  # share of the SP next to a stack counted in its defence
 ROUGH = frozenset({TheatreTerrain.FOREST, TheatreTerrain.ROUGH, TheatreTerrain.SWAMP,
                    TheatreTerrain.MOUNTAIN, TheatreTerrain.CITY})
 
@@ -67,7 +70,7 @@ def targets(pos: Position, weights: StrategicWeights) -> tuple[Target, ...]:
                 what = f"{place.name}, the enemy capital"
             found.append(Target(place.hex, value, what))
             continue
-        threat = pos.near(other, place.hex, REACH)
+        threat = pos.threat(place.hex, REACH)
         if not threat:
             continue
         guard = pos.near(side, place.hex, 1)
@@ -95,23 +98,27 @@ def pull(targets_seen: tuple[Target, ...], h: Hex, horizon: int, sp: int = 0,
         d = t.hex.distance(h)
         if d > horizon or (at is not None and t.spares(sp, at)):
             continue
-        value = t.value / (1 + d)
+        value = t.value / (1 + d / FADE)
         if value > best[0]:
             best = (value, t)
     return best
 
 
-def danger(pos: Position, h: Hex, sp: int) -> float:
-    """VP a stack of `sp` in `h` may expect to lose to the enemy that can reach it next week."""
+def danger(pos: Position, h: Hex, sp: int, stack: int | None = None) -> float:
+    """VP `sp` in a stack of `stack` SP (`sp` alone if None) in `h` may expect to lose to the
+    enemy that can reach it next week, the friends next to it counting half (they share the
+    blow, or strike back)."""
+    stack = sp if stack is None else stack
     if sp <= 0:
         return 0.0
-    enemy = pos.near(pos.side.other, h, REACH)
+    enemy = pos.threat(h, REACH)
     if not enemy:
         return 0.0
     fort = pos.forts.get(h)
     shelter = 2.0 if fort is not None and fort.side is pos.side and fort.capacity >= sp else (
         1.3 if pos.terrain.terrain(h) in ROUGH else 1.0)
-    ratio = enemy / (sp * shelter)
+    friends = sum(pos.mine.get(n, 0) for n in h.neighbors())
+    ratio = enemy / (stack * shelter + SUPPORT * friends)
     if ratio < 1:
         return 0.0
     return SP_VALUE * sp * min(0.3, 0.06 + 0.06 * ratio)

@@ -52,6 +52,8 @@ class StrategicPlayer:
         rng = random.Random(f"{self.seed}:{self.side.value}:strategic ai")
         self.staff = Staff(self.side, STRATEGIC_WEIGHTS[self.difficulty], rng)
         s = self.staff
+        # MoveForce is evaluated before CommandForces: it tells the staff whether the force
+        # being moved has more to do, and then no other force is weighed (5.28)
         self.candidates = (AnswerDecision(self.side), KeepRosters(s), DeclareSpans(s),
                            MoveForce(s), CommandForces(s), FightBattles(s), NavalBattles(s))
 

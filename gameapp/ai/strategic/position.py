@@ -15,7 +15,7 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.ruleset import RuleContext
-from gameapp.core.rulesets.strategic.pieces import Division, Fort, Leader
+from gameapp.core.rulesets.strategic.pieces import Arm, Division, Fort, Leader
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.supply import supply_net
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
@@ -44,6 +44,7 @@ class Position:
     terrain: TerrainCosts
     board: Board
     sp: dict[Side, dict[Hex, int]]  # ground SP by hex (rostered units too, not those aboard)
+    mobile: dict[Side, dict[Hex, int]]  # the same without garrisons (MA 1: they threaten no one)
     forts: dict[Hex, Fort]  # every fort by hex
     supplied: frozenset[Hex]  # where the side's supply net reaches
     places: tuple[VictoryPlace, ...]
@@ -67,6 +68,11 @@ class Position:
         """The side's ground SP within `radius` hexes of `h`."""
         return sum(sp for at, sp in self.sp[side].items() if at.distance(h) <= radius)
 
+    def threat(self, h: Hex, radius: int) -> int:
+        """The enemy SP within `radius` hexes of `h` that could march up: not garrisons."""
+        return sum(sp for at, sp in self.mobile[self.side.other].items()
+                   if at.distance(h) <= radius)
+
 
 def read_context(game: Game) -> RuleContext:
     """A context for the rules' read-only helpers (the supply net, previews): it never ends a
@@ -78,17 +84,22 @@ def read_context(game: Game) -> RuleContext:
     return RuleContext(game.state, game.scenario, game.rules, game.dice, game.step, refuse)
 
 
-def position_of(game: Game, side: Side) -> Position:
+def position_of(game: Game, side: Side, supplied: frozenset[Hex] | None = None) -> Position:
+    """The position now; `supplied`, if given, is taken for the side's supply net (the player
+    traces it once a phase: its own moves change it little, and it is the slowest look)."""
     state: StrategicState = game.state
     scenario = game.scenario
     terrain: TerrainCosts = game.rules.terrain
     ctx = read_context(game)
     board = Board.of(state, terrain)
     sp: dict[Side, dict[Hex, int]] = {s: defaultdict(int) for s in Side}
+    mobile: dict[Side, dict[Hex, int]] = {s: defaultdict(int) for s in Side}
     forts: dict[Hex, Fort] = {}
     for piece in state.pieces.values():
         if isinstance(piece, Division) and piece.aboard is None and piece.sp > 0:
             sp[piece.side][piece.hex] += piece.sp
+            if piece.arm is not Arm.GARRISON:
+                mobile[piece.side][piece.hex] += piece.sp
         elif isinstance(piece, Fort):
             forts[piece.hex] = piece
     capital_hexes = {h: s for s, h in capitals(scenario).items()}
@@ -96,9 +107,10 @@ def position_of(game: Game, side: Side) -> Position:
         VictoryPlace(p.hex, p.key, PLACE_POINTS[p.size], holder(scenario, state, p.hex),
                      capital_hexes.get(p.hex))
         for p in scenario.map.places if p.roles & PlaceRole.VICTORY)
-    supplied = frozenset(supply_net(ctx, side, board).reach)
+    if supplied is None:
+        supplied = frozenset(supply_net(ctx, side, board).reach)
     weeks_left = max(0, scenario.clock.last_turn - state.turn)
-    return Position(game, side, state, ctx, terrain, board, sp, forts, supplied, places,
+    return Position(game, side, state, ctx, terrain, board, sp, mobile, forts, supplied, places,
                     weeks_left)
 
 

@@ -26,10 +26,12 @@ class Staff:
     settled: set[str] = field(default_factory=set)  # pieces moved or staying put this phase
     declined: set[str] = field(default_factory=set)  # leaders commanded or left alone
     gather: dict[str, Hex] = field(default_factory=dict)  # force leader -> the hex it makes for
+    moving: bool = False  # the force being moved has a move to make (set by MoveForce)
     _phase: tuple[int, int] | None = None
     _key: tuple[int, int, int] | None = None
     _position: Position | None = None
     _targets: tuple[Target, ...] = ()
+    _supplied: frozenset[Hex] | None = None  # the supply net traced at the phase's start
 
     def look(self, game: Game) -> Position:
         """The position now (built again only when the game has changed)."""
@@ -38,11 +40,13 @@ class Staff:
             self._phase = phase
             self.settled.clear()
             self.declined.clear()
+            self._supplied = None
             self.gather.clear()
         key = (id(game), game.state.revision, len(game.log))
         if key != self._key or self._position is None or self._position.game is not game:
             self._key = key
-            self._position = position_of(game, self.side)
+            self._position = position_of(game, self.side, self._supplied)
+            self._supplied = self._position.supplied
             self._targets = targets(self._position, self.weights)
         return self._position
 
