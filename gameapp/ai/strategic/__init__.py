@@ -3,7 +3,7 @@ strategic commander's candidate actions (docs/ai.md, "The strategic computer pla
 
 - position.py: one look at the board for a side (stacks, supply, the places worth points);
 - objectives.py: what each hex is worth to march to (the decisive point, the capital, danger);
-- command_cas.py: spans, rosters, and which leaders get the week's orders or try initiative;
+- command_cas.py: rosters, spans, and which leaders get the week's orders or try initiative;
 - movement_cas.py: marches and rail moves of the force being moved;
 - combat_cas.py: which battles to fight, at what odds and with what supply;
 - settings.py: easy, normal and hard;

@@ -70,7 +70,9 @@ def targets(pos: Position, weights: StrategicWeights) -> tuple[Target, ...]:
                 what = f"{place.name}, the enemy capital"
             found.append(Target(place.hex, value, what))
             continue
-        threat = pos.threat(place.hex, REACH)
+        # a capital is watched twice as far: its loss ends the game, and rail brings an enemy
+        # from further than a week's march
+        threat = pos.threat(place.hex, 2 * REACH if place.capital_of is side else REACH)
         if not threat:
             continue
         guard = pos.near(side, place.hex, 1)

@@ -15,7 +15,7 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.ruleset import RuleContext
-from gameapp.core.rulesets.strategic.pieces import Arm, Division, Fort, Leader
+from gameapp.core.rulesets.strategic.pieces import Arm, Division, Fort
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.supply import supply_net
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
@@ -113,9 +113,3 @@ def position_of(game: Game, side: Side, supplied: frozenset[Hex] | None = None) 
     return Position(game, side, state, ctx, terrain, board, sp, mobile, forts, supplied, places,
                     weeks_left)
 
-
-def leaders_at(state: StrategicState, side: Side) -> dict[Hex, list[Leader]]:
-    found: dict[Hex, list[Leader]] = defaultdict(list)
-    for leader in state.leaders(side):
-        found[leader.hex].append(leader)
-    return found
