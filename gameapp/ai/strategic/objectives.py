@@ -37,6 +37,7 @@ RAIL_CUT = 0.3  # VP for taking an enemy rail hex
 GROUND = 0.02  # VP for any other enemy hex taken
 HUNGER = 0.6  # VP: a week out of supply (about an SP of attrition)
 SUPPORT = 0.5  # share of the SP next to a stack counted in its defence
+GRASP = 3  # our SP near a defended place, times its defenders, to count it fully
 ROUGH = frozenset({TheatreTerrain.FOREST, TheatreTerrain.ROUGH, TheatreTerrain.SWAMP,
                    TheatreTerrain.MOUNTAIN, TheatreTerrain.CITY})
 
@@ -68,7 +69,7 @@ def targets(pos: Position, weights: StrategicWeights) -> tuple[Target, ...]:
             if place.capital_of is other:
                 value += CAPITAL
                 what = f"{place.name}, the enemy capital"
-            found.append(Target(place.hex, value, what))
+            found.append(Target(place.hex, value * within_grasp(pos, place.hex), what))
             continue
         # a capital is watched twice as far: its loss ends the game, and rail brings an enemy
         # from further than a week's march
@@ -89,6 +90,19 @@ def targets(pos: Position, weights: StrategicWeights) -> tuple[Target, ...]:
         if pos.near(side, h, REACH) >= OUTNUMBER * sp:
             found.append(Target(h, STACK_PULL * sp, f"{sp} enemy SP at {pos.name(h)}"))
     return tuple(found)
+
+
+def within_grasp(pos: Position, h: Hex) -> float:
+    """How far a defended enemy place is within our grasp: 1 when our SP near it are three
+    times its defenders (a fort holding them counting them twice), less in proportion. An army
+    camped before a place it cannot storm only starves (it is mostly out of supply there)."""
+    defenders = pos.theirs.get(h, 0)
+    if not defenders:
+        return 1.0
+    fort = pos.forts.get(h)
+    if fort is not None and fort.side is not pos.side and fort.capacity >= defenders:
+        defenders *= 2
+    return min(1.0, pos.near(pos.side, h, REACH) / (GRASP * defenders))
 
 
 def pull(targets_seen: tuple[Target, ...], h: Hex, horizon: int, sp: int = 0,
