@@ -3,9 +3,12 @@
     .venv/bin/python bench/ai_strength.py [--seeds 50] [--scenario demo ...] [--pairing ...]
                                           [--turns K] [--jobs J]
 
+Scenarios: the tactical demo and slaughter, and the six strategic ones (east_1862 ... west_1864);
+each is played by the AI its ruleset registered (gameapp/ai/registry.py).
 Pairings (each played with the first named player on each side in turn, `--seeds` games a side):
   normal-random   the normal AI against the seeded random player (goal: the AI wins >= 95%)
   hard-easy       hard against easy (goal: hard wins >= 70% on each side)
+  normal-normal   equal players: the balance of the scenario (issue 29: each side 35-65%)
 A draw is not a win. Prints one line per pairing and side: wins, draws, losses, the win rate,
 and the mean victory points of each side; `--show-lost` adds the seeds not won, `--losses` the
 SPs each side lost a game and how many of them off the map (the Broken Box, guns taken).
@@ -24,18 +27,21 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gameapp.ai import settings  # noqa: E402
-from gameapp.ai.player import AIPlayer  # noqa: E402
-from gameapp.ai.random_player import RandomPlayer  # noqa: E402
+from gameapp.ai.registry import RANDOM_LEVEL, Player, make_player  # noqa: E402
 from gameapp.ai.settings import Difficulty  # noqa: E402
 from gameapp.core.engine import Game  # noqa: E402
 from gameapp.core.rules.victory import losses_by_unit  # noqa: E402
 from gameapp.core.units import Side  # noqa: E402
 from gameapp.headless import play  # noqa: E402
 
+STRATEGIC = ("east_1862", "west_1862", "east_1863", "west_1863", "east_1864", "west_1864")
 SCENARIOS = {"demo": ROOT / "scenarios" / "demo.yaml",
-             "slaughter": ROOT / "scenarios" / "slaughter_mountain.yaml"}
-PAIRINGS = {"normal-random": (Difficulty.NORMAL, None), "hard-easy": (Difficulty.HARD,
-                                                                       Difficulty.EASY)}
+             "slaughter": ROOT / "scenarios" / "slaughter_mountain.yaml",
+             **{name: ROOT / "scenarios" / f"{name}.yaml" for name in STRATEGIC}}
+TACTICAL = ["demo", "slaughter"]  # played when no scenario is named
+PAIRINGS = {"normal-random": (Difficulty.NORMAL.value, RANDOM_LEVEL),
+            "hard-easy": (Difficulty.HARD.value, Difficulty.EASY.value),
+            "normal-normal": (Difficulty.NORMAL.value, Difficulty.NORMAL.value)}
 
 
 def one_game(args: tuple[str, str, str, int, int | None]
@@ -45,10 +51,12 @@ def one_game(args: tuple[str, str, str, int, int | None]
     scenario, pairing, side_name, seed, turns = args
     first_level, second_level = PAIRINGS[pairing]
     side = Side(side_name)
-    players: dict[Side, AIPlayer | RandomPlayer] = {side: AIPlayer(side, seed, first_level)}
-    players[side.other] = (RandomPlayer(side.other, seed) if second_level is None
-                           else AIPlayer(side.other, seed, second_level))
-    outcome = play(SCENARIOS[scenario], seed, turns, players=players)
+    game = Game.from_scenario(SCENARIOS[scenario], seed=seed)
+    ruleset = game.scenario.ruleset
+    players: dict[Side, Player] = {side: make_player(ruleset, side, first_level, seed),
+                                   side.other: make_player(ruleset, side.other, second_level,
+                                                           seed)}
+    outcome = play(game, seed, turns, players=players)
     result = outcome.result
     mine, theirs = (float(result.points[s].total) for s in (side, side.other))
     winner = "draw" if result.winner is None else ("first" if result.winner is side
@@ -60,6 +68,9 @@ def losses(game: Game, side: Side) -> tuple[int, int, int, int]:
     """SPs lost by `side` and by the other, each in all and by units no longer on the map
     (routed to the Broken Box, eliminated, guns taken): where a side's points went."""
     lost = {s: [0, 0] for s in Side}
+    if game.scenario.ruleset == "strategic":  # SP lost in battle, attrition and surrender
+        strategic_lost: dict[Side, int] = game.state.lost
+        return strategic_lost[side], 0, strategic_lost[side.other], 0
     for unit_id, (defn, n) in losses_by_unit(game.state, game.scenario).items():
         lost[defn.side][0] += n
         lost[defn.side][1] += n if unit_id not in game.state.units else 0
@@ -84,7 +95,7 @@ def override(item: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=50)
-    parser.add_argument("--scenario", nargs="+", choices=list(SCENARIOS), default=list(SCENARIOS))
+    parser.add_argument("--scenario", nargs="+", choices=list(SCENARIOS), default=TACTICAL)
     parser.add_argument("--pairing", nargs="+", choices=list(PAIRINGS), default=list(PAIRINGS))
     parser.add_argument("--turns", type=int, default=None, help="stop games after K turns")
     parser.add_argument("--jobs", type=int, default=1)

@@ -45,7 +45,7 @@ def log_lines(game: Game, reasons: dict[int, str] | None = None,
     """Each log entry on a line (with the AI's reason), then what it did, indented."""
     for i, entry in enumerate(game.log):
         side = entry.side.label if entry.side else "-"
-        dice = " ".join(f"[{r.d66}]" for r in entry.rolls)
+        dice = " ".join(f"[{r.d66 if len(r.dice) == 2 else r.dice[0]}]" for r in entry.rolls)
         line = f"T{entry.turn} {side:11} {entry.phase.value:10} {entry.notation} {dice}".rstrip()
         why = (reasons or {}).get(i)
         yield f"{line}  # {why}" if why else line

@@ -59,7 +59,8 @@ class AIPlayer:
         return WEIGHTS[self.difficulty]
 
     def choose(self, game: Game) -> Action:
-        return self.decide(game).action
+        action: Action = self.decide(game).action
+        return action
 
     def decide(self, game: Game) -> Choice:
         check_turn(game, self.side)

@@ -3,7 +3,8 @@
 It uses the public engine API only: `game.acting_side`, `game.legal_actions()` and the actions'
 text notation to choose, and the caller applies the choice with `game.apply`.
 
-At each decision it ends its part of the phase (EndPhase, or Pass in the fire phase) with
+At each decision it ends its part of the phase (the ruleset's end-of-step action, or Pass in the
+tactical fire phase) with
 probability `end_chance`, when nothing else is legal, or once it has taken `max_per_phase`
 actions in this phase; otherwise it takes one of the other legal actions, uniformly. The legal
 actions are sorted by their notation before choosing, so the same seed and the same game give
@@ -16,7 +17,7 @@ import random
 from dataclasses import dataclass, field
 
 from gameapp.ai.rca import NotMyTurnError, check_turn
-from gameapp.core.actions import Action, EndPhase, Pass
+from gameapp.core.actions import Action, Pass
 from gameapp.core.engine import Game
 from gameapp.core.phases import Phase
 from gameapp.core.units import Side
@@ -48,8 +49,9 @@ class RandomPlayer:
             self._phase_key, self._taken = key, 0
         numbering = game.map.numbering
         legal: list[Action] = sorted(game.legal_actions(), key=lambda a: a.to_text(numbering))
-        enders = [a for a in legal if isinstance(a, EndPhase | Pass)]
-        others = [a for a in legal if not isinstance(a, EndPhase | Pass)]
+        ender = game.ruleset.end_step_action()  # any ruleset's: EndPhase for the tactical one
+        enders = [a for a in legal if a == ender or isinstance(a, Pass)]
+        others = [a for a in legal if a not in enders]
         wants_to_end = self._rng.random() < self.end_chance or self._taken >= self.max_per_phase
         if enders and (wants_to_end or not others):
             return enders[0]

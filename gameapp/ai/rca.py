@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from gameapp.core.actions import Action
 from gameapp.core.engine import Game
 from gameapp.core.units import Side
 
@@ -34,7 +33,7 @@ class NotMyTurnError(RuntimeError):
 class Choice:
     """A player's action and the one line that says why (shown in the log)."""
 
-    action: Action
+    action: Any  # an action of the game's ruleset (the tactical `Action`, a strategic one, ...)
     why: str
 
 
@@ -103,5 +102,5 @@ class RCAPlayer:
         check_turn(game, self.side)
         return decide(game, self.candidates, self.end)
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, game: Game) -> Any:
         return self.decide(game).action

@@ -20,9 +20,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
-from gameapp.core.actions import Action
 from gameapp.core.engine import Game
 from gameapp.core.units import Side
 
@@ -33,7 +32,9 @@ RANDOM_LEVEL = "random"  # by convention, the level of a ruleset's seeded random
 class Player(Protocol):
     """A computer player: an action for its side whenever the engine asks."""
 
-    def choose(self, game: Game) -> Action: ...
+    def choose(self, game: Game) -> Any:
+        """An action of the game's ruleset, legal now."""
+        ...
 
 
 class PlayerFactory(Protocol):

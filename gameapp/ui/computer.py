@@ -10,8 +10,8 @@ and only if the position is still the one it was made for.
 
 The seam for gameapp/ai: a computer player is anything with `choose(game) -> Action`, made by
 `make_player` from the AI the game's ruleset registered (gameapp/ai/registry.py): for the
-tactical ruleset the candidate-action player at its three difficulties, or the random legal
-player, labelled as what it is.
+tactical and the strategic rulesets the candidate-action player at its three difficulties, or
+the random legal player, labelled as what it is.
 """
 
 from __future__ import annotations
@@ -243,7 +243,7 @@ class ComputerTurns(QObject):
                 # a refused choice would leave the game waiting: the computer ends its part
                 self.reasons[index] = f"ends its part of the phase: {action_text(game, action)} " \
                                       "was refused"
-                acted = self.controller.apply(EndPhase(), as_computer=True)
+                acted = self.controller.apply(game.ruleset.end_step_action(), as_computer=True)
                 prepared = None
             if not acted:
                 del self.reasons[index]

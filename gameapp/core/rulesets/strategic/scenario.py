@@ -63,6 +63,11 @@ class WeeklyClock:
     turns: int
     first_turn: int = 1
 
+    @property
+    def last_turn(self) -> int:
+        """The last week played (the tactical clock's name: headless play reads it)."""
+        return self.first_turn + self.turns - 1
+
     def date_of(self, turn: int) -> datetime.date:
         return self.start + (turn - 1) * WEEK
 

@@ -31,6 +31,10 @@ class TerrainCosts:
         default_factory=dict)
     _water: dict[tuple[Hex, bool], tuple[Hex, ...]] = field(default_factory=dict)
     _edges: dict[int, tuple[Hex, ...]] = field(default_factory=dict)
+    # passable and the zones of control are asked for on every board and supply net: cached
+    _passable: dict[tuple[Hex, Hex, bool, bool], tuple[str, str] | None] = field(
+        default_factory=dict)
+    _zoc: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)
 
     def terrain(self, h: Hex) -> TheatreTerrain:
         found = self._terrain.get(h)
@@ -42,6 +46,13 @@ class TerrainCosts:
                  road_only: bool = False) -> tuple[str, str] | None:
         """Why a piece cannot step from a to b, and the rule (None if it can). In winter rivers
         are crossed only by road, and supply trains (`road_only`) keep to the roads."""
+        key = (a, b, winter, road_only)
+        if key not in self._passable:
+            self._passable[key] = self._why_impassable(a, b, winter, road_only)
+        return self._passable[key]
+
+    def _why_impassable(self, a: Hex, b: Hex, winter: bool, road_only: bool
+                        ) -> tuple[str, str] | None:
         if not self.map.contains(b):
             return "off the map", MOVEMENT
         if self.terrain(b).is_water:
@@ -149,6 +160,13 @@ class TerrainCosts:
         if found is None:
             found = self._water[(a, high_water)] = tuple(
                 b for b in a.neighbors() if self.water_step(a, b, high_water) is None)
+        return found
+
+    def zoc_reach(self, h: Hex) -> tuple[Hex, ...]:
+        """The hexes a unit in `h` controls: its own and the neighbours not blocked (cached)."""
+        found = self._zoc.get(h)
+        if found is None:
+            found = self._zoc[h] = (h, *(n for n in h.neighbors() if not self.blocks_zoc(h, n)))
         return found
 
     def blocks_zoc(self, a: Hex, b: Hex) -> bool:

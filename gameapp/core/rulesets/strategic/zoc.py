@@ -46,8 +46,7 @@ class Board:
                 combat[piece.side].add(piece.hex)
         for side, hexes in combat.items():
             for h in hexes:
-                zoc[side].add(h)
-                zoc[side].update(n for n in h.neighbors() if not terrain.blocks_zoc(h, n))
+                zoc[side].update(terrain.zoc_reach(h))
         return cls({s: frozenset(occupied[s]) for s in Side},
                    {s: frozenset(combat[s]) for s in Side}, {s: frozenset(zoc[s]) for s in Side})
 

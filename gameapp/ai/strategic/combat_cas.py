@@ -1,0 +1,164 @@
+"""Battles: which to fight, at what odds and with what supply, read from the engine's own
+preview (`odds.preview_battle`: the odds column, every shift and modifier, each result's chance
+and losses, and whether combat supply is there or the attack goes in at half).
+
+A battle's worth is its expectation over the die: half a point for each SP the enemy loses,
+less half a point for each of ours; when the defenders must retreat, the ground won (more when
+they are driven off a victory place: part of its swing, as we may march in next week), or, when
+the rules find them no retreat (`retreat.retreat_path`), every SP they have left: they
+surrender. It is fought when that beats the difficulty's
+margin. The same worth decides, before any battle (8.0), which leaders' commands to try.
+Naval battles the rules owe (11.11) are fought when listed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gameapp.ai.rca import Choice
+from gameapp.ai.strategic.objectives import CAPITAL, SP_VALUE
+from gameapp.ai.strategic.position import Position
+from gameapp.ai.strategic.staff import Staff
+from gameapp.core.engine import Game
+from gameapp.core.hexgrid import Hex
+from gameapp.core.rulesets.strategic.actions import Attack, NavalAttack
+from gameapp.core.rulesets.strategic.combat import AttackHandler, attack_key
+from gameapp.core.rulesets.strategic.odds import BattlePreview, preview_battle
+from gameapp.core.rulesets.strategic.pieces import Division, Leader
+from gameapp.core.rulesets.strategic.retreat import retreat_path
+from gameapp.core.rulesets.strategic.ruleset import ROUTES
+from gameapp.core.rulesets.strategic.sequence import StrategicPhase
+
+BATTLE_SCORE = 12.0  # after every command has been tried (8.0)
+NAVAL_SCORE = 11.0
+DRIVEN_OFF = 0.5  # share of a place's swing counted for driving its defenders off
+DRIVEN_BACK = 0.3  # VP for the ground won when the defenders retreat
+
+
+def battle_worth(pos: Position, preview: BattlePreview) -> float:
+    places = {p.hex: p for p in pos.places}
+    place = places.get(preview.target)
+    ground = DRIVEN_BACK
+    if place is not None and place.holder is not pos.side:
+        ground += DRIVEN_OFF * (2 * place.points + (CAPITAL if place.capital_of else 0))
+    defenders = [u for d in preview.defenders if isinstance(u := pos.state.pieces[d], Division)]
+    worth = 0.0
+    for r in preview.results:
+        swing = SP_VALUE * (r.defender_loss - r.attacker_loss)
+        hexes = r.outcome.defender_retreats
+        if hexes and retreat_path(pos.ctx, pos.side.other, preview.target, hexes, defenders,
+                                  pos.board) is None:
+            swing += SP_VALUE * max(0, preview.defender_sp - r.defender_loss)  # surrender
+        elif hexes:
+            swing += ground
+        worth += float(r.chance) * swing
+    return worth
+
+
+def battle_text(pos: Position, preview: BattlePreview, worth: float) -> str:
+    supply = "" if preview.supply is None else (
+        f", {preview.supply.needed} supply point(s)" if preview.supply.enough
+        else ", without combat supply: half strength")
+    return (f"attacks {preview.defender_sp} SP at {pos.name(preview.target)} "
+            f"with {preview.attacker_sp} SP at {preview.odds_label}{supply}: "
+            f"{worth:+.2f} VP expected")
+
+
+def strongest(units: list[Division], target: Hex) -> tuple[str, ...]:
+    """The attackers on `target`: the units in the strongest pair of neighbouring hexes next to
+    it (8.21)."""
+    by_hex: dict[Hex, list[Division]] = {}
+    for u in units:
+        if u.hex.distance(target) == 1:
+            by_hex.setdefault(u.hex, []).append(u)
+    best: tuple[int, tuple[str, ...]] = (0, ())
+    for a in by_hex:
+        for b in by_hex:
+            if a != b and (a.distance(b) != 1 or b < a):
+                continue
+            group = by_hex[a] + (by_hex[b] if b != a else [])
+            sp = sum(u.sp for u in group)
+            if sp > best[0]:
+                best = (sp, tuple(sorted(u.id for u in group)))
+    return best[1]
+
+
+def best_attack_of(pos: Position, leader_id: str, members: tuple[str, ...]
+                   ) -> tuple[float, BattlePreview | None]:
+    """The best battle a force could fight now, were it commanded: its worth and preview."""
+    state = pos.state
+    phase = pos.game.phase
+    units = [p for m in members if isinstance(p := state.pieces.get(m), Division)
+             and p.side is pos.side and p.can_attack and p.aboard is None
+             and attack_key(p.id, phase) not in state.attacked]
+    enemy = pos.theirs
+    leader = state.pieces.get(leader_id)
+    best: tuple[float, BattlePreview | None] = (0.0, None)
+    for target in sorted({n for u in units for n in u.hex.neighbors() if n in enemy}):
+        attackers = strongest(units, target)
+        if not attackers:
+            continue
+        hexes = {state.pieces[a].hex for a in attackers}
+        boss = leader if isinstance(leader, Leader) and leader.hex in hexes else None
+        preview = preview_battle(state, pos.terrain, pos.side, target, attackers, boss)
+        if preview.base_column is None:
+            continue
+        worth = battle_worth(pos, preview)
+        if best[1] is None or worth > best[0]:
+            best = (worth, preview)
+    return best
+
+
+@dataclass
+class FightBattles:
+    staff: Staff
+    name: str = "fight a battle"
+    _choice: Choice | None = None
+
+    def evaluate(self, game: Game) -> float:
+        self._choice = None
+        if game.pending_decision is not None or game.phase is not StrategicPhase.COMBAT:
+            return 0.0
+        pos = self.staff.look(game)
+        handler = ROUTES[StrategicPhase.COMBAT][Attack]
+        assert isinstance(handler, AttackHandler)
+        best: tuple[float, Attack | None, str] = (self.staff.weights.attack_margin, None, "")
+        for action in handler.legal(pos.ctx, pos.side):
+            preview = handler.preview(pos.ctx, action, pos.side)
+            worth = battle_worth(pos, preview) + self.staff.noise()
+            if worth > best[0]:
+                best = (worth, action, battle_text(pos, preview, worth))
+        if best[1] is None:
+            return 0.0
+        self._choice = Choice(best[1], best[2])
+        return BATTLE_SCORE
+
+    def execute(self, game: Game) -> Choice:
+        assert self._choice is not None, "execute without a winning evaluate"
+        return self._choice
+
+
+@dataclass
+class NavalBattles:
+    """11.11: where our warships share water with the enemy's, the battle is owed."""
+
+    staff: Staff
+    name: str = "fight a naval battle"
+    _choice: Choice | None = None
+
+    def evaluate(self, game: Game) -> float:
+        self._choice = None
+        if game.pending_decision is not None or game.phase is not StrategicPhase.COMBAT:
+            return 0.0
+        pos = self.staff.look(game)
+        handler = ROUTES[StrategicPhase.COMBAT][NavalAttack]
+        action = next(iter(handler.legal(pos.ctx, pos.side)), None)
+        if action is None:
+            return 0.0
+        self._choice = Choice(action, f"fights the naval battle owed at {pos.name(action.at)} "
+                                      "(11.11)")
+        return NAVAL_SCORE
+
+    def execute(self, game: Game) -> Choice:
+        assert self._choice is not None, "execute without a winning evaluate"
+        return self._choice

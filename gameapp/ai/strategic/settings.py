@@ -1,0 +1,48 @@
+"""The strategic computer player's difficulties (docs/ai.md, "The strategic computer player").
+
+Scores are in victory points, as the strategic game counts them: a place's printed points, and
+half a point for every SP lost (1 point per 2 SP the enemy lost).
+
+- easy: every march and battle score gets seeded Gaussian noise; it sees objectives only within
+  `horizon` hexes; it gives its orders to the first leaders it looks at and rolls for the rest;
+  it does not weigh the danger of where it ends (so it does not withdraw from a hopeless
+  position); it never moves by rail; it attacks at any odds the table allows when it expects to
+  lose no more than it takes, plus a margin (`attack_margin` below zero: reckless).
+- normal: no noise, every objective, orders to the forces that gain most from a sure command,
+  danger weighed (it withdraws from a hopeless position, covers its capital), rail moves to mass
+  where the objectives are, attacks only with a positive expectation.
+- hard: normal, plus the last weeks' places counted more (what the game is scored on), a
+  stronger pull to mass (concentration), and attacks only where the expectation is clearly
+  positive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gameapp.ai.settings import Difficulty
+
+
+@dataclass(frozen=True)
+class StrategicWeights:
+    noise: float  # standard deviation of the noise added to scores, in VP
+    horizon: int  # objectives further than this many hexes are not seen
+    weighs_danger: bool  # where it ends is scored by the enemy that can reach it
+    uses_rail: bool
+    ranks_orders: bool  # orders to the forces that gain most; else to the first listed
+    attack_margin: float  # a battle is fought when its expected VP exceed this
+    concentration: float  # VP per friendly SP already in a hex a unit joins (massing)
+    endgame_turns: int  # the last weeks in which places held are counted twice
+
+
+STRATEGIC_WEIGHTS = {
+    Difficulty.EASY: StrategicWeights(noise=1.0, horizon=6, weighs_danger=False, uses_rail=False,
+                                      ranks_orders=False, attack_margin=-1.0, concentration=0.0,
+                                      endgame_turns=0),
+    Difficulty.NORMAL: StrategicWeights(noise=0.0, horizon=99, weighs_danger=True, uses_rail=True,
+                                        ranks_orders=True, attack_margin=0.1,
+                                        concentration=0.005, endgame_turns=0),
+    Difficulty.HARD: StrategicWeights(noise=0.0, horizon=99, weighs_danger=True, uses_rail=True,
+                                      ranks_orders=True, attack_margin=0.3, concentration=0.01,
+                                      endgame_turns=3),
+}

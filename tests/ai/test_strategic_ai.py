@@ -1,0 +1,120 @@
+"""The strategic computer player: it plays the shipped scenarios with a reason for every
+choice, fights at good odds and not at bad ones, and pulls a small force out of reach of a big
+one (docs/ai.md, "The strategic computer player")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gameapp.ai.registry import ai_for, make_player
+from gameapp.ai.settings import Difficulty
+from gameapp.ai.strategic.player import StrategicPlayer
+from gameapp.core.engine import Game
+from gameapp.core.hexgrid import Hex
+from gameapp.core.rulesets.strategic.actions import (
+    Attack,
+    DeclareSpan,
+    EndPhase,
+    GiveOrder,
+    March,
+)
+from gameapp.core.rulesets.strategic.pieces import Leader
+from gameapp.core.rulesets.strategic.sequence import StrategicPhase
+from gameapp.core.units import Side
+from gameapp.headless import make_players, play
+from tests.rulesets.strategic.positions import hazel_game, place, state_of, to_phase
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+
+
+def test_the_strategic_ruleset_offers_three_levels_and_the_random_player() -> None:
+    assert ai_for("strategic").levels == ("easy", "normal", "hard", "random")
+    assert ai_for("strategic").default == "normal"
+    assert isinstance(make_player("strategic", Side.UNION, "hard", 3), StrategicPlayer)
+
+
+@pytest.mark.parametrize(("name", "seed"), [("east_1862", 1), ("west_1863", 2)])
+def test_normal_plays_a_week_of_a_scenario_with_a_reason_for_each_choice(name: str,
+                                                                         seed: int) -> None:
+    game = Game.from_scenario(SCENARIOS / f"{name}.yaml", seed=seed)
+    outcome = play(game, seed, turns=1, players=make_players(seed, "both", Difficulty.NORMAL,
+                                                              ruleset="strategic"))
+    assert game.state.turn == 2  # the whole week was played
+    played = [i for i, entry in enumerate(game.log) if entry.side is not None]
+    assert played and all(outcome.reasons.get(i) for i in played)
+    kinds = {type(entry.action) for entry in game.log}
+    assert {GiveOrder, March} <= kinds  # it commands and marches, not only ends phases
+
+
+def test_a_random_player_ends_its_strategic_phases() -> None:
+    game = Game.from_scenario(SCENARIOS / "east_1862.yaml", seed=4)
+    play(game, 4, turns=1, players=make_players(4, "none", ruleset="strategic"))
+    assert game.state.turn == 2
+
+
+def _general(game: Game, at: str) -> None:
+    state = state_of(game)
+    state.put(Leader("gen", Side.UNION, "General", 2, 6, 0, 6, game.map.parse(at)))
+
+
+def _play_phase(game: Game, player: StrategicPlayer) -> list[tuple[object, str]]:
+    """The player's choices until its phase ends."""
+    phase, side = game.phase, game.current_side
+    chosen: list[tuple[object, str]] = []
+    while game.phase is phase and game.current_side is side:
+        choice = player.decide(game)
+        chosen.append((choice.action, choice.why))
+        game.apply(choice.action)
+    return chosen
+
+
+def _battle_game(defenders: list[str], at: str = "0202", target: str = "0203"
+                 ) -> tuple[Game, Hex]:
+    """Union's combat phase: a general with u3 and u6 (13 SP) at `at`, the defenders next to
+    them at `target`, within reach of the army HQ's supply; nobody else near."""
+    game = hazel_game(first=Side.UNION)
+    for piece in ("u4", "bayard", "ii-corps", "banks"):
+        place(game, piece, "0105")
+    for unit in ("u3", "u6"):
+        place(game, unit, at)
+    _general(game, at)
+    for unit in defenders:
+        place(game, unit, target)
+    to_phase(game, StrategicPhase.COMBAT)
+    return game, game.map.parse(target)
+
+
+def test_it_attacks_at_good_odds_and_says_at_what_odds_and_supply() -> None:
+    game, target = _battle_game(["c2"])  # 13 SP against Stuart's 4
+    chosen = _play_phase(game, StrategicPlayer(Side.UNION))
+    attacks = [(a, why) for a, why in chosen if isinstance(a, Attack)]
+    assert [a.target for a, _ in attacks] == [target]
+    assert set(attacks[0][0].attackers) == {"u3", "u6"}
+    why = attacks[0][1]
+    assert "3:1" in why and "supply point" in why and "VP expected" in why
+
+
+def test_it_does_not_attack_at_bad_odds() -> None:
+    # 13 SP across the Hazel River (half) against Ewell's 9 in the forest: 1:2, shifted to 1:3
+    game, _ = _battle_game(["c1"], at="0404", target="0504")
+    chosen = _play_phase(game, StrategicPlayer(Side.UNION))
+    assert not any(isinstance(a, Attack) for a, _ in chosen)
+    assert isinstance(chosen[-1][0], EndPhase)
+
+
+def test_a_small_force_withdraws_out_of_reach_of_a_big_one() -> None:
+    game = hazel_game(first=Side.UNION)
+    place(game, "u4", "0403")  # 3 SP of cavalry
+    _general(game, "0403")
+    for unit in ("c1", "c2", "c3"):  # 19 SP next to it
+        place(game, unit, "0503")
+    game.apply(DeclareSpan("gen", ("u4",)))
+    to_phase(game, StrategicPhase.MOVEMENT)
+    enemy = game.map.parse("0503")
+    before = state_of(game).pieces["u4"].hex.distance(enemy)
+    chosen = _play_phase(game, StrategicPlayer(Side.UNION))
+    marches = [why for a, why in chosen if isinstance(a, March) and a.piece == "u4"]
+    assert marches, chosen
+    assert state_of(game).pieces["u4"].hex.distance(enemy) > before
