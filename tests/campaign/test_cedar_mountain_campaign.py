@@ -69,14 +69,15 @@ def test_the_attacker_then_the_defender_is_asked_and_both_fight(played: Played) 
 def test_the_tactical_game_has_the_formations_and_strengths_present(played: Played) -> None:
     # One strategic SP is ten tactical SP; a formation brings min(its scenario SP, 10 x SP).
     # Williams 4 SP -> 40, the scenario has 33 infantry SP (Crawford 17, Gordon 16): 33.
-    # Augur 3 SP -> 30 of 31: Geary 11, Prince 15, Greene 5 share 30 by largest remainders.
-    # Winder 4 SP -> 40 of 38: 38. Ewell 6 SP -> 60 of 47: 47.
+    # Augur 3 SP -> 30, the scenario has 27 infantry SP (Geary 10, Prince 13, Greene 4; his
+    # 3,013 included his batteries, issue 30): 27.
+    # Winder 4 SP -> 40 of 38: 38. Ewell 6 SP -> 60 of 43 (Early 14, Trimble 14, Forno 15): 43.
     # A. P. Hill: Branch's brigade, 2 SP -> 20 of 76: twenty regiments of 1 SP.
     # Bayard and Robertson: no cavalry in the battle, left out.
     assert played.formations_at_start == {
-        "Williams' Division (1st)": 33, "Augur's Division (2nd)": 30,
+        "Williams' Division (1st)": 33, "Augur's Division (2nd)": 27,
         "Bayard's Cavalry Brigade": 0, "Jackson's Division (Winder)": 38,
-        "Ewell's Division": 47, "A. P. Hill's Light Division": 20,
+        "Ewell's Division": 43, "A. P. Hill's Light Division": 20,
         "Robertson's Cavalry Brigade": 0}
     scenario = played.tactical.scenario
     printed = scenario.order_of_battle.values()
@@ -86,9 +87,9 @@ def test_the_tactical_game_has_the_formations_and_strengths_present(played: Play
     assert "CS-APHill" not in scenario.order_of_battle
     assert {"US-Banks", "CS-Jackson", "CS-Ewell"} <= set(scenario.order_of_battle)
     terms = [(t.rule, t.value) for t in played.conversion.terms]
-    assert terms == [("R&C campaign scale", 33), ("R&C campaign scale", 30),
+    assert terms == [("R&C campaign scale", 33), ("R&C campaign scale", 27),
                      ("R&C campaign formations", 0), ("R&C campaign scale", 38),
-                     ("R&C campaign scale", 47), ("R&C campaign scale", 20),
+                     ("R&C campaign scale", 43), ("R&C campaign scale", 20),
                      ("R&C campaign formations", 0), ("R&C campaign leaders", 0)]
 
 
@@ -97,23 +98,24 @@ def test_the_battle_is_played_to_its_end_and_its_losses_counted(played: Played) 
     assert game.is_over
     lost = {k: (d.side, d.kind, n)
             for k, (d, n) in losses_by_unit(game.state, game.scenario).items()}
-    # Union: 16 infantry SP (10 ME 5, 7 OH 3, 102 NY 3, 111 PA 3, 78 NY 2) x 100 = 1,600 men,
-    # and the 6th Maine's 4 guns x 20 = 80: 1,680. Confederate: the 37th Virginia's 1 SP = 100.
+    # Union: 13 infantry SP (102 NY 3, 109 PA 3, 111 PA 3, 3 MD 2, 78 NY 2) x 100 = 1,300 men,
+    # and the 6th Maine's 4 gun steps x 20 = 80: 1,380. Confederate: the 37th Virginia's 1 SP
+    # = 100.
     union = sum(n * (20 if kind is UnitKind.ARTILLERY else 100)
                 for side, kind, n in lost.values() if side is Side.UNION)
     confederate = sum(n * 100 for side, kind, n in lost.values() if side is Side.CONFEDERATE)
-    assert (union, confederate) == (1680, 100)
+    assert (union, confederate) == (1380, 100)
     result = played.campaign.fought[0].result
     assert result == TacticalResult(played.strategic.map.parse(CEDAR_MOUNTAIN), Side.CONFEDERATE,
-                                    "decisive", 1680, 100, ())
+                                    "decisive", 1380, 100, ())
     assert played.campaign.fought[0].actions == tuple(e.notation for e in game.log)
 
 
 def test_the_campaign_goes_on_with_the_losses_and_the_retreat(played: Played) -> None:
     strategic, state = played.strategic, played.strategic.state
-    # Losses: Union 1,680 / 1,000 = 1.68 -> 2 SP; 8.16 shares them one SP from each of
-    # Williams (4 -> 3) and Augur (3 -> 2). Confederate 100 / 1,000 = 0.1 -> 0 SP.
-    assert (state.pieces["us_williams"].sp, state.pieces["us_augur"].sp) == (3, 2)
+    # Losses: Union 1,380 / 1,000 = 1.38 -> 1 SP; 8.16 takes it from the larger division,
+    # Williams (4 -> 3); Augur keeps his 3. Confederate 100 / 1,000 = 0.1 -> 0 SP.
+    assert (state.pieces["us_williams"].sp, state.pieces["us_augur"].sp) == (3, 3)
     assert {u: state.pieces[u].sp for u in ("cs_jackson", "cs_ewell", "cs_branch")} == {
         "cs_jackson": 4, "cs_ewell": 6, "cs_branch": 2}
     # A decisive Confederate victory: the Union retreats 2 hexes, Banks with his divisions, to
@@ -126,10 +128,10 @@ def test_the_campaign_goes_on_with_the_losses_and_the_retreat(played: Played) ->
     # No leader fell: Banks, Jackson and Ewell are still in the campaign.
     assert {"banks", "jackson", "ewell"} <= set(state.pieces)
     # The battle is in the campaign's log, with its breakdown; the campaign goes on.
-    assert strategic.log[-1].notation == "tactical-result C2211 confederate decisive 1680 100"
+    assert strategic.log[-1].notation == "tactical-result C2211 confederate decisive 1380 100"
     settled = next(e for e in played.events if isinstance(e, TacticalBattleSettled))
     assert [(t.rule, t.value) for t in settled.terms] == [
-        ("R&C campaign losses", 2), ("R&C campaign losses", 0), ("R&C campaign retreat", 2)]
+        ("R&C campaign losses", 1), ("R&C campaign losses", 0), ("R&C campaign retreat", 2)]
     assert strategic.pending_decision is None and state.battle is None
     assert "cs_jackson" in " ".join(state.attacked)  # 8.12: it has attacked this phase
     assert played.campaign.game is strategic and not strategic.is_over
