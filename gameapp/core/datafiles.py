@@ -72,8 +72,12 @@ def load_with_warnings(path: Path) -> tuple[str, list[Problem]]:
     elif kind == "scenario" and _ruleset_of(doc.data) == "strategic":
         from gameapp.core.rulesets.strategic.scenario import load_strategic
 
-        load_strategic(path)
+        load_strategic(path, doc)  # from the one parse
         return "strategic scenario", []
+    elif kind == "scenario" and _ruleset_of(doc.data) == "tactical":
+        from gameapp.core.scenario import load_scenario
+
+        return kind, list(load_scenario(path, doc).warnings)
     elif kind == "scenario":
         from gameapp.core.ruleset import load_scenario_file
 
