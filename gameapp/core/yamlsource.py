@@ -250,7 +250,10 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     return []
 
 
-# libyaml's loader, where PyYAML was built with it, reads a large map about ten times faster
+# libyaml's loader, where PyYAML was built with it, reads a large map about ten times faster.
+# It reads a tab within a plain value (`na\tme: x`) and skips a byte-order mark at the start of
+# any line, where PyYAML's own scanner refuses both: a text with a tab, or a mark after its
+# first character, goes to the bounded loader, so a file reads alike with or without libyaml.
 # (the West theatre map: 13 s with the pure-Python one). It cannot be bounded while it composes,
 # so it reads only text without deep nesting (its composer recurses in C). Anchors and aliases
 # are fine while it composes (an alias is the anchored node again, not a copy): the node graph
@@ -260,6 +263,7 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
 _FAST_LOADER = getattr(yaml, "CSafeLoader", None)
 _DEEP_FLOW = re.compile(r"(?:[\[{][ \t]*){16}")  # 16 brackets opened one after another
 _LEAD = re.compile(r"^[ \t-]+", re.MULTILINE)  # a line's indentation and sequence dashes
+_READ_APART = re.compile("[\t\ufeff]")
 _DEEP_LEAD = 80  # characters of those: past about 40 levels of block nesting
 _ANCHOR_OR_ALIAS = re.compile(r"(?:^|[\s\[{,])[&*]\S", re.MULTILINE)
 
@@ -301,9 +305,13 @@ def _within_limits(node: yaml.Node) -> bool:
 
 
 def _fast_parse(text: str, path: Path) -> YamlDocument | None:
-    if _FAST_LOADER is None or _deep(text) or _UNUSUAL_BREAKS.search(text):
+    if (_FAST_LOADER is None or _deep(text) or _UNUSUAL_BREAKS.search(text)
+            or _READ_APART.search(text, 1 if text.startswith("\ufeff") else 0)):
         return None
-    loader = _FAST_LOADER(text)
+    try:
+        loader = _FAST_LOADER(text)
+    except Exception:  # a lone surrogate libyaml cannot encode: the bounded loader reports it
+        return None
     try:
         node = loader.get_single_node()
         if node is None:
