@@ -56,6 +56,7 @@ class Mutant:
     data: bytes
     span: tuple[int, int] | None  # the lines edited, 1-based, in the mutant; None: exempt
     enclosing: frozenset[int] = frozenset()  # lines of the mappings around the edit
+    removed: str = ""  # the original text that a deleted line or a cut file took away
 
 
 @dataclass
@@ -155,12 +156,22 @@ def mutate(source: str, text: str, rng: random.Random) -> Mutant:
         data = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 400)))
         return Mutant(source, operator, data, (1, data.count(b"\n") + 1))
     if operator == "cut file":
-        data = _encode(text)[: rng.randrange(1, len(_encode(text)))]
+        whole = _encode(text)
+        data = whole[: rng.randrange(1, len(whole))]
         last = data.count(b"\n") + 1
-        return Mutant(source, operator, data, (last, last), _enclosing(text, last))
+        return Mutant(source, operator, data, (last, last), _enclosing(text, last),
+                      whole[len(data):].decode("utf-8", "replace"))
     new, first, last = _edit_line(lines, rng, operator)
     return Mutant(source, operator, _encode("".join(new)), (first + 1, last + 1),
-                  _enclosing(text, first + 1))
+                  _enclosing(text, first + 1), _deleted(lines, new, operator))
+
+
+def _deleted(lines: list[str], new: list[str], operator: str) -> str:
+    """The line a "delete line" edit took away (the first where the texts part)."""
+    if operator != "delete line":
+        return ""
+    k = next((k for k, (a, b) in enumerate(zip(lines, new, strict=False)) if a != b), len(new))
+    return lines[k]
 
 
 @cache
@@ -282,11 +293,28 @@ def _judge(mutant: Mutant, path: Path, problems: list[Problem]) -> bool | None:
         twice = re.match(r"duplicate key .* \(first on line (\d+)\)$", problem.message)
         if twice and int(twice.group(1)) <= first and last <= problem.line:
             return True  # a line lost between two mappings made them one: both keys named
+        if _names_what_was_removed(problem.message, mutant.removed):
+            return True
         structural = any(words in problem.message for words in (
             "missing required field", "unknown field", "give exactly one of"))
         if structural and problem.line in mutant.enclosing:
             return True
     return False
+
+
+# "roster names us_porter, but no union division or train us_porter is defined in this scenario"
+UNDEFINED = re.compile(r"\bnames (\S+), but no [a-z ]+ \1 is defined in this scenario\b")
+
+
+def _names_what_was_removed(message: str, removed: str) -> bool:
+    """A reference to an id that the edit's deleted text defined: the deletion left it
+    dangling, and the referring line, which says plainly that the id is defined nowhere, is
+    the place to look (a strategic scenario's rosters, commanders and superiors)."""
+    named = UNDEFINED.search(message)
+    if named is None or not removed:
+        return False
+    definition = rf"(?:^|[{{,\s])id:[ \t]*['\"]?{re.escape(named.group(1))}['\"]?[ \t]*(?:[,}}#]|$)"
+    return re.search(definition, removed, re.MULTILINE) is not None
 
 
 # --- the table ----------------------------------------------------------------------------------

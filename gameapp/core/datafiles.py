@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
-from gameapp.core.yamlsource import DataError, Problem, YamlDocument, load_yaml, read_text
+from gameapp.core.yamlsource import DataError, Problem, YamlDocument, load_yaml
 
 KINDS = {"scenario": "scenarios", "map": "maps", "counters": "counters"}
 # fields only a theatre map has: with one of them and no `chart:`, the line was lost, and the
@@ -37,7 +38,7 @@ def document_kind(path: Path, hints: bool = True) -> tuple[str, YamlDocument]:
         return "scenario", doc
     if "sides" in doc.data or "units" in doc.data:
         return "counters", doc
-    hint = SCHEMA_HINT.search(read_text(path)[:1000]) if hints else None
+    hint = SCHEMA_HINT.search(doc.text[:1000]) if hints else None
     if hint:
         return hint.group(1), doc
     for kind, folder in KINDS.items():
@@ -71,25 +72,37 @@ def load_with_warnings(path: Path) -> tuple[str, list[Problem]]:
         from gameapp.core.theatre.file import compile_theatre_data
 
         compile_theatre_data(doc.data, doc)
-    elif kind == "scenario" and _ruleset_of(doc.data) == "strategic":
-        from gameapp.core.rulesets.strategic.scenario import load_strategic
-
-        load_strategic(path)
-        return "strategic scenario", []
     elif kind == "battle catalogue":
         from gameapp.core.campaign.sites import check_catalogue
 
         check_catalogue(path)
     elif kind == "scenario":
-        from gameapp.core.ruleset import load_scenario_file
-
-        scenario = load_scenario_file(path)  # the ruleset its `ruleset:` key names checks it
+        scenario = load_scenario_document(path, doc)
+        if _ruleset_of(doc.data) == "strategic":
+            return "strategic scenario", []
         return kind, list(getattr(scenario, "warnings", ()))
     else:
         from gameapp.core.counters import counters_from_document
 
         counters_from_document(doc)
     return kind, []
+
+
+def load_scenario_document(path: Path, doc: YamlDocument) -> Any:
+    """A scenario of any ruleset from its parsed document, so that it is parsed once: the
+    `ruleset:` key picks the loader (an unknown one is reported by load_scenario_file)."""
+    ruleset = _ruleset_of(doc.data)
+    if ruleset == "strategic":
+        from gameapp.core.rulesets.strategic.scenario import load_strategic
+
+        return load_strategic(path, doc)
+    if ruleset == "tactical":
+        from gameapp.core.scenario import load_scenario
+
+        return load_scenario(path, doc)
+    from gameapp.core.ruleset import load_scenario_file
+
+    return load_scenario_file(path)
 
 
 def _ruleset_of(data: object) -> str:

@@ -39,7 +39,7 @@ import yaml
 from gameapp.core.dice import Roll
 from gameapp.core.engine import Game
 from gameapp.core.replay import ReplayMismatch, replay_action
-from gameapp.core.ruleset import load_scenario_file, ruleset_named
+from gameapp.core.ruleset import ruleset_named
 from gameapp.core.seats import Seats
 from gameapp.core.yamlsource import (
     DataError,
@@ -275,12 +275,12 @@ def _saved_ruleset(doc: YamlDocument) -> str:
 def _saved_scenario(doc: YamlDocument) -> Any:
     """The scenario the save names, relative to the save. A file that is not a scenario is
     reported without quoting it: a save must not make the program show some other file."""
-    from gameapp.core.datafiles import kind_of
+    from gameapp.core.datafiles import document_kind, load_scenario_document
 
     scenario_path = Path(doc.path).parent / doc.data["scenario"]
     where = ("scenario",)
     try:
-        kind = kind_of(scenario_path, hints=False)
+        kind, scenario_doc = document_kind(scenario_path, hints=False)  # parsed once
     except DataError as error:
         first = error.problems[0]
         if first.file == str(scenario_path) and first.line == 1:  # missing, unreadable
@@ -291,7 +291,7 @@ def _saved_scenario(doc: YamlDocument) -> Any:
         raise DataError([doc.problem(where, f"the saved game's scenario cannot be loaded: "
                                      f"{scenario_path} is not a scenario file")])
     try:
-        return load_scenario_file(scenario_path)
+        return load_scenario_document(scenario_path, scenario_doc)
     except DataError as error:
         raise DataError([doc.problem(where, "the saved game's scenario cannot be "
                                      f"loaded: {error.problems[0]}")]) from None

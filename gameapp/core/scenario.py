@@ -120,12 +120,13 @@ class Scenario:
         return [u for u in self.units if u.hex == h]
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """Load and validate a scenario file. Raises DataError listing every problem found."""
+def load_scenario(path: str | Path, doc: YamlDocument | None = None) -> Scenario:
+    """Load and validate a scenario file. Raises DataError listing every problem found. `doc`:
+    the file already parsed (`gameapp validate` reads its kind from it), so it is parsed once."""
     # scenariocheck builds the dataclasses above, so it is imported here, not at the top.
     from gameapp.core.scenariocheck import ScenarioBuilder, quote_problems, type_label
 
-    doc = load_yaml(path)
+    doc = doc if doc is not None else load_yaml(path)
     if not isinstance(doc.data, dict):
         found = type_label(doc.data)
         message = f"expected a scenario (name:, map:, setup:, ...) at the top, got {found}"

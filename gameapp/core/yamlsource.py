@@ -58,6 +58,9 @@ class YamlDocument:
     path: Path
     data: Any
     lines: dict[JsonPath, int] = field(default_factory=dict)
+    # a text value over more than one line: its first and last line (for a limit on its length)
+    spans: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
+    text: str = field(default="", repr=False)
 
     @property
     def name(self) -> str:
@@ -74,6 +77,22 @@ class YamlDocument:
 
     def problem(self, path: Iterable[str | int], message: str) -> Problem:
         return Problem(self.name, self.line_of(path), message)
+
+    def line_past(self, path: Iterable[str | int], limit: int) -> int:
+        """The line where the text value at `path` passes `limit` characters: a text over many
+        lines that is too long is too long from there (a paste gone wrong, or a line that went
+        on too long). Its own line when it is on one; characters are counted as written, each
+        line stripped of its indentation."""
+        key = tuple(path)
+        if key not in self.spans or not self.text:
+            return self.line_of(key)
+        first, last = self.spans[key]
+        count = 0
+        for number, line in enumerate(_BREAK.split(self.text)[first - 1:last], start=first):
+            count += len(line.strip()) + 1
+            if count > limit:
+                return number
+        return last
 
 
 def load_yaml(path: str | Path) -> YamlDocument:
@@ -231,7 +250,10 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     return []
 
 
-# libyaml's loader, where PyYAML was built with it, reads a large map about ten times faster
+# libyaml's loader, where PyYAML was built with it, reads a large map about ten times faster.
+# It reads a tab within a plain value (`na\tme: x`) and skips a byte-order mark at the start of
+# any line, where PyYAML's own scanner refuses both: a text with a tab, or a mark after its
+# first character, goes to the bounded loader, so a file reads alike with or without libyaml.
 # (the West theatre map: 13 s with the pure-Python one). It cannot be bounded while it composes,
 # so it reads only text without deep nesting (its composer recurses in C). Anchors and aliases
 # are fine while it composes (an alias is the anchored node again, not a copy): the node graph
@@ -241,6 +263,7 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
 _FAST_LOADER = getattr(yaml, "CSafeLoader", None)
 _DEEP_FLOW = re.compile(r"(?:[\[{][ \t]*){16}")  # 16 brackets opened one after another
 _LEAD = re.compile(r"^[ \t-]+", re.MULTILINE)  # a line's indentation and sequence dashes
+_READ_APART = re.compile("[\t\ufeff]")
 _DEEP_LEAD = 80  # characters of those: past about 40 levels of block nesting
 _ANCHOR_OR_ALIAS = re.compile(r"(?:^|[\s\[{,])[&*]\S", re.MULTILINE)
 
@@ -282,18 +305,22 @@ def _within_limits(node: yaml.Node) -> bool:
 
 
 def _fast_parse(text: str, path: Path) -> YamlDocument | None:
-    if _FAST_LOADER is None or _deep(text) or _UNUSUAL_BREAKS.search(text):
+    if (_FAST_LOADER is None or _deep(text) or _UNUSUAL_BREAKS.search(text)
+            or _READ_APART.search(text, 1 if text.startswith("\ufeff") else 0)):
         return None
-    loader = _FAST_LOADER(text)
+    try:
+        loader = _FAST_LOADER(text)
+    except Exception:  # a lone surrogate libyaml cannot encode: the bounded loader reports it
+        return None
     try:
         node = loader.get_single_node()
         if node is None:
             return None
         if _ANCHOR_OR_ALIAS.search(text) and not _within_limits(node):
             return None  # the bounded loader finds the line where a limit is crossed
-        doc = YamlDocument(path, None)
+        doc = YamlDocument(path, None, text=text)
         duplicates: list[Problem] = []
-        _record_lines(node, (), doc.lines, duplicates, str(path), _line_counter(""))
+        _record_lines(node, (), doc.lines, doc.spans, duplicates, str(path), _line_counter(""))
         if duplicates:
             return None
         doc.data = loader.construct_document(node)
@@ -323,9 +350,10 @@ def parse_yaml(text: str, path: str | Path = "<string>") -> YamlDocument:
         node = loader.get_single_node()
         if node is None:
             raise DataError([_empty(name, text)])
-        doc = YamlDocument(path, None)
+        doc = YamlDocument(path, None, text=text)
         duplicates: list[Problem] = []
-        _record_lines(node, (), doc.lines, duplicates, name, line_of)  # before merge keys act
+        # before merge keys act
+        _record_lines(node, (), doc.lines, doc.spans, duplicates, name, line_of)
         if duplicates:
             raise DataError(duplicates)
         doc.data = loader.construct_document(node)
@@ -335,8 +363,11 @@ def parse_yaml(text: str, path: str | Path = "<string>") -> YamlDocument:
         kind = "YAML" if isinstance(exc, _LimitError | ConstructorError) else "YAML syntax"
         message = f"{kind}: {exc.problem or exc}"
         context = line_of(exc.context_mark) if exc.context_mark is not None else line
+        opened = _open_bracket(loader, line_of)
         if context < line and exc.context:  # the parser noticed it lines below where it began
             message += f" ({exc.context} that starts on line {context})"
+        elif opened is not None and opened[1] < line:
+            message += f" (inside the {opened[0]} that starts on line {opened[1]})"
         elif "expected '<document start>'" in message:
             message += _outside_the_document(text, line)
         raise DataError([Problem(name, line, message)]) from None
@@ -362,6 +393,23 @@ def _line_counter(text: str) -> Callable[[yaml.Mark], int]:
     return lambda mark: bisect_right(starts, mark.index) + 1
 
 
+def _open_bracket(loader: yaml.SafeLoader,
+                  line_of: Callable[[yaml.Mark], int]) -> tuple[str, int] | None:
+    """The innermost [ list ] or { mapping } the parser was inside when it stopped, and its line.
+    A flow collection runs on past line ends until it is closed, so a line cut inside one (its
+    closing bracket lost) is found lines below, where a block's `- ` cannot be read: the open
+    bracket is where to look. None when the parser was not inside brackets."""
+    marks: list[yaml.Mark] = getattr(loader, "marks", [])
+    if not marks:
+        return None
+    mark = marks[-1]  # the parser keeps the start of each collection it is inside
+    buffer, pointer = getattr(mark, "buffer", None), getattr(mark, "pointer", -1)
+    if not isinstance(buffer, str) or not 0 <= pointer < len(buffer):
+        return None
+    kind = {"[": "[ list", "{": "{ mapping"}.get(buffer[pointer])
+    return (kind, line_of(mark)) if kind else None
+
+
 def _outside_the_document(text: str, line: int) -> str:
     """Where the data that this line is outside of began: a file holds one document, and a
     line indented apart from the ones above it (often a comment whose # was lost) ends it."""
@@ -378,12 +426,16 @@ def _record_lines(
     node: yaml.Node,
     path: JsonPath,
     lines: dict[JsonPath, int],
+    spans: dict[JsonPath, tuple[int, int]],
     duplicates: list[Problem],
     filename: str,
     line_of: Callable[[yaml.Mark], int],
 ) -> None:
     lines[path] = line_of(node.start_mark)
-    if isinstance(node, yaml.MappingNode):
+    if isinstance(node, yaml.ScalarNode) and node.end_mark.line > node.start_mark.line:
+        # a block scalar ends at the start of the line after its text
+        spans[path] = (lines[path], line_of(node.end_mark) - (node.end_mark.column == 0))
+    elif isinstance(node, yaml.MappingNode):
         seen: dict[str, int] = {}
         for key_node, value_node in node.value:
             # a complex key is refused when the document is built; never print a whole node
@@ -395,11 +447,12 @@ def _record_lines(
                 )
             seen[key] = line
             lines[(*path, key)] = line
-            _record_lines(value_node, (*path, key), lines, duplicates, filename, line_of)
+            _record_lines(value_node, (*path, key), lines, spans, duplicates, filename,
+                          line_of)
             lines[(*path, key)] = line  # a key's own line beats its value's first line
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
-            _record_lines(item, (*path, i), lines, duplicates, filename, line_of)
+            _record_lines(item, (*path, i), lines, spans, duplicates, filename, line_of)
 
 
 @cache
@@ -417,7 +470,10 @@ def schema_problems(doc: YamlDocument, schema: dict[str, Any]) -> list[Problem]:
     for error in validator.iter_errors(doc.data):
         path = tuple(error.absolute_path)
         where = (*path, *_unknown_keys(error)[:1])  # an unknown key's own line, not its parent's
-        problems.append(doc.problem(where, _clip(_describe(error, path))))
+        line = (doc.line_past(path, error.validator_value)
+                if error.validator == "maxLength" and isinstance(error.validator_value, int)
+                else doc.line_of(where))
+        problems.append(Problem(doc.name, line, _clip(_describe(error, path))))
     problems.sort(key=lambda p: p.line)
     return problems
 
@@ -449,6 +505,9 @@ def _describe(error: jsonschema.ValidationError, path: JsonPath) -> str:
     if validator == "enum":
         options = ", ".join(repr(v) for v in error.validator_value)  # type: ignore[union-attr]
         return f"{where}{_quoted(error.instance)} is not one of {options}"
+    if validator == "maxLength" and isinstance(error.instance, str):
+        return (f"{where}{_quoted(error.instance)} is too long: {len(error.instance):,} "
+                f"characters, at most {error.validator_value:,}")
     if validator == "pattern":
         schema = error.schema if isinstance(error.schema, dict) else {}
         hint = schema.get("description", f"the pattern {error.validator_value}")

@@ -213,3 +213,53 @@ def test_a_map_line_cut_to_a_folder_is_reported_at_that_line(tmp_path: Path) -> 
     found = problems(load_scenario, path)
     assert [(p.file, p.line) for p in found] == [(str(path), at)]
     assert "map: ../maps is not a regular file" in found[0].message
+
+
+def test_a_line_cut_inside_a_bracketed_list_names_where_the_list_opens(tmp_path: Path) -> None:
+    # fuzz bench (seed 2) maps/cedar_mountain #36: a polygon's last line, which closed its
+    # [ list, cut to blanks; the list runs on to the contours below, where the parser stops at
+    # a `- `, 5 lines down. The message names the open [ that it is still inside.
+    path = Path(shutil.copy(ROOT / "maps" / "cedar_mountain.yaml", tmp_path / "map.yaml"))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    opened = next(n for n, text in enumerate(lines, 1) if text.startswith("    polygon: [[2540"))
+    cut = next(n for n in range(opened, len(lines)) if lines[n - 1].rstrip().endswith("]]"))
+    edit(path, cut, "             ")
+    found = problems(load_map, path)
+    assert len(found) == 1 and found[0].line > cut + 3
+    assert found[0].message.endswith(f"(inside the [ list that starts on line {opened})")
+
+
+def test_a_closed_bracketed_list_is_not_named_for_an_error_after_it() -> None:
+    text = "a: [1,\n  2]\nb:\n  - 1\n - 2\n"
+    with pytest.raises(DataError) as error:
+        parse_yaml(text)
+    assert "inside the" not in str(error.value)
+    with pytest.raises(DataError) as error:
+        parse_yaml("a: {b: 1,\n  c: 2,\n\nd:\n  - 1\n")
+    assert str(error.value).endswith("(inside the { mapping that starts on line 1)")
+
+
+def test_a_text_too_long_is_reported_where_it_passes_the_limit(tmp_path: Path) -> None:
+    # fuzz bench (seed 2) West '64 #246: 5,000 brackets pasted into line 9 of the folded
+    # description (lines 5 to 11) were reported at line 5, quoting 300 characters of it
+    from gameapp.core.datafiles import load_any
+
+    for folder in ("scenarios", "maps"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    path = tmp_path / "scenarios" / "west_1864.yaml"
+    at = line_of(path, "  Mississippi; Banks is at Alexandria")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    edit(path, at, lines[at - 1] + " " + "[" * 5000)
+    found = problems(load_any, path)
+    assert [p.line for p in found] == [at]
+    assert "is too long: " in found[0].message and "characters, at most 2,000" in found[0].message
+    assert len(found[0].message) < 200  # a short quotation, not the text
+
+
+def test_a_text_on_one_line_too_long_is_reported_at_its_line() -> None:
+    from gameapp.core.yamlsource import load_schema, schema_problems
+
+    doc = parse_yaml("ruleset: strategic\nname: " + "x" * 100 + "\n")
+    found = [p for p in schema_problems(doc, load_schema("strategic_scenario"))
+             if "too long" in p.message]
+    assert [(p.line, p.message[:22]) for p in found] == [(2, "name: 'xxxxxxxxxxxxxxx")]

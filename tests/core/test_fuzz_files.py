@@ -54,3 +54,47 @@ def test_the_judge_refuses_an_error_far_from_the_edit(space: Workspace) -> None:
     assert not _judge(mutant, path, [Problem(str(path), 60, "duplicate key 'b' (first on line "
                                              "45)")])
     assert outcome.right_line is None  # not judged until loaded
+
+
+def test_the_judge_accepts_a_dangling_reference_only_to_what_the_edit_removed(
+        space: Workspace) -> None:
+    # a deleted definition leaves a roster naming it far above the edit: the referring line,
+    # saying the id is defined nowhere, is right, but only for the id the deleted line defined
+    from bench.mutants import _judge
+
+    path = space.folder / "scenarios" / "east_1862.yaml"
+    removed = '  - {id: us_porter, side: union, name: "Porter\'s Division", sp: 11}\n'
+    mutant = Mutant("scenarios/east_1862.yaml", "delete line", b"", (249, 250), frozenset({2}),
+                    removed)
+    dangling = ("roster names us_porter, but no union division or train us_porter is defined "
+                "in this scenario (16.16; the divisions are listed from line 242)")
+    assert _judge(mutant, path, [Problem(str(path), 237, dangling)]) is True
+    other = dangling.replace("us_porter", "us_hooker")
+    assert _judge(mutant, path, [Problem(str(path), 237, other)]) is False
+    prefix = dangling.replace("us_porter", "us_port")  # a prefix of the removed id is not it
+    assert _judge(mutant, path, [Problem(str(path), 237, prefix)]) is False
+    # the old wording, which did not say the unit is missing altogether, is still wrong
+    old = "us_porter is not a union unit or train of this scenario (16.16)"
+    assert _judge(mutant, path, [Problem(str(path), 237, old)]) is False
+    # an id defined elsewhere (wrong side or kind) is not a deletion's doing
+    defined = ("roster names us_porter, defined on line 300 among the divisions, but it must "
+               "be a union division or train (16.16)")
+    assert _judge(mutant, path, [Problem(str(path), 237, defined)]) is False
+    # nothing removed (a line doubled or swapped): the rule does not apply
+    kept = Mutant("scenarios/east_1862.yaml", "double line", b"", (249, 250), frozenset({2}))
+    assert _judge(kept, path, [Problem(str(path), 237, dangling)]) is False
+    # a file cut short: the text cut off is what was removed
+    cut = Mutant("scenarios/east_1862.yaml", "cut file", b"", (280, 280), frozenset({2}),
+                 "  - {id: cs_gw_smith, side: confederate}\n" + removed)
+    assert _judge(cut, path, [Problem(str(path), 237, dangling)]) is True
+
+
+def test_mutants_carry_the_text_a_deletion_or_a_cut_removed() -> None:
+    text = "a: 1\nb: 2\nc: 3\n"
+    made = {m.operator: m for m in mutants("maps/demo.yaml", text, 5, 200)}
+    deleted = made["delete line"]
+    assert deleted.removed in text.splitlines(keepends=True)
+    assert deleted.data.decode() == text.replace(deleted.removed, "", 1)
+    cut = made["cut file"]
+    assert cut.data.decode() + cut.removed == text
+    assert made["double line"].removed == ""

@@ -151,9 +151,10 @@ def _theatre_map_path(doc: YamlDocument, path: Path, value: str) -> Path:
     return target
 
 
-def load_strategic(path: str | Path) -> StrategicScenario:
+def load_strategic(path: str | Path, doc: YamlDocument | None = None) -> StrategicScenario:
+    """A strategic scenario; `doc`: the file already parsed, so that it is parsed once."""
     path = Path(path)
-    doc = load_yaml(path)
+    doc = doc if doc is not None else load_yaml(path)
     problems = schema_problems(doc, load_schema("strategic_scenario"))
     if problems:
         raise DataError(problems)
@@ -278,13 +279,14 @@ class _Reader:
             boss = by_id.get(hq.commander or "")
             if hq.commander is not None and not (isinstance(boss, Leader)
                                                  and boss.side is hq.side):
-                self.problem((*key, "commander"), f"{hq.commander} is not a {hq.side.value} "
-                             "leader of this scenario (10.1)")
+                self.problem((*key, "commander"), self.wrong_reference(
+                    "commander", hq.commander, f"{hq.side.value} leader", "leaders", "10.1"))
             for i, unit_id in enumerate(hq.roster):
                 unit = by_id.get(unit_id)
                 if not isinstance(unit, Division | Train) or unit.side is not hq.side:
-                    self.problem((*key, "roster", i), f"{unit_id} is not a {hq.side.value} "
-                                 "unit or train of this scenario (16.16)")
+                    self.problem((*key, "roster", i), self.wrong_reference(
+                        "roster", unit_id, f"{hq.side.value} division or train", "divisions",
+                        "16.16"))
                 elif unit.hex != hq.hex:
                     self.problem((*key, "roster", i), f"{unit_id} does not stand with {hq.id}: "
                                  "a roster's units are in the HQ's hex (16.16)")
@@ -293,8 +295,23 @@ class _Reader:
                 rostered.add(unit_id)
         for leader in (p for p in pieces if isinstance(p, Leader) and p.subordinate_to):
             if not isinstance(by_id.get(leader.subordinate_to or ""), Leader):
-                self.problem((*self.where[leader.id], "subordinate_to"),
-                             f"{leader.subordinate_to} is not a leader of this scenario")
+                self.problem((*self.where[leader.id], "subordinate_to"), self.wrong_reference(
+                    "subordinate_to", leader.subordinate_to or "", "leader", "leaders", "10.1"))
+
+    def wrong_reference(self, field: str, named: str, wanted: str, listed_in: str,
+                        rule: str) -> str:
+        """Why an id a field names is not the piece it must be. An id defined nowhere is said
+        so plainly, with where the pieces of that kind are listed (a definition deleted or a
+        name misspelt: the reference and the list are the two places to look); an id defined
+        as another kind or side of piece gives the line of its definition."""
+        if named in self.where:
+            where = self.where[named]
+            return (f"{field} names {named}, defined on line {self.doc.line_of(where)} among "
+                    f"the {where[0]}, but it must be a {wanted} ({rule})")
+        listed = (f"; the {listed_in} are listed from line {self.doc.line_of((listed_in,))}"
+                  if (listed_in,) in self.doc.lines else "")
+        return (f"{field} names {named}, but no {wanted} {named} is defined in this scenario "
+                f"({rule}{listed})")
 
     def check_counter_mix(self, pieces: list[Piece]) -> None:
         """3.26: the counter mix is a hard limit, in the set-up as in play."""
