@@ -272,7 +272,7 @@ def load_scenario_file(path: str | Path) -> Any:
     tactical one when there is none, so its own loader reports what is wrong with the file).
     The key is read from the file's first lines, so the file is parsed once, by its loader."""
     path = Path(path)
-    found = _ruleset_key(path)
+    found = ruleset_key(path)
     name, line = found if found is not None else ("tactical", 0)
     try:
         ruleset = ruleset_named(name)
@@ -285,7 +285,7 @@ _KEY = re.compile(r"^ruleset:[ \t]*['\"]?([A-Za-z0-9_-]+)['\"]?[ \t]*(#.*)?$")
 _PEEK_BYTES = 64 * 1024
 
 
-def _ruleset_key(path: Path) -> tuple[str, int] | None:
+def ruleset_key(path: Path) -> tuple[str, int] | None:
     """The `ruleset:` key's value and line, if a top-level line of the file's start names one.
     Anything that is not a regular file is left to the loader, which reports it."""
     try:

@@ -39,7 +39,7 @@ import yaml
 from gameapp.core.dice import Roll
 from gameapp.core.engine import Game
 from gameapp.core.replay import ReplayMismatch, replay_action
-from gameapp.core.ruleset import ruleset_named
+from gameapp.core.ruleset import ruleset_key, ruleset_named
 from gameapp.core.seats import Seats
 from gameapp.core.yamlsource import (
     DataError,
@@ -258,18 +258,17 @@ def _old_format_notes(data: dict[str, Any]) -> tuple[str, ...]:
 
 
 def _saved_ruleset(doc: YamlDocument) -> str:
-    """The ruleset the saved game's scenario names (`ruleset:`), for checking its options; the
-    tactical one when the scenario cannot be read (that problem is reported later)."""
-    path = Path(doc.path).parent / str(doc.data.get("scenario", ""))
-    try:
-        if not path.is_file():  # missing, a folder or a device: reported later
-            return "tactical"
-        scenario = load_yaml(path).data
-        name = scenario.get("ruleset", "tactical") if isinstance(scenario, dict) else "tactical"
-        ruleset_named(str(name))
-    except (DataError, OSError, KeyError, ValueError):
+    """The ruleset the saved game's scenario names (`ruleset:`), for checking its options, read
+    from the scenario's first lines so the scenario is still parsed once; the tactical one when
+    it names none or an unknown one (that problem is reported later)."""
+    found = ruleset_key(Path(doc.path).parent / str(doc.data.get("scenario", "")))
+    if found is None:
         return "tactical"
-    return str(name)
+    try:
+        ruleset_named(found[0])
+    except KeyError:
+        return "tactical"
+    return found[0]
 
 
 def _saved_scenario(doc: YamlDocument) -> Any:

@@ -152,7 +152,8 @@ def test_a_file_without_counters() -> None:
         ("", "1: the file is empty"),
         (
             "name: x\nsides: {union: [\n",
-            "3: YAML syntax: expected the node content, but found '<stream end>'",
+            "3: YAML syntax: expected the node content, but found '<stream end>' (inside the "
+            "[ list that starts on line 2)",
         ),
     ],
 )

@@ -51,18 +51,17 @@ def test_a_unit_added_to_a_wrapped_group_moves_only_its_line() -> None:
 def test_a_wrapped_group_s_turn_and_removal_keep_the_rest_byte_identical() -> None:
     doc = YamlFileDocument.read(SLAUGHTER)
     text = SLAUGHTER.read_text(encoding="utf-8")
-    index = _group(doc, 12)
-    undo = doc.apply(SetValue(("reinforcements", index, "turn"), 13))
-    assert _changed_lines(text, doc.text()) == ["-  - turn: 12", "+  - turn: 13"]
+    index = _group(doc, 9)
+    undo = doc.apply(SetValue(("reinforcements", index, "turn"), 10))
+    assert _changed_lines(text, doc.text()) == ["-  - turn: 9", "+  - turn: 10"]
     doc.apply(undo)
     assert doc.text() == text
     doc.apply(RemoveItem(("reinforcements",), index))
     removed = _changed_lines(text, doc.text())
-    # the group's four lines and its two-line list go; the comment after it stays
-    assert removed == ["-  - turn: 12", '-    hex: "2318"', "-    facing: NE",
-                       "-    units: [CS-Gregg, CS-1SC, CS-1SCR, CS-12SC, CS-13SC, CS-14SC,",
-                       "-            CS-Stafford, CS-1LA, CS-2LA, CS-9LA, CS-10LA, CS-15LA, "
-                       "CS-CoppensBn]"]
+    # the group's four lines and its two-line list go; the next group stays whole
+    assert removed == ["-  - turn: 9", '-    hex: "2318"', "-    facing: NE",
+                       "-    units: [CS-Archer, CS-19GA, CS-1TN, CS-7TN, CS-14TN, CS-5ALBn,",
+                       "-            CS-Pender, CS-16NC, CS-22NC, CS-34NC, CS-38NC, CS-Pegram]"]
 
 
 def test_a_new_group_is_written_after_its_predecessor_in_the_file_s_style() -> None:
@@ -145,12 +144,12 @@ def test_a_group_s_units_edited_as_ids_keep_their_own_settings(demo_copy: Path) 
 def test_a_wrapped_group_edited_as_ids_changes_one_line() -> None:
     doc = ScenarioDocument.load(SLAUGHTER)
     text = SLAUGHTER.read_text(encoding="utf-8")
-    index = _group(doc.doc, 12)
-    ids = [u for u in doc.reinforcements()[index].unit_ids if u != "CS-1SCR"]
+    index = _group(doc.doc, 9)
+    ids = [u for u in doc.reinforcements()[index].unit_ids if u != "CS-7TN"]
     doc.doc.apply(doc.set_reinforcement(index, "units", ids))
     assert _changed_lines(text, doc.doc.text()) == [
-        "-    units: [CS-Gregg, CS-1SC, CS-1SCR, CS-12SC, CS-13SC, CS-14SC,",
-        "+    units: [CS-Gregg, CS-1SC, CS-12SC, CS-13SC, CS-14SC,",
+        "-    units: [CS-Archer, CS-19GA, CS-1TN, CS-7TN, CS-14TN, CS-5ALBn,",
+        "+    units: [CS-Archer, CS-19GA, CS-1TN, CS-14TN, CS-5ALBn,",
     ]
 
 

@@ -74,7 +74,7 @@ def test_a_battle_is_fought_out_in_the_window(qtbot: QtBot, tmp_path: Path) -> N
     assert battle is not None and battle is not strategic
     into.go_on.click()
     assert window.ruleset_name == "tactical" and battle.scenario.name == "Slaughter Mountain"
-    fight_it_out(battle, controller.apply)  # forced dice: the Union loses 1,000 men
+    fight_it_out(battle, controller.apply)  # forced dice: the Union loses 720 men
     battle.dice.forced = []
     assert controller.game is strategic and window.ruleset_name == "strategic"
     back = presenter.dialog
@@ -82,7 +82,7 @@ def test_a_battle_is_fought_out_in_the_window(qtbot: QtBot, tmp_path: Path) -> N
     text = back.plain_text()
     assert "Back to the campaign: Cedar Mountain (Slaughter Mountain)" in text
     assert "Logged in the campaign: tactical-result C2211 " in text
-    assert ("Union: 1,000 men lost / 1,000 = 1, rounded half up (at most the 7 SP that "
+    assert ("Union: 720 men lost / 1,000 = 0.72, rounded half up (at most the 7 SP that "
             "fought): 1 SP lost  [R&C campaign losses]") in text
     assert "[R&C campaign losses]" in text and "[R&C campaign retreat]" in text
     assert strategic.log[-1].notation.startswith("tactical-result C2211 ")
