@@ -12,21 +12,21 @@ The dialogs are not modal: the board can still be looked at behind them.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QPushButton, QWidget
 
-from gameapp.core.campaign.campaign import Campaign, FoughtBattle
-from gameapp.core.campaign.convert_out import TacticalBattleSettled
-from gameapp.core.campaign.sites import catalogue_for
 from gameapp.core.decisions import DecisionKind
 from gameapp.core.engine import Game
 from gameapp.core.newgame import Players
-from gameapp.present.campaign_text import back_lines, back_title, into_lines, into_title
 from gameapp.ui.controller import GameController
-from gameapp.ui.dialogs.campaign_dialogs import BattleOfferDialog, ConversionDialog
-from gameapp.ui.replay.replay_window import ReplayWindow, replay_live_game
+
+# The campaign code (and the strategic rules under it) is imported when a strategic game is
+# first shown, not with the window: start-up (issue 28).
+if TYPE_CHECKING:
+    from gameapp.core.campaign.campaign import Campaign, FoughtBattle
+    from gameapp.ui.replay.replay_window import ReplayWindow
 
 
 class CampaignWindow(Protocol):
@@ -89,7 +89,13 @@ class CampaignPresenter(QObject):
         if current is not None:
             return current
         path = getattr(game.scenario, "path", None)
-        if game.scenario.ruleset != "strategic" or path is None or catalogue_for(path) is None:
+        if game.scenario.ruleset != "strategic" or path is None:
+            self.campaign = None
+            return None
+        from gameapp.core.campaign.campaign import Campaign
+        from gameapp.core.campaign.sites import catalogue_for
+
+        if catalogue_for(path) is None:
             self.campaign = None
             return None
         self.campaign = Campaign(game)  # its battle is built when the window shows it
@@ -102,12 +108,17 @@ class CampaignPresenter(QObject):
         dialog.open()
 
     def _offer(self, decision: Any) -> None:
+        from gameapp.ui.dialogs.campaign_dialogs import BattleOfferDialog
+
         if isinstance(self.dialog, BattleOfferDialog) and self.dialog.decision == decision \
                 and self.dialog.isVisible():
             return
         self._show(BattleOfferDialog(decision, self.controller.apply, self.parent_widget))
 
     def _into(self, campaign: Campaign) -> None:
+        from gameapp.present.campaign_text import into_lines, into_title
+        from gameapp.ui.dialogs.campaign_dialogs import ConversionDialog
+
         campaign.resume_battle()
         battle = campaign.battle
         assert battle is not None
@@ -126,6 +137,10 @@ class CampaignPresenter(QObject):
             self._switching = False
 
     def _back(self, campaign: Campaign) -> None:
+        from gameapp.core.campaign.convert_out import TacticalBattleSettled
+        from gameapp.present.campaign_text import back_lines, back_title
+        from gameapp.ui.dialogs.campaign_dialogs import ConversionDialog
+
         events = campaign.finish()
         strategic = campaign.strategic
         self._play(strategic)
@@ -138,5 +153,7 @@ class CampaignPresenter(QObject):
 
     def _replay(self, fought: FoughtBattle) -> None:
         """The battle fought, in a replay window (the log's link to it)."""
+        from gameapp.ui.replay.replay_window import replay_live_game
+
         if fought.game is not None:
             self.replay_window = replay_live_game(self.parent_widget, fought.game)

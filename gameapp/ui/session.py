@@ -11,14 +11,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from gameapp import paths
 from gameapp.core.autosave import DEFAULT_KEEP, AutosaveFolder
-from gameapp.core.campaign.campaign import Campaign
-from gameapp.core.campaign.save import is_campaign_save, load_campaign, save_campaign
 from gameapp.core.engine import Game
 from gameapp.core.savegame import SavedGame, load_saved_game, save_game
 from gameapp.core.seats import Seats
@@ -26,6 +25,11 @@ from gameapp.core.yamlsource import DataError
 from gameapp.present.save_problems import diagnose
 from gameapp.ui import settings
 from gameapp.ui.controller import GameController
+
+# campaigns (and the strategic rules under them) are imported when a campaign is saved or
+# opened, not with the window: start-up (issue 28)
+if TYPE_CHECKING:
+    from gameapp.core.campaign.campaign import Campaign
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +113,8 @@ class GameSession(QObject):
         campaign = self.campaign_for(game)
         try:
             if campaign is not None:
+                from gameapp.core.campaign.save import save_campaign
+
                 save_campaign(campaign, path)  # the campaign and its battle in one file
             else:
                 save_game(game, path, self.seats)
@@ -165,6 +171,8 @@ class GameSession(QObject):
     def load(self, path: Path) -> SavedGame | None:
         """The game saved in `path` and its players, or None after a message box saying what is
         wrong."""
+        from gameapp.core.campaign.save import is_campaign_save, load_campaign
+
         self.opened_campaign = None
         try:
             if is_campaign_save(path):

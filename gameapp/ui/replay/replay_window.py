@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gameapp.core.campaign.save import is_campaign_save, load_campaign
 from gameapp.core.engine import Game
 from gameapp.core.history import History, ReplayError
 from gameapp.core.phases import Phase
@@ -105,6 +104,8 @@ class ReplayWindow(QMainWindow):
     def open_file(self, path: str | Path) -> bool:
         """Replay a saved game from its start; False (after a message box) if it will not
         open."""
+        from gameapp.core.campaign.save import is_campaign_save, load_campaign
+
         path = Path(path)
         try:  # a campaign: its strategic game (its battles open from the campaign's dialog)
             game = load_campaign(path).strategic if is_campaign_save(path) else load_game(path)
