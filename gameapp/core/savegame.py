@@ -103,7 +103,13 @@ def snapshot(state: Any, game: Game) -> dict[str, Any]:
 def save_game(game: Game, path: str | Path, seats: Seats | None = None) -> None:
     """Write the game (and who plays it, if given) to `path` atomically."""
     path = Path(path)
-    text = yaml.safe_dump(save_data(game, path, seats), sort_keys=False, allow_unicode=True)
+    write_atomically(path, yaml.safe_dump(save_data(game, path, seats), sort_keys=False,
+                                          allow_unicode=True))
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file renamed over it, so a crash leaves the
+    old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:

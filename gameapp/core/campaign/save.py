@@ -17,8 +17,6 @@ fought resumes where it was saved. Every problem is a DataError at its line.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -30,7 +28,13 @@ from gameapp.core.campaign.campaign import Campaign
 from gameapp.core.dice import Roll
 from gameapp.core.engine import Game, LogEntry
 from gameapp.core.replay import ReplayMismatch, replay_action
-from gameapp.core.savegame import _saved_scenario, save_data, save_schema, snapshot
+from gameapp.core.savegame import (
+    _saved_scenario,
+    save_data,
+    save_schema,
+    snapshot,
+    write_atomically,
+)
 from gameapp.core.yamlsource import (
     DataError,
     YamlDocument,
@@ -67,18 +71,8 @@ def _entries(log: Iterable[LogEntry]) -> list[dict[str, Any]]:
 def save_campaign(campaign: Campaign, path: str | Path) -> None:
     """Write the campaign atomically (as savegame.save_game writes a game)."""
     path = Path(path)
-    text = yaml.safe_dump(campaign_data(campaign, path), sort_keys=False, allow_unicode=True)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(path, yaml.safe_dump(campaign_data(campaign, path), sort_keys=False,
+                                          allow_unicode=True))
 
 
 def is_campaign_save(path: str | Path) -> bool:
