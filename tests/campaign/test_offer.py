@@ -1,10 +1,13 @@
-"""The offer and the way back, on the eve of Cedar Mountain (tests/campaign/cedar.py): a side
+"""The offer and the way back, on the eve of Cedar Mountain (tests/campaign/cedar.py: East '62
+played to it by legal actions): a side
 that refuses sends the battle to the strategic table; the computer answers; a tactical result
 (here a forced short one) takes its losses, retreat and fallen leaders back to the campaign."""
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -21,9 +24,14 @@ from gameapp.core.units import Side
 from tests.campaign.cedar import CEDAR_MOUNTAIN, attack, eve_of_cedar_mountain
 
 
-@pytest.fixture
-def eve() -> Game:
+@pytest.fixture(scope="module")
+def played_eve() -> Game:
     return eve_of_cedar_mountain()
+
+
+@pytest.fixture
+def eve(played_eve: Game) -> Game:
+    return deepcopy(played_eve)  # the path is played once for the module
 
 
 @pytest.mark.parametrize("refuser", [Side.CONFEDERATE, Side.UNION])
@@ -47,9 +55,10 @@ def test_the_computer_answers_the_offer_from_the_table_odds(eve: Game) -> None:
     eve.apply(attack(eve))
     offer = eve.state.battle
     assert isinstance(offer, BattleOffer)
-    # 12 SP against 7: each side expects to lose as much as it inflicts (balance 0), so the
-    # attacker takes the table
-    assert table_balance(offer, Side.CONFEDERATE) == -table_balance(offer, Side.UNION) == 0
+    # 23 SP against 7: the Confederates expect to inflict half an SP more than they lose
+    # (balance +1/2), so the attacker takes the table
+    assert table_balance(offer, Side.CONFEDERATE) == -table_balance(offer, Side.UNION) == (
+        Fraction(1, 2))
     choice, why = answer_any(eve, Side.CONFEDERATE)
     assert choice == BattleChoice(offer.preview.target, False)
     assert "takes the strategic table" in why
@@ -57,7 +66,7 @@ def test_the_computer_answers_the_offer_from_the_table_odds(eve: Game) -> None:
     # the defender, who gains on that table, keeps it
     worse = tuple(replace(r, attacker_loss=r.attacker_loss + 2) for r in offer.preview.results)
     eve.state.battle = replace(offer, preview=replace(offer.preview, results=worse))
-    assert table_balance(eve.state.battle, Side.CONFEDERATE) == -2
+    assert table_balance(eve.state.battle, Side.CONFEDERATE) == Fraction(-3, 2)
     choice, why = answer_any(eve, Side.CONFEDERATE)
     assert choice == BattleChoice(offer.preview.target, True) and "fights it out" in why
     eve.apply(choice)
@@ -78,12 +87,13 @@ def test_a_tactical_result_takes_losses_retreat_and_leaders_back(eve: Game) -> N
     result = TacticalResult(here, Side.CONFEDERATE, "substantive", 2600, 1449, ("banks",))
     events = answer_with(eve, result)
     state = eve.state
-    # Union: 2,600 / 1,000 = 2.6 -> 3 SP. 8.16: round 1 one SP from each of Williams (4) and
-    # Augur (3); round 2 the one left to the stronger, Williams: Williams 2, Augur 2.
-    assert (state.pieces["us_williams"].sp, state.pieces["us_augur"].sp) == (2, 2)
-    # Confederates: 1,449 / 1,000 = 1.449 -> 1 SP, to the strongest: Ewell 6 -> 5.
-    assert {u: state.pieces[u].sp for u in ("cs_jackson", "cs_ewell", "cs_branch")} == {
-        "cs_jackson": 4, "cs_ewell": 5, "cs_branch": 2}
+    # Union: 2,600 / 1,000 = 2.6 -> 3 SP. 8.16: round 1 one SP from each of Williams (5) and
+    # Augur (2); round 2 the one left to the stronger, Williams: Williams 3, Augur 1.
+    assert (state.pieces["us_williams"].sp, state.pieces["us_augur"].sp) == (3, 1)
+    # Confederates: 1,449 / 1,000 = 1.449 -> 1 SP, to the strongest: the Light Division
+    # 10 -> 9.
+    assert {u: state.pieces[u].sp for u in ("cs_jackson", "cs_ewell", "cs_ap_hill")} == {
+        "cs_jackson": 5, "cs_ewell": 8, "cs_ap_hill": 9}
     # Banks fell: out of the campaign (22.5: the leader pool).
     assert "banks" not in state.pieces and state.gone["banks"] == "leader pool"
     # Substantive: the Union retreats one hex, away from Jackson.
