@@ -115,7 +115,7 @@ class GameSession(QObject):
             if campaign is not None:
                 from gameapp.core.campaign.save import save_campaign
 
-                save_campaign(campaign, path)  # the campaign and its battle in one file
+                save_campaign(campaign, path, self.seats)  # the campaign and its battle
             else:
                 save_game(game, path, self.seats)
         except OSError as error:
@@ -171,13 +171,13 @@ class GameSession(QObject):
     def load(self, path: Path) -> SavedGame | None:
         """The game saved in `path` and its players, or None after a message box saying what is
         wrong."""
-        from gameapp.core.campaign.save import is_campaign_save, load_campaign
+        from gameapp.core.campaign.save import is_campaign_save, load_saved_campaign
 
         self.opened_campaign = None
         try:
             if is_campaign_save(path):
-                self.opened_campaign = load_campaign(path)
-                saved = SavedGame(self.opened_campaign.game, None)
+                self.opened_campaign, seats = load_saved_campaign(path)
+                saved = SavedGame(self.opened_campaign.game, seats)
             else:
                 saved = load_saved_game(path)
         except DataError as error:

@@ -11,12 +11,15 @@ import pytest
 
 from gameapp.core.campaign.actions import BattleChoice
 from gameapp.core.campaign.campaign import Campaign
-from gameapp.core.campaign.save import load_campaign, save_campaign
+from gameapp.core.campaign.save import load_campaign, load_saved_campaign, save_campaign
 from gameapp.core.engine import Game
 from gameapp.core.history import History
+from gameapp.core.newgame import PlayerChoice, PlayerKind
 from gameapp.core.rulesets.strategic.actions import DeclareSpan, EndPhase, GiveOrder
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.savegame import snapshot
+from gameapp.core.seats import Seats
+from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError
 from tests.campaign.cedar import CEDAR_MOUNTAIN, attack, august_scenario
 
@@ -130,3 +133,17 @@ def test_a_broken_battle_in_a_save_is_refused_at_its_line(scenario: Path, tmp_pa
         load_campaign(path)
     line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if needle in t)
     assert caught.value.problems[0].line == line
+
+
+def test_a_reopened_campaign_keeps_its_seats(scenario: Path, tmp_path: Path) -> None:
+    """Who played each side is saved with the campaign, so a campaign reopened in the middle
+    of its battle goes on against the same computer opponent (not all human)."""
+    campaign = _to_the_battle(scenario)
+    _play(campaign, 3)
+    seats = Seats({Side.UNION: PlayerChoice(PlayerKind.COMPUTER, "hard"),
+                   Side.CONFEDERATE: PlayerChoice()}, hide_unseen=True)
+    save_campaign(campaign, tmp_path / "mid.yaml", seats)
+    reopened, kept = load_saved_campaign(tmp_path / "mid.yaml")
+    assert kept == seats and reopened.battle is not None
+    save_campaign(campaign, tmp_path / "old.yaml")  # saved without seats: all human
+    assert load_saved_campaign(tmp_path / "old.yaml")[1] is None

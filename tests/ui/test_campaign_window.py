@@ -13,8 +13,12 @@ from pytestqt.qtbot import QtBot
 
 from gameapp.core.decisions import DecisionKind
 from gameapp.core.engine import Game
+from gameapp.core.newgame import PlayerChoice, PlayerKind
 from gameapp.core.rulesets.strategic.actions import DeclareSpan, EndPhase, GiveOrder
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
+from gameapp.core.savegame import snapshot
+from gameapp.core.seats import Seats
+from gameapp.core.units import Side
 from gameapp.ui.app import build_window
 from gameapp.ui.dialogs.campaign_dialogs import BattleOfferDialog, ConversionDialog
 from gameapp.ui.main_window import MainWindow
@@ -112,6 +116,16 @@ def test_a_battle_saved_in_the_window_reopens_inside_the_campaign(qtbot: QtBot,
     assert battle is not None and battle is not strategic
     for _ in range(12):
         assert window.controller.apply(battle.ruleset.end_step_action())
+    # the players are saved with the campaign: reopened, it goes on with the same seats
+    playing = window.session.seats
+    window.session.seats = Seats({Side.UNION: PlayerChoice(PlayerKind.COMPUTER, "hard"),
+                                  Side.CONFEDERATE: PlayerChoice()})
+    seated = tmp_path / "seated.yaml"
+    assert window.session.save_to(seated)
+    saved = window.session.load(seated)
+    assert saved is not None and saved.seats == window.session.seats
+    assert window.session.opened_campaign is not None
+    window.session.seats = playing
     path = tmp_path / "mid-battle.yaml"
     assert window.session.save_to(path)
     assert path.read_text().startswith("format: rally-and-charge-campaign")
@@ -139,3 +153,16 @@ def test_a_battle_saved_in_the_window_reopens_inside_the_campaign(qtbot: QtBot,
     assert replay.open_file(after)
     assert replay.history is not None and len(replay.history) == len(campaign.strategic.log)
     replay.go_to(len(replay.history))  # the last position: after the battle's result
+    # the battle fought in it replays too, from the replay's battle menu: the replay
+    # reproduces both games
+    assert replay.battle_action.isVisible()
+    [item] = replay.battles_menu.actions()
+    assert item.text() == "Slaughter Mountain, week 1"
+    item.trigger()
+    battle_replay = replay.battle_window
+    assert battle_replay is not None and battle_replay.history is not None
+    [fought] = campaign.fought
+    assert [e.notation for e in battle_replay.history.log] == list(fought.actions)
+    end = battle_replay.history.state_at(len(battle_replay.history))
+    assert snapshot(end, reopened) == snapshot(reopened.state, reopened)
+    assert "Slaughter Mountain" in battle_replay.windowTitle()

@@ -35,6 +35,7 @@ from gameapp.core.savegame import (
     snapshot,
     write_atomically,
 )
+from gameapp.core.seats import Seats
 from gameapp.core.yamlsource import (
     DataError,
     YamlDocument,
@@ -48,9 +49,10 @@ CAMPAIGN_VERSION = 1
 JsonPath = tuple[str | int, ...]
 
 
-def campaign_data(campaign: Campaign, path: Path) -> dict[str, Any]:
+def campaign_data(campaign: Campaign, path: Path, seats: Seats | None = None
+                  ) -> dict[str, Any]:
     data: dict[str, Any] = {"format": CAMPAIGN_FORMAT, "version": CAMPAIGN_VERSION,
-                            "strategic": save_data(campaign.strategic, path)}
+                            "strategic": save_data(campaign.strategic, path, seats)}
     data["fought"] = [{"site": f.site, "turn": f.turn, "seed": f.seed,
                        "actions": _entries(f.log),
                        "result": f.result.to_text(campaign.strategic.map.numbering)}
@@ -68,11 +70,13 @@ def _entries(log: Iterable[LogEntry]) -> list[dict[str, Any]]:
             for e in log]
 
 
-def save_campaign(campaign: Campaign, path: str | Path) -> None:
-    """Write the campaign atomically (as savegame.save_game writes a game)."""
+def save_campaign(campaign: Campaign, path: str | Path, seats: Seats | None = None) -> None:
+    """Write the campaign atomically (as savegame.save_game writes a game), with who plays
+    each side (under `strategic:`, as a game's save keeps them): the battle is played by the
+    same seats."""
     path = Path(path)
-    write_atomically(path, yaml.safe_dump(campaign_data(campaign, path), sort_keys=False,
-                                          allow_unicode=True))
+    write_atomically(path, yaml.safe_dump(campaign_data(campaign, path, seats),
+                                          sort_keys=False, allow_unicode=True))
 
 
 def is_campaign_save(path: str | Path) -> bool:
@@ -86,6 +90,12 @@ def is_campaign_save(path: str | Path) -> bool:
 
 def load_campaign(path: str | Path) -> Campaign:
     """Replay a saved campaign; DataError with the file and line of what is wrong."""
+    return load_saved_campaign(path)[0]
+
+
+def load_saved_campaign(path: str | Path) -> tuple[Campaign, Seats | None]:
+    """The saved campaign replayed, and who played it (None: saved before seats were kept,
+    all human)."""
     doc = load_yaml(path)
     data = doc.data
     if not isinstance(data, dict) or data.get("format") != CAMPAIGN_FORMAT:
@@ -125,7 +135,8 @@ def load_campaign(path: str | Path) -> Campaign:
     if snapshot(game.state, game) != strategic.data.get("snapshot", snapshot(game.state, game)):
         raise DataError([doc.problem(("strategic", "snapshot"), "the campaign replays to "
                                      "another position than the one saved")])
-    return campaign
+    seats = strategic.data.get("seats")
+    return campaign, Seats.from_data(seats) if seats is not None else None
 
 
 def _resume(doc: YamlDocument, campaign: Campaign) -> None:

@@ -4,12 +4,18 @@ First, back, play/pause, forward and last on the toolbar (Home, Left, Space, Rig
 slider over the whole game, and the log beside the board: a click on an action jumps there.
 Each step marks what changed (past_board.py). The board is read-only: nothing here touches a
 game that is being played; the history is replayed from the seed (core/history.py).
+
+A campaign's file replays its strategic game; **Replay a battle** lists the battles fought out
+on the tactical map and opens the one chosen (by default the one whose `tactical-result` is
+the step shown), action by action, in a second replay window: the replay reproduces both
+games (docs/campaigns.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QShowEvent
@@ -18,6 +24,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QSlider,
     QStyle,
@@ -36,6 +43,11 @@ from gameapp.ui import settings
 from gameapp.ui.panels.log_panel import LogPanel
 from gameapp.ui.replay.past_board import PastBoard
 from gameapp.ui.screen_fit import open_inside_screen
+
+if TYPE_CHECKING:
+    from gameapp.core.campaign.campaign import Campaign
+
+TACTICAL_RESULT = "tactical-result "  # the notation of a battle fought out (campaign/actions.py)
 
 PLAY_INTERVAL_MS = 700
 SAVE_FILTER = "Saved games (*.yaml *.yml);;All files (*)"
@@ -82,6 +94,15 @@ class ReplayWindow(QMainWindow):
         self.counter = QLabel()
         self.counter.setContentsMargins(8, 0, 8, 0)
         self.controls.addWidget(self.counter)
+        self.campaign: Campaign | None = None  # a campaign's file: its battles fought out
+        self.battle_window: ReplayWindow | None = None
+        self.battle_action = QAction("Replay a battle", self)
+        self.battle_action.setToolTip("A battle of the campaign fought out on the tactical map, "
+                                      "in its own replay window")
+        self.battle_action.triggered.connect(lambda: self.replay_battle(self.battle_here()))
+        self.battles_menu = QMenu(self)
+        self.battle_action.setMenu(self.battles_menu)
+        self.controls.addAction(self.battle_action)
         open_inside_screen(self, 1300, 850)
         self._enable()
 
@@ -107,16 +128,44 @@ class ReplayWindow(QMainWindow):
         from gameapp.core.campaign.save import is_campaign_save, load_campaign
 
         path = Path(path)
-        try:  # a campaign: its strategic game (its battles open from the campaign's dialog)
-            game = load_campaign(path).strategic if is_campaign_save(path) else load_game(path)
+        try:  # a campaign: its strategic game; its battles open from the battle menu
+            self.campaign = load_campaign(path) if is_campaign_save(path) else None
+            game = self.campaign.strategic if self.campaign is not None else load_game(path)
         except DataError as error:
             self._failed(path, str(error))
             return False
         except Exception as error:  # never a traceback in the user's face
             self._failed(path, f"{path}:1: cannot open: {error!r}")
             return False
+        self.battles_menu.clear()
+        for index, fought in enumerate(self.campaign.fought if self.campaign else ()):
+            name = fought.game.scenario.name if fought.game is not None else fought.site
+            item = self.battles_menu.addAction(f"{name}, week {fought.turn}")
+            item.triggered.connect(lambda _=False, i=index: self.replay_battle(i))
         self.show_game(game, path.name)
         return True
+
+    def battle_here(self) -> int:
+        """The campaign's battle whose result is the step shown, else its first battle."""
+        history = self.history
+        if history is None or self.position < 1:
+            return 0
+        before = [e.notation.startswith(TACTICAL_RESULT) for e in history.log[: self.position]]
+        return sum(before) - 1 if before[-1] else 0
+
+    def replay_battle(self, index: int) -> None:
+        """The campaign's battle number `index`, in its own replay window."""
+        if self.campaign is None or not 0 <= index < len(self.campaign.fought):
+            return
+        fought = self.campaign.fought[index]
+        if fought.game is None:
+            return
+        window = ReplayWindow(self)
+        window.setWindowFlag(Qt.WindowType.Window, True)
+        window.show_game(fought.game, f"{fought.game.scenario.name}, fought in week "
+                                      f"{fought.turn} of the campaign")
+        window.show()
+        self.battle_window = window
 
     def show_game(self, game: Game, title: str = "", at: int = 0) -> None:
         """Replay `game` (saved or being played; it is not touched), from position `at`."""
@@ -132,6 +181,7 @@ class ReplayWindow(QMainWindow):
         self.slider.blockSignals(False)
         self.position = -1
         self.go_to(at)
+        self._enable()  # even where the position could not be drawn
 
     # --- the VCR ----------------------------------------------------------------------------
     def go_to(self, position: int) -> None:
@@ -214,6 +264,7 @@ class ReplayWindow(QMainWindow):
         self.forward_action.setEnabled(loaded and self.position < size)
         self.last_action.setEnabled(loaded and self.position < size)
         self.play_action.setEnabled(loaded and size > 0)
+        self.battle_action.setVisible(bool(self.campaign and self.campaign.fought))
         playing = self.timer.isActive()
         self.play_action.setText("Pause" if playing else "Play")
         self.play_action.setIcon(self.style().standardIcon(
