@@ -116,3 +116,27 @@ def test_a_game_without_the_campaign_may_leave_the_field(eve: Game) -> None:
     events = eve.apply(BattleChoice(here, False))
     assert any(isinstance(e, BattleFought) for e in events)
     assert eve.pending_decision is None and eve.state.battle is None
+
+
+def test_strategic_leader_ratings_stay_out_of_the_tactical_game(eve: Game) -> None:
+    """docs/campaigns.md, "Leaders": a leader's presence is carried into the battle, his
+    strategic ratings are not: the tactical counter keeps the ratings printed for that field."""
+    from gameapp.core.campaign.convert_in import convert_in
+    from gameapp.core.campaign.offer import find_site
+    from gameapp.core.rulesets.strategic.pieces import Leader
+    from gameapp.core.scenario import load_scenario
+
+    jackson = eve.state.pieces["jackson"]
+    assert isinstance(jackson, Leader)
+    eve.state.put(replace(jackson, initiative=1, tactical=-1, span=1))  # a poor Jackson
+    here = eve.map.parse(CEDAR_MOUNTAIN)
+    eve.apply(attack(eve))
+    eve.apply(BattleChoice(here, True))
+    eve.apply(BattleChoice(here, True))
+    offer = eve.state.battle
+    assert isinstance(offer, BattleOffer)
+    site = find_site(eve._context(), offer.site)
+    converted = convert_in(site, eve.state, offer).scenario.order_of_battle
+    printed = load_scenario(site.tactical).order_of_battle
+    for leader in ("CS-Jackson", "CS-Ewell", "CS-APHill", "US-Banks"):
+        assert converted[leader] == printed[leader]
