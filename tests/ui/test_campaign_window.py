@@ -2,8 +2,9 @@
 copy of tests/campaign/cedar.py); Jackson attacks the Culpeper hex; both sides are asked in the
 offer dialog and fight it out; the conversion into the tactical game is shown with its
 arithmetic; the window plays Slaughter Mountain on its own board; at its end the conversion
-back is shown and the window returns to the campaign. The two conversion dialogs are saved to
-docs/images/ (campaign_into_battle.png, campaign_back.png)."""
+back is shown and the window returns to the campaign. The last test walks the Done test's path
+from East '62's first week in the window (about a minute); its two conversion dialogs are saved
+to docs/images/ (campaign_into_battle.png, campaign_back.png)."""
 
 from __future__ import annotations
 
@@ -71,9 +72,6 @@ def test_a_battle_is_fought_out_in_the_window(qtbot: QtBot, tmp_path: Path) -> N
     assert ("Williams' Division (1st) (us_williams): 4 SP x 10 = 40 tactical SP, the scenario "
             "has 33: it brings 33 (100%)  [R&C campaign scale]") in text
     assert "CS-APHill left out: ap_hill is not with the battle  [R&C campaign leaders]" in text
-    qtbot.wait(50)
-    IMAGES.mkdir(exist_ok=True)
-    into.grab().save(str(IMAGES / "campaign_into_battle.png"))
     battle = controller.game  # the battle's board is up behind the dialog
     assert battle is not None and battle is not strategic
     into.go_on.click()
@@ -90,8 +88,6 @@ def test_a_battle_is_fought_out_in_the_window(qtbot: QtBot, tmp_path: Path) -> N
             "fought): 1 SP lost  [R&C campaign losses]") in text
     assert "[R&C campaign losses]" in text and "[R&C campaign retreat]" in text
     assert strategic.log[-1].notation.startswith("tactical-result C2211 ")
-    qtbot.wait(50)
-    back.grab().save(str(IMAGES / "campaign_back.png"))
     link = presenter.replay_link
     assert link is not None and link.text() == "Replay the battle"
     link.click()  # the log's link: the battle in a replay window, every action of it
@@ -166,3 +162,55 @@ def test_a_battle_saved_in_the_window_reopens_inside_the_campaign(qtbot: QtBot,
     end = battle_replay.history.state_at(len(battle_replay.history))
     assert snapshot(end, reopened) == snapshot(reopened.state, reopened)
     assert "Slaughter Mountain" in battle_replay.windowTitle()
+
+
+def test_the_campaign_path_walks_in_the_window(qtbot: QtBot) -> None:
+    """The Done test's path (tests/campaign/test_cedar_mountain_campaign.py) in the window: East
+    '62 from its first week, every action of the path given to the window's controller (each
+    first found legal), the offer answered in its dialogs, the battle fought on the window's
+    board with the same forced dice, and the same conversions shown before and after."""
+    from tests.campaign.cedar import EAST_62, SEED, path_lines, replay_path
+    from tests.campaign.test_cedar_mountain_campaign import FIRES, LAST_FIRE_TURN
+
+    window = build_window(str(EAST_62), seed=SEED)
+    qtbot.addWidget(window)
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    controller = window.controller
+    strategic = controller.game
+    assert strategic is not None and strategic.state.turn == 1
+    replay_path(strategic, path_lines(), controller.apply)  # to the attack on C2211, included
+    assert strategic.log[-1].notation == "attack C2211 cs_ap_hill cs_ewell cs_jackson"
+    presenter = window.campaign
+    for side in ("Confederate", "Union"):
+        offer = presenter.dialog
+        assert isinstance(offer, BattleOfferDialog) and offer.windowTitle() == (
+            f"{side}: fight it out?")
+        offer.buttons[0].click()
+    into = presenter.dialog
+    assert isinstance(into, ConversionDialog)
+    text = into.plain_text()
+    for line in ("Augur's Division (2nd) (us_augur): 2 SP x 10 = 20 tactical SP, the scenario "
+                 "has 27: it brings 20 (74%)",
+                 "A. P. Hill's Light Division (cs_ap_hill): 10 SP x 10 = 100 tactical SP, the "
+                 "scenario has 76: it brings 76 (100%)"):
+        assert line in text
+    assert "[R&C campaign leaders]" not in text  # every linked leader is with the battle
+    qtbot.wait(50)
+    IMAGES.mkdir(exist_ok=True)
+    into.grab().save(str(IMAGES / "campaign_into_battle.png"))
+    into.go_on.click()
+    battle = controller.game
+    assert battle is not None and battle.scenario.name == "Slaughter Mountain"
+    fight_it_out(battle, controller.apply, FIRES, LAST_FIRE_TURN)
+    battle.dice.forced = []
+    assert controller.game is strategic
+    back = presenter.dialog
+    assert isinstance(back, ConversionDialog)
+    assert "Logged in the campaign: tactical-result C2211 confederate substantive 600 500" in (
+        back.plain_text())
+    qtbot.wait(50)
+    back.grab().save(str(IMAGES / "campaign_back.png"))
+    back.go_on.click()
+    assert strategic.pending_decision is None
