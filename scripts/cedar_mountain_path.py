@@ -8,16 +8,20 @@ The campaign test (tests/campaign/test_cedar_mountain_campaign.py) replays the l
 action by action, and asserts that each one is among the legal actions of its moment. The list
 is found by a plain policy, played on the seeded game (the strategic dice come from the seed):
 
-- nobody moves but the commands of the summer of 1862 (`MOVERS`), each from its week, as the
-  record has them: Jackson and Ewell toward Gordonsville from week 20 (ordered 13 Jul), A. P.
-  Hill's Light Division by rail from Richmond from week 22 (sent 27 Jul), Banks's corps from
-  the lower Valley to Culpeper from week 20 (Pope's advance, July; at Culpeper 8 Aug);
+- nobody moves but the commands of the summer of 1862 (`MOVERS`), each from its week: Jackson
+  from Winchester by Front Royal and the railways to Gordonsville from week 17 (his troops
+  start in the Valley; Lee sent him to Gordonsville on 13 Jul, week 20), Ewell off Lee's army
+  roster and by rail from week 20, A. P. Hill's Light Division by rail from Richmond from week
+  22 (sent 27 Jul), Banks's corps from Charles Town to Culpeper from week 20 (Pope's advance
+  of July; at Culpeper 8 Aug); in week 24 Jackson's command, Ewell and Hill cross to C2112;
 - a moving command's leader declares his span as the rules list it (strongest first), is given
-  one of the week's orders, and each of its pieces takes the listed march or rail that brings it
-  nearest its goal (no forced marches); the leader follows his troops;
+  one of the week's orders, gets off the train at his journey's end (6.58), and each of its
+  pieces (a unit on a roster: its HQ) takes the listed march or rail that brings it nearest its
+  next waypoint or goal (no forced marches); the leader follows his troops;
 - the three Confederate divisions join Jackson's command (its HQ comes with the schedule in
-  week 20) once they stand with it, and in the Confederate combat phase of week 24 (9-15 Aug)
-  Jackson's force attacks C2211, the Culpeper hex that holds Cedar Mountain;
+  week 20) once they stand with it off the train, and in the Confederate combat phase of week
+  24 (9-15 Aug) Jackson's force (commanded by an order, else by his initiative with the die
+  forced to 1, written `dice 1` before it) attacks C2211, the Culpeper hex of Cedar Mountain;
 - every other phase is ended; a question of the rules is answered with its first option.
 
 It stops at the attack (the campaign's offer comes next). Each line written is an action's
