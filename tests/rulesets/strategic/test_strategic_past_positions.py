@@ -19,7 +19,7 @@ from gameapp.core.savegame import save_game
 from gameapp.core.units import Side
 from gameapp.ui.app import build_window
 from gameapp.ui.board.theatre_board import TheatreBoardScene
-from gameapp.ui.replay.replay_window import ReplayWindow
+from gameapp.ui.replay.replay_window import ReplayWindow, replay_live_game
 from gameapp.ui.rulesets.strategic.counters import StackItem
 from tests.rulesets.strategic.positions import HAZEL, state_of
 
@@ -113,3 +113,23 @@ def test_a_strategic_step_marks_the_sp_it_cost_and_not_the_leaders() -> None:
     assert changes.hits == {"u3": 2} and changes.hit_hexes == {u3.hex}
     assert changes.removed == ("mcdowell",) and changes.left == {u3.hex}
     assert History.of(game).changes(0).empty
+
+
+def test_replaying_the_game_opens_where_the_other_side_s_latest_turn_began(
+        qtbot: QtBot) -> None:
+    game = seeded_union_first()
+    march_ricketts_twice(game)
+
+    def union_played_week_2() -> bool:
+        return any(e.turn == 2 and e.side is Side.UNION for e in game.log)
+
+    while not (union_played_week_2() and game.current_side is Side.CONFEDERATE):
+        game.apply(EndPhase())
+    log = game.log
+    window = replay_live_game(None, game)  # type: ignore[arg-type]
+    assert window is not None
+    qtbot.addWidget(window)
+    at = window.position  # what the Confederate player returning to the table missed
+    runs = [i for i, e in enumerate(log) if e.side is Side.UNION
+            and (i == 0 or log[i - 1].side is not Side.UNION)]
+    assert at == runs[-1] > 5 and log[at].turn == 2  # the Union's week-2 turn, from its start
