@@ -2,7 +2,9 @@
 
     .venv/bin/python bench/strategic_legal.py [--repeats 20]
 
-There is no '63 scenario yet, so the script writes a synthetic full West '63 deployment: each
+It measures the shipped West '63 scenario (scenarios/west_1863.yaml) and a synthetic full
+West '63 deployment the script writes (written before that scenario existed, kept so figures
+compare across sessions): each
 side's armies, corps and divisions at the places the research sheet (wbts.md section 8) gives
 for 1 April 1863 (Rosecrans at Murfreesboro, Grant at Memphis, Banks at Baton Rouge, Burnside in
 Kentucky; Bragg at Tullahoma, Pemberton at Vicksburg, Buckner at Knoxville), about 1,000 men an
@@ -15,7 +17,8 @@ side, as the side to play (a seed whose initiative dice make it first), at three
 - the movement phase with the largest army commanded (every march, forced or not, and rail
   move of its pieces, corps included).
 
-Each figure is printed with the yardstick (bench/yardstick.py) timed in the same run.
+Each figure is printed with the yardstick (bench/yardstick.py) timed just before and after it,
+and as a ratio to it.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from gameapp.core.rulesets.strategic.sequence import StrategicPhase  # noqa: E40
 from gameapp.core.theatre.theatremap import TheatreMap  # noqa: E402
 
 WEST = ROOT / "maps" / "theatre_west.yaml"
+WEST63 = ROOT / "scenarios" / "west_1863.yaml"
 
 # (side, army, place, [(corps, SP of each division, cavalry?)]), after wbts.md section 8
 ARMIES: list[tuple[str, str, str, list[tuple[str, list[int], bool]]]] = [
@@ -145,16 +149,19 @@ def scenario_file(folder: Path) -> Path:
     return path
 
 
-def timed_listing(game: Game, repeats: int) -> tuple[float, int]:
+def timed_listing(game: Game, repeats: int) -> tuple[float, int, float]:
+    """The median time of a listing, its length, and the yardstick timed just before and after
+    it (the load on a shared machine changes within a run)."""
+    yard = yardstick_ms(7)
     times, count = [], 0
     for _ in range(repeats):
         start = time.perf_counter()
         count = sum(1 for _ in game.legal_actions())
         times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000, count
+    return statistics.median(times) * 1000, count, (yard + yardstick_ms(7)) / 2
 
 
-def measure(path: Path, side: str, repeats: int) -> list[tuple[str, float, int]]:
+def measure(path: Path, side: str, repeats: int) -> list[tuple[str, float, int, float]]:
     game = next(g for g in (Game.from_scenario(path, seed=s) for s in range(1, 50))
                 if g.current_side is not None and g.current_side.value == side)
     player = game.current_side
@@ -181,19 +188,17 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=20)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        path = scenario_file(Path(folder))
-        game = Game.from_scenario(path)
-        pieces = game.state.pieces
-        divisions = sum(1 for p in pieces.values() if type(p).__name__ == "Division")
-        print(f"West map, synthetic '63 deployment: {len(pieces)} pieces ({divisions} divisions)")
-        yard = yardstick_ms()
-        rows = {side: measure(path, side, args.repeats) for side in ("union", "confederate")}
-        yard = statistics.mean([yard, yardstick_ms()])
-    print(f"yardstick: {yard:.1f} ms")
-    for side, measured in rows.items():
-        for label, ms, count in measured:
-            print(f"{side:<12} {label:<46} {count:>6} actions {ms:7.2f} ms "
-                  f"({ms / yard:.2f} yardsticks)")
+        scenarios = (("West '63", WEST63), ("synthetic", scenario_file(Path(folder))))
+        for name, path in scenarios:
+            pieces = Game.from_scenario(path).state.pieces
+            divisions = sum(1 for p in pieces.values() if type(p).__name__ == "Division")
+            print(f"{name}: {len(pieces)} pieces ({divisions} divisions) on the West map")
+        print("each figure: the median of the listings, in ms and in yardsticks timed beside it")
+        for name, path in scenarios:
+            for side in ("union", "confederate"):
+                for label, ms, count, yard in measure(path, side, args.repeats):
+                    print(f"{name:<9} {side:<12} {label:<46} {count:>6} actions {ms:7.2f} ms "
+                          f"({ms / yard:.2f} yardsticks of {yard:.1f} ms)", flush=True)
 
 
 if __name__ == "__main__":

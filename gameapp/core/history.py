@@ -17,7 +17,7 @@ forth through a long game replays it once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from gameapp.core.engine import Game, LogEntry
@@ -25,6 +25,7 @@ from gameapp.core.events import Event
 from gameapp.core.hexgrid import Hex
 from gameapp.core.replay import ReplayMismatch, forced_faces, replay_action
 from gameapp.core.rules.victory import BrigadeLosses, losses, losses_by_brigade, score
+from gameapp.core.ruleset import Placement
 from gameapp.core.scenario import Scenario
 from gameapp.core.state import GameState
 from gameapp.core.units import Side, UnitKind
@@ -55,25 +56,29 @@ class Changes:
         return not (self.left or self.entered or self.hits or self.removed or self.arrived)
 
 
-def changes_between(before: GameState, after: GameState) -> Changes:
+def changes_between(before: Mapping[str, Placement],
+                    after: Mapping[str, Placement]) -> Changes:
+    """What changed from one position to the next, given each one's pieces on the map (the
+    ruleset's `placements`): any ruleset's game, tactical or strategic."""
     left: set[Hex] = set()
     entered: set[Hex] = set()
     hits: dict[str, int] = {}
     hit_hexes: set[Hex] = set()
-    for unit_id, old in before.units.items():
-        new = after.units.get(unit_id)
-        lost = old.strength - (new.strength if new is not None else 0)
+    for piece_id, old in before.items():
+        new = after.get(piece_id)
         if new is None:
             left.add(old.hex)
         elif new.hex != old.hex:
             left.add(old.hex)
             entered.add(new.hex)
-        if lost > 0 and old.kind is not UnitKind.LEADER:
-            hits[unit_id] = lost
-            hit_hexes.add(old.hex)
-    arrived = tuple(sorted(set(after.units) - set(before.units)))
-    entered.update(after.units[u].hex for u in arrived)
-    removed = tuple(sorted(set(before.units) - set(after.units)))
+        if old.strength is not None:
+            left_with = (new.strength or 0) if new is not None else 0
+            if old.strength > left_with:
+                hits[piece_id] = old.strength - left_with
+                hit_hexes.add(old.hex)
+    arrived = tuple(sorted(set(after) - set(before)))
+    entered.update(after[p].hex for p in arrived)
+    removed = tuple(sorted(set(before) - set(after)))
     return Changes(frozenset(left), frozenset(entered), hits, frozenset(hit_hexes), removed,
                    arrived)
 
@@ -145,9 +150,10 @@ class History:
 
     def changes(self, index: int) -> Changes:
         """What action `index` (1-based: the action that led to state_at(index)) changed."""
-        if index <= 0:
-            return changes_between(self.state_at(0), self.state_at(0))
-        return changes_between(self.state_at(index - 1), self.state_at(index))
+        placements = self._game.ruleset.placements
+        after = placements(self.state_at(max(index, 0)))
+        return changes_between(placements(self.state_at(index - 1)) if index > 0 else after,
+                               after)
 
     def entry(self, index: int) -> LogEntry | None:
         """The action that led to state_at(index); None for the start."""

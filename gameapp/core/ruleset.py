@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Protocol
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.decisions import PendingDecision
 from gameapp.core.dice import Dice
+from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.numbering import Numbering
 from gameapp.core.units import Side
@@ -151,6 +152,15 @@ class Step:
         return tuple(self.routes)
 
 
+@dataclass(frozen=True)
+class Placement:
+    """Where one piece of a position stands, and the strength a hit takes from (None for a
+    piece that takes no hits, such as a leader): what a past board marks as changed."""
+
+    hex: Hex
+    strength: int | None
+
+
 class Ruleset:
     """A game's rules, handed to the engine. Subclasses fill in what their game says."""
 
@@ -190,6 +200,11 @@ class Ruleset:
     def snapshot(self, state: Any, scenario: Any) -> dict[str, Any]:
         """Where the game stands, in words a reader can check (saved beside the actions)."""
         return {"turn": state.turn, "step": state.step_index}
+
+    def placements(self, state: Any) -> Mapping[str, Placement]:
+        """Every piece on the map in `state`, by id (what the history compares to say which
+        hexes a step left, entered and hit)."""
+        return {}
 
     # --- play ----------------------------------------------------------------------------
     def initial_state(self, scenario: Any) -> DriverState:

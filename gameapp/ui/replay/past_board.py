@@ -8,11 +8,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from gameapp.core.actions import Move
 from gameapp.core.history import Changes, History, ReplayError
-from gameapp.core.mapdata import HexMap
-from gameapp.ui import settings
 from gameapp.ui.board import BoardScene, BoardView
+from gameapp.ui.rulesets.registry import PositionBoard, position_board
 
 LEFT_INK = "#707070"
 ENTERED_FILL = "#60ffb000"
@@ -70,7 +68,8 @@ class PastBoard(QWidget):
         layout.setSpacing(0)
         layout.addWidget(self.banner)
         layout.addWidget(self.view, 1)
-        self._map: HexMap | None = None
+        self._positions: PositionBoard | None = None
+        self._scenario: object = None
         self.index: int | None = None
         self.changes: Changes | None = None
 
@@ -83,31 +82,33 @@ class PastBoard(QWidget):
             "</b>", "")
 
     def show_position(self, history: History, index: int) -> None:
-        """The board after the first `index` actions of `history`, with that step's changes.
-        ReplayError for a game whose pieces are not tactical Units (the strategic game's past
-        positions are not drawn yet)."""
-        if not hasattr(history.scenario, "units"):
-            raise ReplayError(index, f"the past positions of a {history.scenario.ruleset} game "
-                              "are not drawn yet: the log says what happened")
+        """The board after the first `index` actions of `history`, with that step's changes,
+        drawn by the position board of the game's ruleset (gameapp/ui/rulesets/registry.py).
+        ReplayError for a game whose ruleset draws no positions."""
         state = history.state_at(index)
-        if self.board is None or self._map is not history.scenario.map:
+        if self._positions is None or self._scenario is not history.scenario:
+            positions = position_board(history.scenario)
+            if positions is None:
+                raise ReplayError(index, f"the past positions of a {history.scenario.ruleset} "
+                                  "game are not drawn: the log says what happened")
             old = self.board
-            self._map = history.scenario.map
-            self.view.set_board(BoardScene(self._map, state.units.values(),
-                                           upright=settings.upright_counters()))
+            self._positions, self._scenario = positions, history.scenario
+            positions.show(state)
+            self.view.set_board(positions.scene)
             if old is not None:
                 old.deleteLater()
             self.view.show_opening()  # the whole map, or where its counters read
+        self._positions.show(state)
         board = self.board
         assert board is not None
-        board.update_units(state.units.values())
         self.index = index
         self.changes = history.changes(index)
-        self._mark(board, history, index, self.changes)
+        self._mark(board, history, index, self.changes, self._positions)
         self.title.setText(f"<b>{position_text(history, index)}</b>")
         self.detail.setText(step_text(history, index))
 
-    def _mark(self, board: BoardScene, history: History, index: int, changes: Changes) -> None:
+    def _mark(self, board: BoardScene, history: History, index: int, changes: Changes,
+              positions: PositionBoard) -> None:
         board.overlay.clear()
         board.route.clear()
         board.overlay.show_hexes(changes.entered, ENTERED_FILL)
@@ -117,10 +118,7 @@ class PastBoard(QWidget):
         entry = history.entry(index)
         if entry is None:
             return
-        action = entry.action
-        before = history.state_at(index - 1).units.get(action.unit_id) \
-            if isinstance(action, Move) else None
-        if isinstance(action, Move) and before is not None and action.path:
-            after = history.state_at(index).units.get(action.unit_id)
-            facing = after.facing if after is not None else before.facing
-            board.route.show_route(before.hex, action.path, facing, False)
+        route = positions.route(history.state_at(index - 1), history.state_at(index),
+                                entry.action)
+        if route is not None:
+            board.route.show_route(route.origin, route.path, route.facing, False)

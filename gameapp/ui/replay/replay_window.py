@@ -234,17 +234,23 @@ class ReplayWindow(QMainWindow):
         return self.timer.isActive()
 
     def last_turn_of(self, side: Side) -> int:
-        """The position where `side`'s latest player turn began (its latest movement phase):
-        where a hot-seat player who returns starts watching what the other side did."""
+        """The position where `side`'s latest player turn began (its latest movement phase;
+        in a game without the tactical phases, its latest run of actions): where a hot-seat
+        player who returns starts watching what the other side did."""
         history = self.history
         if history is None:
             return 0
         log = history.log
-        ours = [i for i, e in enumerate(log) if e.side is side and e.phase is Phase.MOVEMENT]
+        tactical = any(isinstance(e.phase, Phase) for e in log)
+
+        def turn_of_side(i: int) -> bool:
+            return log[i].side is side and (log[i].phase is Phase.MOVEMENT or not tactical)
+
+        ours = [i for i in range(len(log)) if turn_of_side(i)]
         if not ours:
             return 0
         start = ours[-1]
-        while start > 0 and log[start - 1].side is side and log[start - 1].phase is Phase.MOVEMENT:
+        while start > 0 and turn_of_side(start - 1):
             start -= 1
         return start
 

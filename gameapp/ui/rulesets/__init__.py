@@ -37,9 +37,13 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from gameapp.ui.rulesets.base import BoardTool, DockSpec, RulesetUI
 from gameapp.ui.rulesets.registry import (
+    PositionBoard,
+    RouteMark,
     board_preview,
     default_ruleset_name,
+    position_board,
     register_board_preview,
+    register_position_board,
     register_ruleset_ui,
     ruleset_name_of,
     ruleset_ui_factory,
@@ -69,18 +73,36 @@ def _strategic_preview(scenario: Any) -> QGraphicsScene:
     return strategic_board(scenario)
 
 
+def _tactical_positions(scenario: Any) -> PositionBoard:
+    from gameapp.ui.rulesets.tactical.positions import TacticalPositions
+
+    return TacticalPositions(scenario)
+
+
+def _strategic_positions(scenario: Any) -> PositionBoard:
+    from gameapp.ui.rulesets.strategic.positions import StrategicPositions
+
+    return StrategicPositions(scenario)
+
+
 register_ruleset_ui("tactical", _tactical)
 register_ruleset_ui("strategic", _strategic)
 register_board_preview("strategic", _strategic_preview)
+register_position_board("tactical", _tactical_positions)
+register_position_board("strategic", _strategic_positions)
 
 __all__ = [
     "BoardTool",
     "DockSpec",
+    "PositionBoard",
+    "RouteMark",
     "RulesetUI",
     "ToolRouter",
     "board_preview",
     "default_ruleset_name",
+    "position_board",
     "register_board_preview",
+    "register_position_board",
     "register_ruleset_ui",
     "ruleset_name_of",
     "ruleset_ui_factory",

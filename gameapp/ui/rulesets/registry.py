@@ -2,22 +2,53 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtWidgets import QGraphicsScene
 
+from gameapp.core.hexgrid import Hex
 from gameapp.core.scenario import Scenario
 
 if TYPE_CHECKING:
+    from gameapp.ui.board.scene import BoardScene
     from gameapp.ui.main_window import MainWindow
     from gameapp.ui.rulesets.base import RulesetUI
 
 RulesetUIFactory = Callable[["MainWindow"], "RulesetUI"]
 BoardPreview = Callable[[Any], QGraphicsScene]  # a scenario's board with its set-up
 
+
+
+@dataclass(frozen=True)
+class RouteMark:
+    """The way a piece went in one step: from `origin` through `path`, arriving facing
+    `facing` (a hex side, 0-5)."""
+
+    origin: Hex
+    path: Sequence[Hex]
+    facing: int
+
+
+class PositionBoard(Protocol):
+    """A ruleset's board that shows any position of its games, read-only (the past board's and
+    the replay window's): `scene` is the board, `show(state)` puts the position's pieces on it,
+    `route(before, after, action)` is the way a step's piece went, if it marched."""
+
+    @property
+    def scene(self) -> BoardScene: ...
+
+    def show(self, state: Any) -> None: ...
+
+    def route(self, before: Any, after: Any, action: Any) -> RouteMark | None: ...
+
+
+PositionBoardFactory = Callable[[Any], PositionBoard]  # a scenario -> its position board
+
 _FACTORIES: dict[str, RulesetUIFactory] = {}
 _PREVIEWS: dict[str, BoardPreview] = {}
+_POSITION_BOARDS: dict[str, PositionBoardFactory] = {}
 
 
 def register_board_preview(name: str, preview: BoardPreview) -> None:
@@ -35,6 +66,17 @@ def board_preview(scenario: Any) -> QGraphicsScene:
     from gameapp.ui.board.scene import BoardScene
 
     return BoardScene(scenario.map, scenario.units)
+
+
+def register_position_board(name: str, factory: PositionBoardFactory) -> None:
+    """The past positions of ruleset `name`'s games are drawn on `factory(scenario)`."""
+    _POSITION_BOARDS[name] = factory
+
+
+def position_board(scenario: Any) -> PositionBoard | None:
+    """A board for any position of a scenario's games, or None if its ruleset draws none."""
+    factory = _POSITION_BOARDS.get(scenario.ruleset)
+    return factory(scenario) if factory is not None else None
 
 
 def register_ruleset_ui(name: str, factory: RulesetUIFactory) -> None:

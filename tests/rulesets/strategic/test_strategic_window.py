@@ -170,10 +170,3 @@ def test_the_end_of_a_strategic_game_shows_its_result_term_by_term(qtbot: QtBot)
     assert "Hazelton, VA (town)" in plain.text() and "counted as 1" in plain.text()
     assert "Game over" in window.phase_bar.plain_text()
 
-
-def test_looking_back_in_the_log_says_it_is_not_drawn_yet(qtbot: QtBot) -> None:
-    window, _ui = open_hazel(qtbot)
-    window.controller.end_phase()
-    window.log_panel.position_chosen.emit(0)  # a click on the log's first line
-    assert "are not drawn yet" in window.message_label.text()
-    assert window.pages.currentWidget() is window.view  # the live board stays

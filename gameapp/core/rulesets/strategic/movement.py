@@ -14,10 +14,10 @@
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
+from math import floor
 from typing import Any
 
 from gameapp.core.breakdown import IllegalActionError, Term
@@ -26,6 +26,7 @@ from gameapp.core.ruleset import RuleContext
 from gameapp.core.rulesets.strategic.actions import March
 from gameapp.core.rulesets.strategic.command import commanded
 from gameapp.core.rulesets.strategic.events import ControlChanged, ForcedMarchLoss, Marched
+from gameapp.core.rulesets.strategic.paths import LandSearch, Reach
 from gameapp.core.rulesets.strategic.pieces import HQ, Division, Leader, Piece, Train
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.tables import tables
@@ -143,24 +144,38 @@ class MarchHandler:
         stacks = map_units(state, side)
         limits = (terrain.tables.stack_units, terrain.tables.stack_sp)
         force = commanded(state, state.active)
-        members = force.members if force is not None else ()
-        for piece_id in members:
-            piece = state.pieces.get(piece_id)
-            if piece is None or self._why_not_piece(state, piece) is not None:
-                continue
-            normal = have_mp(state, piece, False, terrain)
-            found = reachable(state, piece, True, terrain, board, is_winter(ctx))
+        rostered = {u for hq in state.hqs() for u in hq.roster}
+        marching = [p for p in (state.pieces.get(i) for i in (force.members if force else ()))
+                    if p is not None and self._why_not_piece(state, p, rostered) is None]
+        winter = is_winter(ctx)
+        # one search from each hex serves all the pieces marching from it (paths.py)
+        most: dict[tuple[Hex, bool], int] = {}
+        for piece in marching:
+            key = piece.hex, _road_only(piece, winter)
+            most[key] = max(most.get(key, 0), int(have_mp(state, piece, True, terrain)))
+        searches = {key: LandSearch.run(key[0], side, mp, terrain, board, winter, key[1])
+                    for key, mp in most.items()}
+        for piece in marching:
+            normal = floor(have_mp(state, piece, False, terrain))
+            forced = int(have_mp(state, piece, True, terrain))
+            found = searches[piece.hex, _road_only(piece, winter)].within(forced)
+            sp = piece.sp if isinstance(piece, Division) else None  # only units stack
             for to, (cost, path) in found.items():
-                if stacking_problem(stacks, piece, to, limits) is not None:
+                if sp is not None and overstack(stacks, to, 1, sp, limits) is not None:
                     continue
                 if cost <= normal:
-                    yield March(piece_id, path)
-                yield March(piece_id, path, True)
+                    yield March(piece.id, path)
+                yield March(piece.id, path, True)
 
-    def _why_not_piece(self, state: StrategicState, piece: Piece) -> tuple[str, str] | None:
+    def _why_not_piece(self, state: StrategicState, piece: Piece,
+                       rostered: set[str] | None = None) -> tuple[str, str] | None:
+        """Why the piece may not march now (None if it may); `rostered`: the ids on HQs'
+        rosters, if known."""
         if not isinstance(piece, Division | Leader | HQ | Train):
             return "only ground pieces march", MOVEMENT
-        if state.hq_of(piece.id) is not None:
+        on_roster = (piece.id in rostered if rostered is not None
+                     else state.hq_of(piece.id) is not None)
+        if on_roster:
             return f"{piece.id} is on an HQ's roster: it moves with its HQ", "004 16.16"
         if piece.id in state.new_brigades:
             return "a brigade split off while moving moves no further this turn", BRIGADES
@@ -268,30 +283,16 @@ def have_mp(state: StrategicState, piece: Piece, forced: bool, terrain: TerrainC
 
 
 def reachable(state: StrategicState, piece: Piece, forced: bool, terrain: TerrainCosts,
-              board: Board, winter: bool = False) -> dict[Hex, tuple[int, tuple[Hex, ...]]]:
+              board: Board, winter: bool = False) -> Reach:
     """Every hex the piece can march to now, with the cost and the cheapest path (Dijkstra
     over MP; entering an enemy zone of control ends a path, 6.24)."""
     have = int(have_mp(state, piece, forced, terrain))  # step costs are whole MP
-    side = piece.side
-    enemy_zoc, enemy_in = board.zoc[side.other], board.occupied[side.other]
-    best: dict[Hex, int] = {piece.hex: 0}
-    paths: dict[Hex, tuple[Hex, ...]] = {piece.hex: ()}
-    queue: list[tuple[int, int, Hex]] = [(0, 0, piece.hex)]
-    counter = 0
-    while queue:
-        spent, _, at = heapq.heappop(queue)
-        if spent > best[at] or (at != piece.hex and at in enemy_zoc):
-            continue
-        for to, step in terrain.exits(at, winter, isinstance(piece, Train)):
-            cost = spent + step
-            if cost > have or to in enemy_in or cost >= best.get(to, cost + 1):
-                continue
-            best[to] = cost
-            paths[to] = (*paths[at], to)
-            counter += 1
-            heapq.heappush(queue, (cost, counter, to))
-    del paths[piece.hex]
-    return {h: (best[h], p) for h, p in paths.items()}
+    return LandSearch.run(piece.hex, piece.side, have, terrain, board, winter,
+                          _road_only(piece, winter)).within(have)
+
+
+def _road_only(piece: Piece, winter: bool) -> bool:
+    return winter and isinstance(piece, Train)
 
 
 def take_control(ctx: RuleContext, side: Side, path: tuple[Hex, ...]) -> list[Any]:

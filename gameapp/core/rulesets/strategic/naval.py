@@ -56,17 +56,27 @@ class SailHandler:
     def legal(self, ctx: RuleContext, side: Side | None) -> Iterator[Sail]:
         state: StrategicState = ctx.state
         terrain: TerrainCosts = ctx.rules.terrain
+        high = ctx.scenario.clock.is_high_water(state.turn)
+        found: dict[tuple[Hex, bool], dict[Hex, tuple[Hex, ...]]] = {}  # alike ships sail alike
         for ship in sorted(state.ships(side), key=lambda s: s.id):
             if ship.id in state.moved:
                 continue
-            high = ctx.scenario.clock.is_high_water(state.turn)
-            for path in self.reachable(state, ship, terrain, high).values():
+            key = ship.hex, ship.vessel is Vessel.TRANSPORT
+            if key not in found:
+                found[key] = self.reachable(state, ship, terrain, high)
+            for path in found[key].values():
                 yield Sail(ship.id, path)
 
     def reachable(self, state: StrategicState, ship: Ship, terrain: TerrainCosts,
                   high_water: bool) -> dict[Hex, tuple[Hex, ...]]:
-        enemy = {s.hex for s in state.ships(ship.side.other)}
-        enemy_warships = warships(state, ship.side.other)
+        """Every hex the ship may sail to this week, with the shortest way (breadth first)."""
+        enemy: set[Hex] = set()
+        barred: set[Hex] = set()
+        for other in state.ships(ship.side.other):
+            enemy.add(other.hex)
+            if ship.vessel is Vessel.TRANSPORT and other.vessel.is_warship:
+                barred.add(other.hex)  # 7.16: no transport enters water enemy warships hold
+        exits = terrain.water_exits
         paths: dict[Hex, tuple[Hex, ...]] = {ship.hex: ()}
         frontier = [ship.hex]
         for _ in range(terrain.tables.naval_allowance):
@@ -74,10 +84,8 @@ class SailHandler:
             for at in frontier:
                 if at != ship.hex and at in enemy:
                     continue  # 11.11: it stops there
-                for to in terrain.water_exits(at, high_water):
-                    if to in paths:
-                        continue
-                    if ship.vessel is Vessel.TRANSPORT and to in enemy_warships:
+                for to in exits(at, high_water):
+                    if to in paths or to in barred:
                         continue
                     paths[to] = (*paths[at], to)
                     nxt.append(to)

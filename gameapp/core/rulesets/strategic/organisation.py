@@ -60,7 +60,12 @@ class _Look:
     """One look at a side's stacks and rosters, for many checks at once."""
 
     stacks: dict[Hex, tuple[int, int]]
-    rostered: set[str]
+    rostered: dict[str, HQ]  # each unit on a roster -> its HQ
+
+    @classmethod
+    def of(cls, state: StrategicState, side: Side) -> _Look:
+        return cls(map_units(state, side),
+                   {u: hq for hq in state.hqs(side) for u in hq.roster})
 
 
 class SplitHandler:
@@ -70,7 +75,7 @@ class SplitHandler:
         state: StrategicState = ctx.state
         if side is None or mix_problem(ctx, side, "brigades") is not None:
             return
-        look = _Look(map_units(state, side), {u for hq in state.hqs(side) for u in hq.roster})
+        look = _Look.of(state, side)
         for unit in sorted(state.divisions(side), key=lambda d: d.id):
             for sp in range(BRIGADE_SP[0], BRIGADE_SP[1] + 1):
                 action = SplitBrigade(unit.id, sp)
@@ -82,7 +87,7 @@ class SplitHandler:
         state: StrategicState = ctx.state
         if side is None:
             return "brigades are split off in one's own player turn", BRIGADES
-        look = _Look(map_units(state, side), {u for hq in state.hqs(side) for u in hq.roster})
+        look = _Look.of(state, side)
         problem = self._unit_problem(ctx, action, side, look)
         if problem is not None:
             return problem
@@ -139,7 +144,7 @@ class RosterHandler:
         state: StrategicState = ctx.state
         if side is None:
             return
-        look = _Look(map_units(state, side), {u for hq in state.hqs(side) for u in hq.roster})
+        look = _Look.of(state, side)
         by_hex: dict[Hex, list[Division | Train]] = {}
         for piece in state.pieces.values():
             if isinstance(piece, Division | Train) and piece.side is side:
@@ -160,9 +165,8 @@ class RosterHandler:
         if not isinstance(unit, Division | Train) or unit.side is not side:
             return f"{action.unit} is not a unit or train of the side to play"
         if look is None:
-            look = _Look(map_units(state, unit.side),
-                         {u for hq in state.hqs(unit.side) for u in hq.roster})
-        current = state.hq_of(unit.id) if unit.id in look.rostered else None
+            look = _Look.of(state, unit.side)
+        current = look.rostered.get(unit.id)
         if isinstance(action, Release):
             if current is None:
                 return f"{unit.id} is on no roster"

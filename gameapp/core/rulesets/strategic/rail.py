@@ -72,22 +72,29 @@ def rail_routes(state: StrategicState, piece: Piece, terrain: TerrainCosts, boar
                 year: int) -> dict[Hex, int]:
     """The rail hexes a piece can ride to from its hex, with the links ridden (breadth first):
     never into an enemy-occupied hex, nor through an enemy ZOC hex without a friendly unit."""
-    net = terrain.rail_net(year)
-    side = piece.side
-    if piece.hex not in net:
+    return rides_from(piece.hex, piece.side, terrain, board, year)
+
+
+def rides_from(start: Hex, side: Side, terrain: TerrainCosts, board: Board,
+               year: int) -> dict[Hex, int]:
+    """`rail_routes` of any of `side`'s pieces in `start` (they all ride the same lines)."""
+    links = terrain.rail_links(year)
+    if start not in links:
         return {}
-    found = {piece.hex: 0}
-    queue = deque([piece.hex])
+    enemy_zoc, enemy_in, friends = board.zoc[side.other], board.occupied[side.other], \
+        board.combat[side]
+    found = {start: 0}
+    queue = deque([start])
     while queue:
         at = queue.popleft()
-        if at != piece.hex and board.enemy_zoc(side, at) and at not in board.combat[side]:
+        if at != start and at in enemy_zoc and at not in friends:
             continue  # the train may stop here (6.58) but not pass
-        for to in net[at]:
-            if to in found or board.enemy_in(side, to) or not terrain.map.contains(to):
+        for to in links[at]:
+            if to in found or to in enemy_in:
                 continue
             found[to] = found[at] + 1
             queue.append(to)
-    del found[piece.hex]
+    del found[start]
     return found
 
 
@@ -105,9 +112,11 @@ class RailHandler:
         board = Board.of(state, terrain)
         stacks = map_units(state, side)
         limits = (terrain.tables.stack_units, terrain.tables.stack_sp)
+        rostered = {u for hq in state.hqs() for u in hq.roster}
+        rides: dict[Hex, dict[Hex, int]] = {}  # from each hex: the pieces there ride alike
         for piece_id in force.members:
             piece = state.pieces.get(piece_id)
-            if piece is None or self._why_not(ctx, piece, side) is not None:
+            if piece is None or self._why_not(ctx, piece, side, rostered) is not None:
                 continue
             if is_entrained(state, piece) and \
                     self._detrain_problem(state, piece, terrain) is None:
@@ -115,16 +124,25 @@ class RailHandler:
             if self._capacity_problem(ctx, piece, side) is not None:
                 continue
             if self._entrain_problem(state, piece, terrain) is None:
-                for to in rail_routes(state, piece, terrain, board, ctx.scenario.rail_year):
-                    if not isinstance(piece, Division) or \
-                            overstack(stacks, to, 1, piece.sp, limits) is None:
+                found = rides.get(piece.hex)
+                if found is None:
+                    found = rides[piece.hex] = rides_from(piece.hex, side, terrain, board,
+                                                          ctx.scenario.rail_year)
+                sp = piece.sp if isinstance(piece, Division) else None  # only units stack
+                for to in found:
+                    if sp is None or overstack(stacks, to, 1, sp, limits) is None:
                         yield Rail(piece_id, to)
 
-    def _why_not(self, ctx: RuleContext, piece: Piece, side: Side) -> tuple[str, str] | None:
+    def _why_not(self, ctx: RuleContext, piece: Piece, side: Side,
+                 rostered: set[str] | None = None) -> tuple[str, str] | None:
+        """Why the piece may not ride now (None if it may); `rostered`: the ids on HQs'
+        rosters, if known."""
         state: StrategicState = ctx.state
         if not isinstance(piece, Division | Train | Leader | HQ) or piece.side is not side:
             return f"{piece.id} is not a ground piece of the side to play", RAIL
-        if state.hq_of(piece.id) is not None:
+        on_roster = (piece.id in rostered if rostered is not None
+                     else state.hq_of(piece.id) is not None)
+        if on_roster:
             return f"{piece.id} is on an HQ's roster: it moves with its HQ", "004 16.16"
         if piece.id in state.halted:
             return f"{piece.id}'s move has ended this turn", RAIL

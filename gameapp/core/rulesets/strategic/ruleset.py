@@ -21,7 +21,7 @@ from gameapp.core.campaign.actions import VERBS as CAMPAIGN_VERBS
 from gameapp.core.campaign.actions import CampaignAction, parse_campaign_action
 from gameapp.core.decisions import PendingDecision
 from gameapp.core.numbering import Numbering
-from gameapp.core.ruleset import ActionHandler, RuleContext, Ruleset, StartEffect
+from gameapp.core.ruleset import ActionHandler, Placement, RuleContext, Ruleset, StartEffect
 from gameapp.core.rulesets.strategic.actions import (
     VERBS,
     Advance,
@@ -56,7 +56,7 @@ from gameapp.core.rulesets.strategic.movement import MarchHandler
 from gameapp.core.rulesets.strategic.naval import BoardingHandler, SailHandler
 from gameapp.core.rulesets.strategic.naval_battle import CombatEndHandler, NavalHandler
 from gameapp.core.rulesets.strategic.organisation import RosterHandler, SplitHandler
-from gameapp.core.rulesets.strategic.pieces import Division
+from gameapp.core.rulesets.strategic.pieces import Division, Ship
 from gameapp.core.rulesets.strategic.rail import RailHandler
 from gameapp.core.rulesets.strategic.scenario import StrategicScenario, load_strategic
 from gameapp.core.rulesets.strategic.scenario_rules import ScenarioRulesCheck, month_rolls
@@ -166,6 +166,14 @@ class StrategicRuleset(Ruleset):
             sp = f" {piece.sp}" if isinstance(piece, Division) else ""
             units[piece_id] = f"{piece.side.value} {where(piece.hex)}{sp}"
         return {"turn": state.turn, "step": state.step_index, "units": units}
+
+    def placements(self, state: StrategicState) -> dict[str, Placement]:
+        """Every piece on the map (not those off it on a detour, 7.54); a division's SP and a
+        ship's strength take hits, leaders, HQs, trains, depots and forts none."""
+        def strength(piece: Any) -> int | None:
+            return piece.sp if isinstance(piece, Division) else \
+                piece.strength if isinstance(piece, Ship) else None
+        return {pid: Placement(p.hex, strength(p)) for pid, p in state.pieces.items()}
 
     def initial_state(self, scenario: StrategicScenario) -> StrategicState:
         return StrategicState(scenario.clock.first_turn, 0, scenario.first_side,

@@ -105,12 +105,11 @@ class ScenarioRulesCheck:
 
     def legal(self, ctx: RuleContext, side: Side | None) -> Iterator[Any]:
         options = ctx.scenario.options
+        listed = iter(self.inner.legal(ctx, side))
         if "confined" not in options and "capital_guard" not in options:
-            yield from self.inner.legal(ctx, side)  # no special rule: nothing to filter
-            return
-        for action in self.inner.legal(ctx, side):
-            if not isinstance(action, March | Rail) or move_problem(ctx, action, side) is None:
-                yield action
+            return listed  # no special rule: nothing to filter (and no generator between)
+        return (action for action in listed if not isinstance(action, March | Rail)
+                or move_problem(ctx, action, side) is None)
 
     def check(self, ctx: RuleContext, action: Any, side: Side | None) -> None:
         if isinstance(action, March | Rail):

@@ -27,6 +27,7 @@ class TerrainCosts:
     tables: StrategicTables = field(default_factory=tables)
     _terrain: dict[Hex, TheatreTerrain] = field(default_factory=dict)
     _rail: dict[int, dict[Hex, set[Hex]]] = field(default_factory=dict)
+    _links: dict[int, dict[Hex, tuple[Hex, ...]]] = field(default_factory=dict)
     _exits: dict[tuple[Hex, bool, bool], tuple[tuple[Hex, int], ...]] = field(
         default_factory=dict)
     _water: dict[tuple[Hex, bool], tuple[Hex, ...]] = field(default_factory=dict)
@@ -181,6 +182,17 @@ class TerrainCosts:
         if net is None:
             net = self._rail[year] = self.map.rail_net(year)
         return net
+
+    def rail_links(self, year: int) -> dict[Hex, tuple[Hex, ...]]:
+        """The rail net of `year` on the map: each rail hex's links to rail hexes on the map, in
+        the net's order (cached)."""
+        found = self._links.get(year)
+        if found is None:
+            contains = self.map.contains
+            found = self._links[year] = {
+                h: tuple(n for n in links if contains(n))
+                for h, links in self.rail_net(year).items() if contains(h)}
+        return found
 
     def edge_railheads(self, year: int) -> tuple[Hex, ...]:
         """The rail hexes on the map's edge (a neighbour off the map): the Union's railroads

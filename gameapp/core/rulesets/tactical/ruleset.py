@@ -36,7 +36,7 @@ from gameapp.core.rules.disengagement import disengagement_fire
 from gameapp.core.rules.leaders import note_vacancies
 from gameapp.core.rules.pending_checks import after_action
 from gameapp.core.rules.victory import VictoryResult, score, sudden_death, update_holders
-from gameapp.core.ruleset import Player, RuleContext, Ruleset, Step
+from gameapp.core.ruleset import Placement, Player, RuleContext, Ruleset, Step
 from gameapp.core.rulesets.tactical import effects
 from gameapp.core.rulesets.tactical.decisions import decide
 from gameapp.core.rulesets.tactical.handlers import (
@@ -51,6 +51,7 @@ from gameapp.core.rulesets.tactical.queries import TacticalQueries, TacticalRule
 from gameapp.core.scenario import Scenario, load_scenario
 from gameapp.core.specialrules import HeldUntilReleased
 from gameapp.core.state import GameState
+from gameapp.core.units import UnitKind
 
 _END = EndStep()
 _MOVE = MovementHandler()
@@ -134,6 +135,11 @@ class TacticalRuleset(Ruleset):
             "units": {uid: unit_text(u) for uid, u in sorted(state.units.items())},
             "broken": {uid: entry.box for uid, entry in sorted(state.broken.items())},
         }
+
+    def placements(self, state: GameState) -> dict[str, Placement]:
+        """Every unit on the map; a leader takes no hits (his wound is no loss of men)."""
+        return {uid: Placement(u.hex, None if u.kind is UnitKind.LEADER else u.strength)
+                for uid, u in state.units.items()}
 
     def initial_state(self, scenario: Scenario) -> GameState:
         return GameState(
