@@ -9,6 +9,10 @@
   ringed. Hovering a lit hex shows the march's cost term by term in the dock; a click marches.
   A click on a hex it cannot reach asks the rules to march there, so the refusal names the
   rule that forbids it. Leaders are commanded from the dock (an order or a die).
+- Movement phase (an attack from march) and combat phase: a click on an enemy stack the force
+  being moved (or any commanded force, in the combat phase) can attack opens the battle dialog
+  with the rules' proposed attack (the strongest pair of hexes next to it, 8.21): the odds,
+  the shifts and each outcome's chance before the die; Roll fights it.
 - Any other click selects the stack, which the dock lists.
 """
 
@@ -19,6 +23,7 @@ from typing import TYPE_CHECKING
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rulesets.strategic.actions import March
 from gameapp.core.rulesets.strategic.pieces import Leader
+from gameapp.core.rulesets.strategic.previews import attacks_on
 from gameapp.core.rulesets.strategic.queries import (
     MarchOption,
     march_options,
@@ -51,6 +56,8 @@ class StrategicTool(BoardTool):
             return
         click.accept()
         h = click.hex
+        if self._attack(h):
+            return
         if self.picked is not None and self._march_to(h):
             return
         side = game.acting_side
@@ -70,6 +77,24 @@ class StrategicTool(BoardTool):
                 self.pick(here[at % len(here)])
                 return
         self.pick(None)
+
+    def _attack(self, h: Hex) -> bool:
+        """Open the battle dialog on `h` if it holds the enemy and the rules list an attack
+        on it now (the one with the picked piece first). False: not an attack."""
+        game = self.controller.game
+        assert game is not None
+        if game.phase not in (StrategicPhase.MOVEMENT, StrategicPhase.COMBAT):
+            return False
+        side = game.acting_side
+        if side is None or not any(p.side is side.other for p in self.ui.pieces_at(h)):
+            return False
+        attacks = attacks_on(game, h)
+        if not attacks:
+            return False
+        attacks.sort(key=lambda a: self.picked not in a.attackers)
+        self.ui.select_hex(h)
+        self.ui.open_battle(attacks[0])
+        return True
 
     def _march_to(self, h: Hex) -> bool:
         """March the picked piece to `h` if it was aimed at another hex than its own: the
