@@ -24,7 +24,7 @@ def exact_chance(chance: Fraction) -> str:
 
 
 def _term(t: Term) -> str:
-    return f"{t.label}: {t.value:+g} ({t.rule})" if t.value else f"{t.label} ({t.rule})"
+    return f"{t.label}: {t.value:+g} ({t.rule})"
 
 
 def outcome_line(r: ResultChance) -> str:
@@ -49,13 +49,18 @@ def preview_sections(p: BattlePreview, hex_id: HexId) -> list[tuple[str, list[st
             + (f"; held out: {', '.join(p.held_out)}" if p.held_out else "")]
     odds = [f"attack {float(p.attack):g} against defence {float(p.defence):g}: "
             f"column {p.odds_label}"]
+    supply_terms = p.supply.terms if p.supply is not None else ()
+    odds_term, *shifts = p.shift_terms  # the first says the odds and their column
     sections: list[tuple[str, list[str]]] = [
         ("The battle", head), ("Odds", odds),
-        ("Attack", [_term(t) for t in p.attack_terms]),
+        ("Attack", [_term(t) for t in p.attack_terms if t not in supply_terms]),
         ("Defence", [_term(t) for t in p.defence_terms]),
-        ("Column and shifts", [_term(t) for t in p.shift_terms]
+        ("Column and shifts", [f"{odds_term.label} ({odds_term.rule})"]
+         + ([_term(t) for t in shifts] or ["no column shift"])
          + [f"the column played: {p.odds_label}"]),
-        ("Die modifier", [_term(t) for t in p.modifier_terms] or ["none"]),
+        ("Die modifier", [_term(t) for t in p.modifier_terms]
+         + [f"in all {p.modifier:+d}: each die is read on the row {p.modifier:+d} from it "
+            "(kept within 1-6)"]),
     ]
     if p.supply is not None:
         enough = "enough" if p.supply.enough else "NOT enough: the attack is refused"
