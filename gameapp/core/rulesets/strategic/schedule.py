@@ -17,6 +17,9 @@ Our design (`R&C strategic schedule`):
 - "N SP of an arm" leave one SP at a time from the side's largest unit of that arm, as
   militia go home (22.6); a unit brought to nothing leaves whole. Withdrawn SP are not losses:
   they score no victory points;
+- with the scenario's 22.22 option on (`options.hq_deployment.option`, `hq_roll`), the
+  schedule's corps HQs of that side do not come: the monthly roll brings HQs instead; their
+  leaders still arrive (and wait, without an HQ, until one is given them);
 - a replacement puts the new leader on the old one's hex (or on the HQ the old one commanded)
   and gives him every HQ the old one commanded; the old one leaves play. A leader leaving
   (recalled, or killed with the `historical_deaths` option) leaves his HQs without commander.
@@ -50,6 +53,7 @@ from gameapp.core.units import Side
 from gameapp.core.yamlsource import Problem
 
 SCHEDULE = "R&C strategic schedule"
+HQ_ROLL = "004 22.22"
 KINDS = (("reinforcement", "reinforcements"), ("withdrawal", "withdrawals"),
          ("leader", "leader_events"))
 WATER = (TheatreTerrain.SEA, TheatreTerrain.LAKE)
@@ -209,6 +213,32 @@ def _divisions(e: dict[str, Any], side: Side, at: Hex, ids: list[str], prefix: s
     return made
 
 
+def hq_roll_on(options: dict[str, Any], side: Side | None) -> bool:
+    """22.22 instead of the schedule's corps HQs: the scenario's `hq_deployment` names an
+    option (`hq_roll`) that is on, and lists months for `side`."""
+    deployment = options.get("hq_deployment")
+    if not isinstance(deployment, dict) or "option" not in deployment or side is None:
+        return False
+    chosen = dict(options.get("events", {}) or {})
+    return bool(chosen.get(deployment["option"], False)) and bool(deployment.get(side.value))
+
+
+def _hq_roll_choice(scenario: Any) -> Any | None:
+    """The 22.22 option as the new-game dialog offers it (off unless chosen)."""
+    from gameapp.core.newgame import OptionChoice
+
+    deployment = scenario.options.get("hq_deployment")
+    if not isinstance(deployment, dict) or "option" not in deployment:
+        return None
+    name = deployment["option"]
+    months = "; ".join(f"{side} after month(s) {', '.join(str(m) for m in deployment[side])}"
+                       for side in ("union", "confederate") if deployment.get(side))
+    chosen = dict(scenario.options.get("events", {}) or {})
+    return OptionChoice(name, "22.22: the scheduled corps HQs do not come; instead a die at "
+                        f"the end of the month ({months}): on a 1, a second die of corps HQs",
+                        "bool", (), {}, bool(chosen.get(name, False)))
+
+
 def schedule_choices(scenario: Any) -> list[Any]:
     """The schedule's options, once each, as the new-game dialog offers them (on or off, the
     scenario's default; the entries' words as their description)."""
@@ -219,15 +249,20 @@ def schedule_choices(scenario: Any) -> list[Any]:
     for entry in scenario.schedule:
         if entry.option is not None:
             found.setdefault(entry.option, []).append(entry)
-    return [OptionChoice(name, "; ".join(f"week {e.week}: {e.what}" for e in entries), "bool",
-                         (), {}, bool(chosen.get(name, entries[0].default)))
-            for name, entries in found.items()]
+    choices = [OptionChoice(name, "; ".join(f"week {e.week}: {e.what}" for e in entries),
+                            "bool", (), {}, bool(chosen.get(name, entries[0].default)))
+               for name, entries in found.items()]
+    rolled = _hq_roll_choice(scenario)
+    return choices + ([rolled] if rolled is not None else [])
 
 
 def with_schedule_options(scenario: Any, options: dict[str, Any]) -> dict[str, Any]:
     """The scenario's options with `options` (a save's or the dialog's) laid over them: a
     schedule option's value goes into `events`."""
     names = {e.option for e in scenario.schedule if e.option is not None}
+    deployment = scenario.options.get("hq_deployment")
+    if isinstance(deployment, dict) and "option" in deployment:
+        names.add(deployment["option"])
     events = dict(scenario.options.get("events", {}) or {})
     merged = dict(scenario.options)
     for name, value in options.items():
@@ -371,7 +406,12 @@ def _arrive(ctx: RuleContext, entry: Scheduled, terms: list[Term]) -> tuple[list
     # ships first, so that troops arriving aboard find their transports
     comers += sorted(entry.arrive, key=lambda p: not isinstance(p, Ship))
     transports = [p.id for p in comers if isinstance(p, Ship) and p.vessel is Vessel.TRANSPORT]
+    rolled = hq_roll_on(ctx.scenario.options, entry.side)
     for piece in comers:
+        if rolled and isinstance(piece, HQ) and piece.echelon is Echelon.CORPS:
+            terms.append(Term(f"{_name(piece)} does not come: with the HQ roll on, corps HQs "
+                              "come by the monthly die instead", 0, HQ_ROLL))
+            continue
         piece = _placed(ctx, entry, piece, transports, terms)
         state.put(piece)
         arrived.append(piece.id)
