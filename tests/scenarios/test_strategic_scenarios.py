@@ -167,6 +167,7 @@ def test_west_62_withdraws_six_sp_of_infantry_after_week_16() -> None:
 def test_east_62_lee_takes_johnstons_army_in_week_14_unless_the_option_is_off() -> None:
     game = Game.from_scenario(SCENARIOS / "east_1862.yaml", seed=1)
     army = game.state.pieces["cs_army_nva"]
+    assert "lee" not in game.state.pieces  # recalled to Richmond in week 1: no command
     game.state.turn = 14
     ScheduledWeek()(game._context())
     lee = game.state.pieces["lee"]
@@ -216,7 +217,9 @@ def test_the_new_game_offers_the_schedules_options_and_a_choice_turns_an_entry_o
     assert game.scenario.options["events"] == {"lee_for_johnston": False}
     game.state.turn = 14
     ScheduledWeek()(game._context())
-    assert "je_johnston" in game.state.pieces and "lee" in game.state.pieces
+    # Johnston keeps the army; Lee, recalled in week 1 as Davis's adviser, stays off the map
+    assert "je_johnston" in game.state.pieces and "lee" not in game.state.pieces
+    assert "lee" in game.state.withdrawn
 
 
 def test_east_62_guards_washington_while_johnston_stands_north_of_row_12() -> None:

@@ -243,3 +243,39 @@ def test_the_dialogs_hq_roll_choice_goes_into_the_events() -> None:
     merged = schedule.with_schedule_options(scenario, {"hq_roll": True})
     assert merged["events"] == {"hq_roll": True}
     assert schedule.hq_roll_on(merged, U) and not schedule.hq_roll_on(merged, C)
+
+
+def test_a_leader_recalled_comes_back_to_take_an_army_and_a_corps_passes_with_a_rank(
+        tmp_path: Path) -> None:
+    """East '62's Lee: out of play from week 1 (recalled as Davis's adviser), back in week 2
+    to take McDowell's army; West '62's Thomas: a new rank; East '63's Hancock: a corps
+    passing to a leader who arrives for it."""
+    lists = """
+leader_events:
+  - {week: 1, side: confederate, leaves: [stuart], what: Stuart recalled, source: test}
+  - {week: 2, side: confederate, replaces: jackson, by: stuart, what: Stuart back, source: test}
+  - {week: 2, side: union, by: bayard, ranks: {bayard: 3}, what: Bayard promoted, source: test}
+  - {week: 2, side: union, with: ii-corps, at: "0302", takes: [ii-corps],
+      leader: {id: hancock, name: Hancock, stars: 2, initiative: 4, tactical: 1, span: 2},
+      what: Hancock takes II Corps, source: test}
+"""
+    game = hazel_game(path=scheduled(tmp_path, lists))
+    state = state_of(game)
+    assert "stuart" not in state.pieces and "stuart" in state.withdrawn  # gone from week 1
+    valley = state.pieces["valley"]
+    assert isinstance(valley, HQ) and valley.commander == "jackson"
+    recalled, back, promoted, passed = to_week(game, 2)
+    assert recalled.withdrawn == ("stuart",) and recalled.week == 1
+    stuart = state.pieces["stuart"]
+    assert isinstance(stuart, Leader) and "stuart" not in state.withdrawn
+    assert "Stuart comes back into play" in [t.label for t in back.terms]
+    valley = state.pieces["valley"]
+    assert isinstance(valley, HQ) and valley.commander == "stuart"
+    assert stuart.hex == valley.hex and "jackson" not in state.pieces
+    bayard = state.pieces["bayard"]
+    assert isinstance(bayard, Leader) and bayard.stars == 3
+    assert promoted.terms[0].label == "Bayard now ranks ★★★ (3 stars)"
+    corps = state.pieces["ii-corps"]
+    hancock = state.pieces["hancock"]
+    assert isinstance(corps, HQ) and corps.commander == "hancock" and hancock.hex == corps.hex
+    assert "Hancock takes command of II Corps from Banks" in [t.label for t in passed.terms]

@@ -79,6 +79,8 @@ class Scheduled:
     replaces: str | None = None
     by: str | None = None
     leaves: tuple[str, ...] = ()
+    takes: tuple[str, ...] = ()  # HQs the entry's leader takes command of
+    ranks: tuple[tuple[str, int], ...] = ()  # (leader, stars): a new rank
     option: str | None = None
     default: bool = True
     played_if: bool = True
@@ -131,7 +133,8 @@ def read_schedule(reader: _Reader, data: dict[str, Any]) -> tuple[Scheduled, ...
     known = set(reader.where) | new_ids
     for _, key in KINDS:
         for i, e in enumerate(data.get(key, [])):
-            for field_name in ("unit", "units", "replaces", "by", "leaves", "with"):
+            for field_name in ("unit", "units", "replaces", "by", "leaves", "with", "takes",
+                               "ranks"):
                 for piece_id in _listed(e.get(field_name)):
                     if piece_id not in known:
                         reader.problem((key, i, field_name),
@@ -157,7 +160,9 @@ def _entry(reader: _Reader, kind: str, key: tuple[str | int, ...], e: dict[str, 
     base = Scheduled(kind, e["week"], side, e.get("what") or e.get("event") or "", e["source"],
                      at, e.get("with"), option=e.get("option"), default=e.get("default", True),
                      played_if=e.get("played_if", "on") == "on", replaces=e.get("replaces"),
-                     by=e.get("by"), leaves=tuple(e.get("leaves", ())))
+                     by=e.get("by"), leaves=tuple(e.get("leaves", ())),
+                     takes=tuple(e.get("takes", ())),
+                     ranks=tuple(sorted(dict(e.get("ranks", {})).items())))
     if kind == "withdrawal":
         return replace(base, withdraw=tuple(ids), withdraw_sp=0 if ids else e.get("sp", 0),
                        withdraw_arm=Arm(e.get("arm", "infantry")))
@@ -483,9 +488,14 @@ def arrival_hex(ctx: RuleContext, piece: Piece, want: Hex) -> tuple[Hex, str]:
 
 def _leaders(ctx: RuleContext, entry: Scheduled, arrived: list[str],
              terms: list[Term]) -> list[str]:
-    """Replacements and departures; the leaders gone."""
+    """Replacements, HQs taken, promotions and departures; the leaders gone."""
     state: StrategicState = ctx.state
     out: list[str] = []
+    if entry.by is not None and entry.by not in state.pieces and entry.by in state.withdrawn:
+        back = state.withdrawn.pop(entry.by)  # a leader the schedule took out comes back
+        state.put(back)
+        arrived.append(back.id)
+        terms.append(Term(f"{_name(back)} comes back into play", 0, SCHEDULE))
     if entry.replaces is not None:
         new_id = entry.by or next((i for i in arrived if isinstance(state.pieces.get(i), Leader)),
                                   None)
@@ -510,12 +520,45 @@ def _leaders(ctx: RuleContext, entry: Scheduled, arrived: list[str],
         state.put(replace(sent, hex=h))
         terms.append(Term(f"{_name(sent)} goes to {ctx.scenario.map.hex_id(h)}{why}", 0,
                           SCHEDULE))
+    _take_hqs(ctx, entry, arrived, terms)
+    for leader_id, stars in entry.ranks:
+        leader = state.pieces.get(leader_id)
+        if isinstance(leader, Leader):
+            state.put(replace(leader, stars=stars))
+            terms.append(Term(f"{leader.name} now ranks {'★' * stars} ({stars} stars)", stars,
+                              SCHEDULE))
     for leader_id in entry.leaves:
         piece = take_out(state, leader_id)
         if piece is not None:
             out.append(leader_id)
             terms.append(Term(f"{_name(piece)} leaves", 0, SCHEDULE))
     return out
+
+
+def _take_hqs(ctx: RuleContext, entry: Scheduled, arrived: list[str],
+              terms: list[Term]) -> None:
+    """`takes`: the entry's leader (the one arriving, else `by`) commands these HQs now, and
+    goes to the first one's hex."""
+    state: StrategicState = ctx.state
+    leader_id = next((i for i in arrived if isinstance(state.pieces.get(i), Leader)), entry.by)
+    leader = state.pieces.get(leader_id or "")
+    if not entry.takes or not isinstance(leader, Leader):
+        return
+    for hq_id in entry.takes:
+        hq = state.pieces.get(hq_id)
+        if not isinstance(hq, HQ):
+            terms.append(Term(f"{hq_id} is not in play: {leader.name} takes nothing", 0,
+                              SCHEDULE))
+            continue
+        was = state.pieces.get(hq.commander or "")
+        state.put(replace(hq, commander=leader.id))
+        terms.append(Term(f"{leader.name} takes command of {hq.name}"
+                          + (f" from {_name(was)}" if was is not None else ""), 0, SCHEDULE))
+    first = state.pieces.get(entry.takes[0])
+    if first is not None and leader.hex != first.hex:
+        state.put(replace(leader, hex=first.hex))
+        terms.append(Term(f"{leader.name} goes to {ctx.scenario.map.hex_id(first.hex)}", 0,
+                          SCHEDULE))
 
 
 def _name(piece: Piece | None) -> str:
