@@ -8,6 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from PySide6.QtGui import QCursor
+from PySide6.QtWidgets import QMenu
+
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.events import Event
@@ -31,6 +34,7 @@ from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.scenario import Scenario
 from gameapp.core.units import Side
 from gameapp.present.strategic_battle import supply_text
+from gameapp.present.strategic_gestures import stack_commands
 from gameapp.ui.board.overlay import HexOverlayItem
 from gameapp.ui.board.route_item import RouteItem
 from gameapp.ui.board.scene import BoardScene
@@ -43,6 +47,8 @@ from gameapp.ui.rulesets.strategic.dock import StrategicPanel, event_line
 from gameapp.ui.rulesets.strategic.tool import StrategicTool
 
 COMMANDED_IN = (StrategicPhase.MOVEMENT, StrategicPhase.COMBAT)  # 5.2, 8.0: orders or dice
+RAIL_RING = "#1e63d6"
+SAIL_RING = "#0b2a6b"
 SUPPLIED = "#7043a047"  # translucent green
 UNSUPPLIED = "#90e53935"  # translucent red
 
@@ -61,6 +67,8 @@ class StrategicUI(RulesetUI):
         self.layer: PiecesLayer | None = None
         self.selected: Hex | None = None
         self.battle_dialog: BattleDialog | None = None
+        self.stack_menu: QMenu | None = None
+        self.transport: HexOverlayItem | None = None
         self.supply: SupplyPicture | None = None  # the overlay's picture, None while it is off
         self.supply_fill: HexOverlayItem | None = None
         self.supply_path: RouteItem | None = None
@@ -79,6 +87,8 @@ class StrategicUI(RulesetUI):
         board = theatre_board(strategic, progressive=True)
         self.layer = PiecesLayer(board, board.geometry)
         self.layer.show(strategic.pieces)
+        self.transport = HexOverlayItem(board.geometry)
+        board.addItem(self.transport)
         self.supply_fill = HexOverlayItem(board.geometry)
         self.supply_path = RouteItem(board.geometry)
         board.addItem(self.supply_fill)
@@ -128,6 +138,35 @@ class StrategicUI(RulesetUI):
         self.battle_dialog = BattleDialog(preview, game.map.hex_id, fight, self.window)
         self.battle_dialog.open()
         return self.battle_dialog
+
+    # --- rail, voyages and the stack's commands ---------------------------------------------
+    def show_transport(self, rails: dict[Hex, Any], sails: dict[Hex, Any]) -> None:
+        """Ring the picked piece's rail moves (blue) and a picked ship's voyages (navy)."""
+        if self.transport is None:
+            return
+        self.transport.clear()
+        self.transport.rings(rails, RAIL_RING, 3)
+        self.transport.rings(sails, SAIL_RING, 3)
+
+    def open_stack_menu(self, h: Hex) -> QMenu:
+        """The stack's organisation and transport commands, at the mouse."""
+        game = self.window.controller.game
+        assert game is not None
+        if self.stack_menu is not None:
+            self.stack_menu.close()
+            self.stack_menu.deleteLater()
+        menu = QMenu(self.window.view)
+        menu.setObjectName("strategic_stack_menu")
+        commands = stack_commands(game, [p.id for p in self.pieces_at(h)])
+        for command in commands:
+            entry = menu.addAction(command.text)
+            entry.triggered.connect(
+                lambda _checked=False, a=command.action: self.window.controller.apply(a))
+        if not commands:
+            menu.addAction("No split, roster or transport command here now").setEnabled(False)
+        self.stack_menu = menu
+        menu.popup(QCursor.pos())
+        return menu
 
     # --- the supply overlay -------------------------------------------------------------------
     def show_supply(self, on: bool) -> None:
