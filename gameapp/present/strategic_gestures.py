@@ -41,17 +41,20 @@ class StackCommand:
     action: StackAction
 
 
-def rail_options(game: Game, piece_id: str) -> dict[Hex, Rail]:
-    """Where `piece_id` may go by rail now."""
+def rail_options(game: Game, piece_id: str, legal: Iterable[Any] | None = None
+                 ) -> dict[Hex, Rail]:
+    """Where `piece_id` may go by rail now (`legal`: the listing, if already made)."""
     strategic_state(game)
-    return {a.to: a for a in game.legal_actions() if isinstance(a, Rail) and a.piece == piece_id}
+    return {a.to: a for a in (game.legal_actions() if legal is None else legal)
+            if isinstance(a, Rail) and a.piece == piece_id}
 
 
-def sail_options(game: Game, ship_id: str) -> dict[Hex, Sail]:
+def sail_options(game: Game, ship_id: str, legal: Iterable[Any] | None = None
+                 ) -> dict[Hex, Sail]:
     """Where the ship `ship_id` may sail now, the shortest voyage to each water hex."""
     strategic_state(game)
     found: dict[Hex, Sail] = {}
-    for action in game.legal_actions():
+    for action in game.legal_actions() if legal is None else legal:
         if isinstance(action, Sail) and action.ship == ship_id and action.path:
             to = action.path[-1]
             if to not in found or len(action.path) < len(found[to].path):

@@ -166,8 +166,9 @@ class StrategicTool(BoardTool):
         game = self.controller.game
         self.picked, self.hovered = piece_id, None
         self.options = march_options(game, piece_id) if game and piece_id else {}
-        self.rails = rail_options(game, piece_id) if game and piece_id else {}
-        self.sails = sail_options(game, piece_id) if game and piece_id else {}
+        legal = list(game.legal_actions()) if game and piece_id else []
+        self.rails = rail_options(game, piece_id, legal) if game and piece_id else {}
+        self.sails = sail_options(game, piece_id, legal) if game and piece_id else {}
         self.ui.show_reach(self.picked, self.options)
         self.ui.show_transport(self.rails, self.sails)
 
