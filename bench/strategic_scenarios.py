@@ -5,7 +5,8 @@ a test; the test suite plays one seed of each).
 
 A random player takes a listed legal action, or ends its phase about one time in three, until the
 game is over. Any exception is a failure: the script prints it with the scenario and seed and
-exits 1. For each scenario it prints the games played, the mean actions and weeks, and the mean
+exits 1. It prints a line a game as it ends (so a run stopped early keeps what it saw), and for
+each scenario the games played, the mean actions and weeks, and the mean
 time a game took as a ratio of the yardstick (bench/yardstick.py) timed in the same run.
 """
 
@@ -68,10 +69,13 @@ def main() -> int:
             times.append((time.perf_counter() - start) * 1000)
             actions.append(n)
             turns.append(turn)
+            print(f"  {name} seed {seed}: {n} actions, ended after week {turn - 1}, "
+                  f"{times[-1] / yard:.0f}x the yardstick", flush=True)
         if times:
             print(f"{name}: {len(times)}/{args.seeds} games to the end, "
                   f"{statistics.mean(actions):.0f} actions and {statistics.mean(turns) - 1:.0f} "
-                  f"weeks a game, {statistics.mean(times) / yard:.0f}x the yardstick a game")
+                  f"weeks a game, {statistics.mean(times) / yard:.0f}x the yardstick a game",
+                  flush=True)
     return 1 if failed else 0
 
 

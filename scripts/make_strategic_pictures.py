@@ -68,12 +68,12 @@ def east_front(path: Path) -> None:
     print(f"wrote {out}")
 
 
-def east_window(path: Path) -> None:
+def east_window(path: Path, seed: int | None = None) -> None:
     """The East opening in the window, the command phase of week 1 (the opening initiative
     dice are the game's own): Johnston's stack at Manassas (C2409, the errata's army HQ)
     listed in the dock, with its HQ's roster; his span declared if the Confederates move
-    first."""
-    window = build_window(str(path))
+    first. `seed`: the game's dice (None: a fresh one)."""
+    window = build_window(str(path), seed=seed)
     window.resize(1500, 950)
     window.show()
     game = window.controller.game

@@ -21,7 +21,7 @@ from gameapp.core.newgame import GameSetup
 from gameapp.core.rulesets.strategic.actions import EndPhase, March
 from gameapp.core.rulesets.strategic.pieces import Arm, Division, Leader
 from gameapp.core.rulesets.strategic.scenario import StrategicScenario, load_strategic
-from gameapp.core.rulesets.strategic.scenario_rules import move_problem
+from gameapp.core.rulesets.strategic.scenario_rules import HQsDeployed, month_rolls, move_problem
 from gameapp.core.rulesets.strategic.schedule import ScheduledWeek, schedule_choices
 from gameapp.core.savegame import load_game, save_game
 from gameapp.core.units import Side
@@ -167,6 +167,7 @@ def test_west_62_withdraws_six_sp_of_infantry_after_week_16() -> None:
 def test_east_62_lee_takes_johnstons_army_in_week_14_unless_the_option_is_off() -> None:
     game = Game.from_scenario(SCENARIOS / "east_1862.yaml", seed=1)
     army = game.state.pieces["cs_army_nva"]
+    assert "lee" not in game.state.pieces  # recalled to Richmond in week 1: no command
     game.state.turn = 14
     ScheduledWeek()(game._context())
     lee = game.state.pieces["lee"]
@@ -216,7 +217,9 @@ def test_the_new_game_offers_the_schedules_options_and_a_choice_turns_an_entry_o
     assert game.scenario.options["events"] == {"lee_for_johnston": False}
     game.state.turn = 14
     ScheduledWeek()(game._context())
-    assert "je_johnston" in game.state.pieces and "lee" in game.state.pieces
+    # Johnston keeps the army; Lee, recalled in week 1 as Davis's adviser, stays off the map
+    assert "je_johnston" in game.state.pieces and "lee" not in game.state.pieces
+    assert "lee" in game.state.withdrawn
 
 
 def test_east_62_guards_washington_while_johnston_stands_north_of_row_12() -> None:
@@ -256,3 +259,25 @@ def test_a_strategic_game_with_options_saves_and_loads(tmp_path: Path) -> None:
     assert again.scenario.options["events"] == {"lee_for_johnston": False}
     assert again.scenario.options["capital_guard"] == scenario.options["capital_guard"]
     assert again.state.pieces == game.state.pieces and again.state.turn == game.state.turn
+
+
+def test_east_62_hq_roll_holds_back_the_scheduled_corps_hqs_and_rolls_for_them() -> None:
+    """22.22 as the `hq_roll` option (off by default): on, the V and VI Provisional Corps HQs
+    of week 12 do not come (Porter and Franklin do) and the Union rolls at the end of month 3."""
+    game = Game.from_scenario(SCENARIOS / "east_1862.yaml", seed=1)
+    game.state.turn = 12
+    ScheduledWeek()(game._context())
+    assert {"us_v_prov", "us_vi_prov", "fj_porter"} <= set(game.state.pieces)  # off: history
+    assert not [e for e in month_rolls(game._context()) if isinstance(e, HQsDeployed)]
+
+    game = GameSetup(_scenario("east_1862"), options={"hq_roll": True}, seed=1).start()
+    game.state.turn = 12
+    ScheduledWeek()(game._context())
+    assert "fj_porter" in game.state.pieces and "wb_franklin" in game.state.pieces
+    assert "us_v_prov" not in game.state.pieces and "us_vi_prov" not in game.state.pieces
+    game.dice.forced = [1, 2]
+    (rolled,) = [e for e in month_rolls(game._context()) if isinstance(e, HQsDeployed)]
+    assert rolled.side is Side.UNION and rolled.rolls == (1, 2) and rolled.rule == "004 22.22"
+    army = game.state.pieces["us_aop"]  # two corps HQs, as the counter mix allows
+    assert len(rolled.deployed) == 2
+    assert all(game.state.pieces[h].hex == army.hex for h in rolled.deployed)

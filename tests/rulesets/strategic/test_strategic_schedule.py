@@ -191,3 +191,91 @@ leader_events:
         hazel_game(path=path)
     assert "nobody is not a piece of this scenario" in str(error.value)
     assert "hazel.yaml:" in str(error.value)
+
+
+HQ_LISTS = """
+reinforcements:
+  - {week: 2, side: union, at: "0302", what: IX Corps formed, source: test,
+      leader: {id: burnside, name: Burnside, stars: 2, initiative: 3, tactical: 0, span: 2},
+      hqs: [{id: ix, name: IX Corps, commander: burnside}]}
+"""
+
+
+def test_the_hq_roll_option_replaces_the_scheduled_corps_hqs_by_the_22_22_die(
+        tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from gameapp.core.rulesets.strategic.scenario_rules import HQsDeployed, month_rolls
+
+    deployment = "options: {hq_deployment: {option: hq_roll, union: [1]}}\n"
+    game = hazel_game(path=scheduled(tmp_path, HQ_LISTS, deployment))
+    (told,) = to_week(game, 2)  # off, the default: the history
+    assert {"ix", "burnside"} <= set(state_of(game).pieces) and "ix" in told.arrived
+    state_of(game).turn = 4  # the end of month 1: no roll while the option is off
+    assert not [e for e in month_rolls(game._context()) if isinstance(e, HQsDeployed)]
+    (choice,) = schedule.schedule_choices(game.scenario)
+    assert choice.name == "hq_roll" and choice.default is False and "22.22" in choice.description
+
+    on = tmp_path / "on"
+    on.mkdir()
+    game = hazel_game(path=scheduled(
+        on, HQ_LISTS, "options: {hq_deployment: {option: hq_roll, union: [1]}, "
+                      "events: {hq_roll: true}}\n"))
+    (told,) = to_week(game, 2)
+    state = state_of(game)
+    assert "ix" not in state.pieces and "burnside" in state.pieces  # he comes, his HQ does not
+    (held,) = [t for t in told.terms if t.rule == "004 22.22"]
+    assert held.label.startswith("IX Corps does not come: with the HQ roll on")
+    state.turn = 4
+    game.scenario = replace(game.scenario, counter_mix={})
+    game.dice.forced = [1, 2]  # a 1, then 2 corps HQs at the army HQ
+    (rolled,) = [e for e in month_rolls(game._context()) if isinstance(e, HQsDeployed)]
+    assert rolled.deployed == ("union-corps-1", "union-corps-2") and rolled.side is U
+    assert state.pieces["union-corps-1"].hex == state.pieces["army-va"].hex
+
+
+def test_the_dialogs_hq_roll_choice_goes_into_the_events() -> None:
+    from dataclasses import replace
+
+    game = hazel_game()
+    scenario = replace(game.scenario, options={"hq_deployment": {"option": "hq_roll",
+                                                                 "union": [3]}})
+    merged = schedule.with_schedule_options(scenario, {"hq_roll": True})
+    assert merged["events"] == {"hq_roll": True}
+    assert schedule.hq_roll_on(merged, U) and not schedule.hq_roll_on(merged, C)
+
+
+def test_a_leader_recalled_comes_back_to_take_an_army_and_a_corps_passes_with_a_rank(
+        tmp_path: Path) -> None:
+    """East '62's Lee: out of play from week 1 (recalled as Davis's adviser), back in week 2
+    to take McDowell's army; West '62's Thomas: a new rank; East '63's Hancock: a corps
+    passing to a leader who arrives for it."""
+    lists = """
+leader_events:
+  - {week: 1, side: confederate, leaves: [stuart], what: Stuart recalled, source: test}
+  - {week: 2, side: confederate, replaces: jackson, by: stuart, what: Stuart back, source: test}
+  - {week: 2, side: union, by: bayard, ranks: {bayard: 3}, what: Bayard promoted, source: test}
+  - {week: 2, side: union, with: ii-corps, at: "0302", takes: [ii-corps],
+      leader: {id: hancock, name: Hancock, stars: 2, initiative: 4, tactical: 1, span: 2},
+      what: Hancock takes II Corps, source: test}
+"""
+    game = hazel_game(path=scheduled(tmp_path, lists))
+    state = state_of(game)
+    assert "stuart" not in state.pieces and "stuart" in state.withdrawn  # gone from week 1
+    valley = state.pieces["valley"]
+    assert isinstance(valley, HQ) and valley.commander == "jackson"
+    recalled, back, promoted, passed = to_week(game, 2)
+    assert recalled.withdrawn == ("stuart",) and recalled.week == 1
+    stuart = state.pieces["stuart"]
+    assert isinstance(stuart, Leader) and "stuart" not in state.withdrawn
+    assert "Stuart comes back into play" in [t.label for t in back.terms]
+    valley = state.pieces["valley"]
+    assert isinstance(valley, HQ) and valley.commander == "stuart"
+    assert stuart.hex == valley.hex and "jackson" not in state.pieces
+    bayard = state.pieces["bayard"]
+    assert isinstance(bayard, Leader) and bayard.stars == 3
+    assert promoted.terms[0].label == "Bayard now ranks ★★★ (3 stars)"
+    corps = state.pieces["ii-corps"]
+    hancock = state.pieces["hancock"]
+    assert isinstance(corps, HQ) and corps.commander == "hancock" and hancock.hex == corps.hex
+    assert "Hancock takes command of II Corps from Banks" in [t.label for t in passed.terms]

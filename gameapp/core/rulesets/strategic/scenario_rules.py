@@ -9,7 +9,9 @@
   wbts.md 7.9): a march or rail move that would take it below is refused.
 - 22.22 (`hq_deployment`): at the end of the months listed, the side rolls a die; on a 1 it
   rolls again and that many corps HQs (as the counter mix allows) come into play at its army
-  HQ, without commanders until a leader is given one.
+  HQ, without commanders until a leader is given one. With an `option` named (the scenarios'
+  `hq_roll`, off by default) the rolls are made only while that option is on, and then the
+  schedule's corps HQs of the side do not come (schedule.py).
 - 22.6 (`militia_demobilisation`): at the end of the months listed, a die of 1 or 2 sends home
   half the side's militia SP on the map, any fraction a whole point; ours: from the largest
   militia unit first.
@@ -32,13 +34,13 @@ from gameapp.core.rulesets.strategic.losses import LossLine
 from gameapp.core.rulesets.strategic.movement import ground_units
 from gameapp.core.rulesets.strategic.organisation import mix_problem
 from gameapp.core.rulesets.strategic.pieces import HQ, Arm, Echelon, Leader
+from gameapp.core.rulesets.strategic.schedule import HQ_ROLL, hq_roll_on
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.supply import apply_losses
 from gameapp.core.units import Side
 
 CONFINED = "004 26.4"
 GUARD = "004 19.74"
-HQ_ROLL = "004 22.22"
 MILITIA = "004 22.6"
 
 
@@ -154,8 +156,10 @@ def month_rolls(ctx: RuleContext) -> list[Any]:
     state: StrategicState = ctx.state
     month = state.turn // 4
     events: list[Any] = []
+    deployment = ctx.scenario.options.get("hq_deployment", {})
     for side in Side:
-        if month in _months(ctx, "hq_deployment", side):
+        rolls = "option" not in deployment or hq_roll_on(ctx.scenario.options, side)
+        if rolls and month in _months(ctx, "hq_deployment", side):
             events.append(deploy_hqs(ctx, side))
         if month in _months(ctx, "militia_demobilisation", side):
             events.append(demobilise(ctx, side))

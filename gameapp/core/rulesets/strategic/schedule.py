@@ -17,6 +17,9 @@ Our design (`R&C strategic schedule`):
 - "N SP of an arm" leave one SP at a time from the side's largest unit of that arm, as
   militia go home (22.6); a unit brought to nothing leaves whole. Withdrawn SP are not losses:
   they score no victory points;
+- with the scenario's 22.22 option on (`options.hq_deployment.option`, `hq_roll`), the
+  schedule's corps HQs of that side do not come: the monthly roll brings HQs instead; their
+  leaders still arrive (and wait, without an HQ, until one is given them);
 - a replacement puts the new leader on the old one's hex (or on the HQ the old one commanded)
   and gives him every HQ the old one commanded; the old one leaves play. A leader leaving
   (recalled, or killed with the `historical_deaths` option) leaves his HQs without commander.
@@ -50,6 +53,7 @@ from gameapp.core.units import Side
 from gameapp.core.yamlsource import Problem
 
 SCHEDULE = "R&C strategic schedule"
+HQ_ROLL = "004 22.22"
 KINDS = (("reinforcement", "reinforcements"), ("withdrawal", "withdrawals"),
          ("leader", "leader_events"))
 WATER = (TheatreTerrain.SEA, TheatreTerrain.LAKE)
@@ -75,6 +79,8 @@ class Scheduled:
     replaces: str | None = None
     by: str | None = None
     leaves: tuple[str, ...] = ()
+    takes: tuple[str, ...] = ()  # HQs the entry's leader takes command of
+    ranks: tuple[tuple[str, int], ...] = ()  # (leader, stars): a new rank
     option: str | None = None
     default: bool = True
     played_if: bool = True
@@ -127,7 +133,8 @@ def read_schedule(reader: _Reader, data: dict[str, Any]) -> tuple[Scheduled, ...
     known = set(reader.where) | new_ids
     for _, key in KINDS:
         for i, e in enumerate(data.get(key, [])):
-            for field_name in ("unit", "units", "replaces", "by", "leaves", "with"):
+            for field_name in ("unit", "units", "replaces", "by", "leaves", "with", "takes",
+                               "ranks"):
                 for piece_id in _listed(e.get(field_name)):
                     if piece_id not in known:
                         reader.problem((key, i, field_name),
@@ -153,7 +160,9 @@ def _entry(reader: _Reader, kind: str, key: tuple[str | int, ...], e: dict[str, 
     base = Scheduled(kind, e["week"], side, e.get("what") or e.get("event") or "", e["source"],
                      at, e.get("with"), option=e.get("option"), default=e.get("default", True),
                      played_if=e.get("played_if", "on") == "on", replaces=e.get("replaces"),
-                     by=e.get("by"), leaves=tuple(e.get("leaves", ())))
+                     by=e.get("by"), leaves=tuple(e.get("leaves", ())),
+                     takes=tuple(e.get("takes", ())),
+                     ranks=tuple(sorted(dict(e.get("ranks", {})).items())))
     if kind == "withdrawal":
         return replace(base, withdraw=tuple(ids), withdraw_sp=0 if ids else e.get("sp", 0),
                        withdraw_arm=Arm(e.get("arm", "infantry")))
@@ -209,6 +218,32 @@ def _divisions(e: dict[str, Any], side: Side, at: Hex, ids: list[str], prefix: s
     return made
 
 
+def hq_roll_on(options: dict[str, Any], side: Side | None) -> bool:
+    """22.22 instead of the schedule's corps HQs: the scenario's `hq_deployment` names an
+    option (`hq_roll`) that is on, and lists months for `side`."""
+    deployment = options.get("hq_deployment")
+    if not isinstance(deployment, dict) or "option" not in deployment or side is None:
+        return False
+    chosen = dict(options.get("events", {}) or {})
+    return bool(chosen.get(deployment["option"], False)) and bool(deployment.get(side.value))
+
+
+def _hq_roll_choice(scenario: Any) -> Any | None:
+    """The 22.22 option as the new-game dialog offers it (off unless chosen)."""
+    from gameapp.core.newgame import OptionChoice
+
+    deployment = scenario.options.get("hq_deployment")
+    if not isinstance(deployment, dict) or "option" not in deployment:
+        return None
+    name = deployment["option"]
+    months = "; ".join(f"{side} after month(s) {', '.join(str(m) for m in deployment[side])}"
+                       for side in ("union", "confederate") if deployment.get(side))
+    chosen = dict(scenario.options.get("events", {}) or {})
+    return OptionChoice(name, "22.22: the scheduled corps HQs do not come; instead a die at "
+                        f"the end of the month ({months}): on a 1, a second die of corps HQs",
+                        "bool", (), {}, bool(chosen.get(name, False)))
+
+
 def schedule_choices(scenario: Any) -> list[Any]:
     """The schedule's options, once each, as the new-game dialog offers them (on or off, the
     scenario's default; the entries' words as their description)."""
@@ -219,15 +254,20 @@ def schedule_choices(scenario: Any) -> list[Any]:
     for entry in scenario.schedule:
         if entry.option is not None:
             found.setdefault(entry.option, []).append(entry)
-    return [OptionChoice(name, "; ".join(f"week {e.week}: {e.what}" for e in entries), "bool",
-                         (), {}, bool(chosen.get(name, entries[0].default)))
-            for name, entries in found.items()]
+    choices = [OptionChoice(name, "; ".join(f"week {e.week}: {e.what}" for e in entries),
+                            "bool", (), {}, bool(chosen.get(name, entries[0].default)))
+               for name, entries in found.items()]
+    rolled = _hq_roll_choice(scenario)
+    return choices + ([rolled] if rolled is not None else [])
 
 
 def with_schedule_options(scenario: Any, options: dict[str, Any]) -> dict[str, Any]:
     """The scenario's options with `options` (a save's or the dialog's) laid over them: a
     schedule option's value goes into `events`."""
     names = {e.option for e in scenario.schedule if e.option is not None}
+    deployment = scenario.options.get("hq_deployment")
+    if isinstance(deployment, dict) and "option" in deployment:
+        names.add(deployment["option"])
     events = dict(scenario.options.get("events", {}) or {})
     merged = dict(scenario.options)
     for name, value in options.items():
@@ -371,7 +411,12 @@ def _arrive(ctx: RuleContext, entry: Scheduled, terms: list[Term]) -> tuple[list
     # ships first, so that troops arriving aboard find their transports
     comers += sorted(entry.arrive, key=lambda p: not isinstance(p, Ship))
     transports = [p.id for p in comers if isinstance(p, Ship) and p.vessel is Vessel.TRANSPORT]
+    rolled = hq_roll_on(ctx.scenario.options, entry.side)
     for piece in comers:
+        if rolled and isinstance(piece, HQ) and piece.echelon is Echelon.CORPS:
+            terms.append(Term(f"{_name(piece)} does not come: with the HQ roll on, corps HQs "
+                              "come by the monthly die instead", 0, HQ_ROLL))
+            continue
         piece = _placed(ctx, entry, piece, transports, terms)
         state.put(piece)
         arrived.append(piece.id)
@@ -443,9 +488,14 @@ def arrival_hex(ctx: RuleContext, piece: Piece, want: Hex) -> tuple[Hex, str]:
 
 def _leaders(ctx: RuleContext, entry: Scheduled, arrived: list[str],
              terms: list[Term]) -> list[str]:
-    """Replacements and departures; the leaders gone."""
+    """Replacements, HQs taken, promotions and departures; the leaders gone."""
     state: StrategicState = ctx.state
     out: list[str] = []
+    if entry.by is not None and entry.by not in state.pieces and entry.by in state.withdrawn:
+        back = state.withdrawn.pop(entry.by)  # a leader the schedule took out comes back
+        state.put(back)
+        arrived.append(back.id)
+        terms.append(Term(f"{_name(back)} comes back into play", 0, SCHEDULE))
     if entry.replaces is not None:
         new_id = entry.by or next((i for i in arrived if isinstance(state.pieces.get(i), Leader)),
                                   None)
@@ -470,12 +520,45 @@ def _leaders(ctx: RuleContext, entry: Scheduled, arrived: list[str],
         state.put(replace(sent, hex=h))
         terms.append(Term(f"{_name(sent)} goes to {ctx.scenario.map.hex_id(h)}{why}", 0,
                           SCHEDULE))
+    _take_hqs(ctx, entry, arrived, terms)
+    for leader_id, stars in entry.ranks:
+        leader = state.pieces.get(leader_id)
+        if isinstance(leader, Leader):
+            state.put(replace(leader, stars=stars))
+            terms.append(Term(f"{leader.name} now ranks {'★' * stars} ({stars} stars)", stars,
+                              SCHEDULE))
     for leader_id in entry.leaves:
         piece = take_out(state, leader_id)
         if piece is not None:
             out.append(leader_id)
             terms.append(Term(f"{_name(piece)} leaves", 0, SCHEDULE))
     return out
+
+
+def _take_hqs(ctx: RuleContext, entry: Scheduled, arrived: list[str],
+              terms: list[Term]) -> None:
+    """`takes`: the entry's leader (the one arriving, else `by`) commands these HQs now, and
+    goes to the first one's hex."""
+    state: StrategicState = ctx.state
+    leader_id = next((i for i in arrived if isinstance(state.pieces.get(i), Leader)), entry.by)
+    leader = state.pieces.get(leader_id or "")
+    if not entry.takes or not isinstance(leader, Leader):
+        return
+    for hq_id in entry.takes:
+        hq = state.pieces.get(hq_id)
+        if not isinstance(hq, HQ):
+            terms.append(Term(f"{hq_id} is not in play: {leader.name} takes nothing", 0,
+                              SCHEDULE))
+            continue
+        was = state.pieces.get(hq.commander or "")
+        state.put(replace(hq, commander=leader.id))
+        terms.append(Term(f"{leader.name} takes command of {hq.name}"
+                          + (f" from {_name(was)}" if was is not None else ""), 0, SCHEDULE))
+    first = state.pieces.get(entry.takes[0])
+    if first is not None and leader.hex != first.hex:
+        state.put(replace(leader, hex=first.hex))
+        terms.append(Term(f"{leader.name} goes to {ctx.scenario.map.hex_id(first.hex)}", 0,
+                          SCHEDULE))
 
 
 def _name(piece: Piece | None) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -81,6 +81,16 @@ class SupplyNet:
 
     side: Side
     reach: dict[Hex, tuple[str, int]]  # hex -> (what it traces to, hexes away)
+    via: dict[Hex, Hex] = field(default_factory=dict)  # hex -> the next hex toward its source
+
+    def path(self, h: Hex) -> tuple[Hex, ...]:
+        """The hexes from `h` to what it traces to (`h` first; () when out of supply)."""
+        if h not in self.reach:
+            return ()
+        path = [h]
+        while path[-1] in self.via:
+            path.append(self.via[path[-1]])
+        return tuple(path)
 
     def terms(self, h: Hex) -> tuple[Term, ...]:
         found = self.reach.get(h)
@@ -173,6 +183,7 @@ def supply_net(ctx: RuleContext, side: Side, board: Board | None = None) -> Supp
         origins.setdefault(h, f"the railroad from {terrain.map.hex_id(source)}")
     # overland, at most `reach` hexes, from every origin at once
     found: dict[Hex, tuple[str, int]] = {h: (what, 0) for h, what in origins.items()}
+    via: dict[Hex, Hex] = {}
     frontier = deque(found)
     while frontier:
         h = frontier.popleft()
@@ -183,8 +194,9 @@ def supply_net(ctx: RuleContext, side: Side, board: Board | None = None) -> Supp
             if n in found or terrain.passable(h, n) is not None or not _open(board, side, n):
                 continue
             found[n] = (what, far + 1)
+            via[n] = h
             frontier.append(n)
-    return SupplyNet(side, found)
+    return SupplyNet(side, found, via)
 
 
 def in_supply(net: SupplyNet, piece: Piece) -> bool:

@@ -10,7 +10,14 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gameapp.core.engine import Game
 from gameapp.core.events import Event
@@ -37,8 +44,11 @@ class StrategicPanel(QScrollArea):
         inner = QWidget()
         self.box = QVBoxLayout(inner)
         self.week, self.forces, self.stack, self.route, self.last = (_label() for _ in range(5))
+        self.supply = _label()
+        self.supply_toggle = QCheckBox("Supply overlay: in supply, out of it, the path")
+        self.supply_toggle.setObjectName("strategic_supply_toggle")
         self.buttons = QVBoxLayout()
-        for widget in (self.week, self.forces, self.stack):
+        for widget in (self.week, self.supply_toggle, self.supply, self.forces, self.stack):
             self.box.addWidget(widget)
         self.box.addLayout(self.buttons)
         self.box.addWidget(self.route)
@@ -100,6 +110,10 @@ class StrategicPanel(QScrollArea):
     def _name(state: StrategicState, piece_id: str) -> str:
         piece = state.pieces.get(piece_id)
         return getattr(piece, "name", piece_id)
+
+    def show_supply(self, text: str) -> None:
+        self.supply.setText(escape(text))
+        self.supply.setVisible(bool(text))
 
     # --- the stack selected and its commands -------------------------------------------------
     def show_stack(self, game: Game, hex_id: str | None, pieces: Sequence[Piece],

@@ -8,10 +8,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from PySide6.QtGui import QCursor
+from PySide6.QtWidgets import QMenu
+
+from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.events import Event
 from gameapp.core.hexgrid import Hex
+from gameapp.core.rulesets.strategic.actions import Attack
+from gameapp.core.rulesets.strategic.combat import BattleFought
 from gameapp.core.rulesets.strategic.pieces import Piece
+from gameapp.core.rulesets.strategic.previews import (
+    SupplyPicture,
+    battle_preview,
+    supply_picture,
+)
 from gameapp.core.rulesets.strategic.queries import (
     MarchOption,
     command_choices,
@@ -21,13 +32,25 @@ from gameapp.core.rulesets.strategic.queries import (
 from gameapp.core.rulesets.strategic.scenario import StrategicScenario
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.scenario import Scenario
+from gameapp.core.units import Side
+from gameapp.present.strategic_battle import supply_text
+from gameapp.present.strategic_gestures import stack_commands
+from gameapp.ui.board.overlay import HexOverlayItem
+from gameapp.ui.board.route_item import RouteItem
 from gameapp.ui.board.scene import BoardScene
 from gameapp.ui.board.theatre_board import TheatreBoardScene
 from gameapp.ui.main_window import MainWindow
 from gameapp.ui.rulesets.base import BoardTool, DockSpec, RulesetUI, make_dock
+from gameapp.ui.rulesets.strategic.battle_dialog import BattleDialog
 from gameapp.ui.rulesets.strategic.counters import PiecesLayer
 from gameapp.ui.rulesets.strategic.dock import StrategicPanel, event_line
 from gameapp.ui.rulesets.strategic.tool import StrategicTool
+
+COMMANDED_IN = (StrategicPhase.MOVEMENT, StrategicPhase.COMBAT)  # 5.2, 8.0: orders or dice
+RAIL_RING = "#1e63d6"
+SAIL_RING = "#0b2a6b"
+SUPPLIED = "#7043a047"  # translucent green
+UNSUPPLIED = "#90e53935"  # translucent red
 
 
 def theatre_board(scenario: StrategicScenario, progressive: bool = False) -> TheatreBoardScene:
@@ -43,6 +66,13 @@ class StrategicUI(RulesetUI):
         self.dock = make_dock(window, "Campaign", "strategic_dock", self.panel)
         self.layer: PiecesLayer | None = None
         self.selected: Hex | None = None
+        self.battle_dialog: BattleDialog | None = None
+        self.stack_menu: QMenu | None = None
+        self.transport: HexOverlayItem | None = None
+        self.supply: SupplyPicture | None = None  # the overlay's picture, None while it is off
+        self.supply_fill: HexOverlayItem | None = None
+        self.supply_path: RouteItem | None = None
+        self.panel.supply_toggle.toggled.connect(self.show_supply)
         window.controller.state_changed.connect(self._state_changed)
 
     # --- what the window asks ---------------------------------------------------------------
@@ -57,7 +87,14 @@ class StrategicUI(RulesetUI):
         board = theatre_board(strategic, progressive=True)
         self.layer = PiecesLayer(board, board.geometry)
         self.layer.show(strategic.pieces)
+        self.transport = HexOverlayItem(board.geometry)
+        board.addItem(self.transport)
+        self.supply_fill = HexOverlayItem(board.geometry)
+        self.supply_path = RouteItem(board.geometry)
+        board.addItem(self.supply_fill)
+        board.addItem(self.supply_path)
         self.selected = None
+        self.supply = None
         return board
 
     def uninstall(self) -> None:
@@ -78,6 +115,95 @@ class StrategicUI(RulesetUI):
         self.selected = h
         self._show_pieces()
         self._show_stack()
+        self._show_supply_path()
+
+    # --- battles -----------------------------------------------------------------------------
+    def open_battle(self, action: Attack) -> BattleDialog:
+        """The battle dialog for `action`: the preview before the die; Roll fights it."""
+        game = self.window.controller.game
+        assert game is not None
+        preview = battle_preview(game, action)
+
+        def fight() -> BattleFought | IllegalActionError | list[str]:
+            try:
+                game.check(action)
+            except IllegalActionError as error:
+                return error
+            if not self.window.controller.apply(action):
+                return IllegalActionError("the attack was not made", "R&C actions")
+            done = self.window.controller.last_events
+            fought = next((e for e in done if isinstance(e, BattleFought)), None)
+            return fought if fought is not None else self.event_notes(done, game)
+
+        self.battle_dialog = BattleDialog(preview, game.map.hex_id, fight, self.window)
+        self.battle_dialog.open()
+        return self.battle_dialog
+
+    # --- rail, voyages and the stack's commands ---------------------------------------------
+    def show_transport(self, rails: dict[Hex, Any], sails: dict[Hex, Any]) -> None:
+        """Ring the picked piece's rail moves (blue) and a picked ship's voyages (navy)."""
+        if self.transport is None:
+            return
+        self.transport.clear()
+        self.transport.rings(rails, RAIL_RING, 3)
+        self.transport.rings(sails, SAIL_RING, 3)
+
+    def open_stack_menu(self, h: Hex) -> QMenu:
+        """The stack's organisation and transport commands, at the mouse."""
+        game = self.window.controller.game
+        assert game is not None
+        if self.stack_menu is not None:
+            self.stack_menu.close()
+            self.stack_menu.deleteLater()
+        menu = QMenu(self.window.view)
+        menu.setObjectName("strategic_stack_menu")
+        commands = stack_commands(game, [p.id for p in self.pieces_at(h)])
+        for command in commands:
+            entry = menu.addAction(command.text)
+            entry.triggered.connect(
+                lambda _checked=False, a=command.action: self.window.controller.apply(a))
+        if not commands:
+            menu.addAction("No split, roster or transport command here now").setEnabled(False)
+        self.stack_menu = menu
+        menu.popup(QCursor.pos())
+        return menu
+
+    # --- the supply overlay -------------------------------------------------------------------
+    def show_supply(self, on: bool) -> None:
+        """Draw (or clear) the side to play's supply: its stacks in supply green, out of supply
+        red, and for the stack selected the path to what it traces to."""
+        game = self.window.controller.game
+        if self.supply_fill is None or self.supply_path is None:
+            return
+        self.supply_fill.clear()
+        self.supply_path.clear()
+        self.supply = None
+        if not on or game is None:
+            self.panel.show_supply("")
+            return
+        side = game.acting_side or game.current_side or Side.UNION
+        self.supply = supply_picture(game, side)
+        self.supply_fill.show_hexes(self.supply.supplied, SUPPLIED)
+        self.supply_fill.show_hexes(self.supply.unsupplied, UNSUPPLIED)
+        self._show_supply_path()
+
+    def _show_supply_path(self) -> None:
+        game = self.window.controller.game
+        if self.supply is None or self.supply_path is None or game is None:
+            return
+        self.supply_path.clear()
+        h = self.selected
+        if h is None:
+            self.panel.show_supply(f"Supply of the {self.supply.side.label} side: "
+                                   f"{len(self.supply.supplied)} stack(s) in supply (green), "
+                                   f"{len(self.supply.unsupplied)} out of it (red). "
+                                   "Click a stack for its path to its source.")
+            return
+        path = self.supply.path(h)
+        if len(path) > 1:
+            facing = next(d for d in range(6) if path[-2].neighbor(d) == path[-1])
+            self.supply_path.show_route(path[0], path[1:], facing, False)
+        self.panel.show_supply(supply_text(self.supply, h, game.map.hex_id))
 
     def show_reach(self, picked: str | None, options: dict[Hex, MarchOption]) -> None:
         """Light the hexes a picked piece can reach, with the MP it would have left; ring those
@@ -127,6 +253,8 @@ class StrategicUI(RulesetUI):
         self.panel.show_week(game)
         self._show_stack()
         self.panel.show_events(game, self.window.controller.last_events)
+        if self.panel.supply_toggle.isChecked():
+            self.show_supply(True)
 
     def _show_pieces(self) -> None:
         game = self.window.controller.game
@@ -142,8 +270,8 @@ class StrategicUI(RulesetUI):
         if game is None:
             return
         h = self.selected
-        choices = (command_choices(game) if game.phase is StrategicPhase.MOVEMENT
-                   and not game.is_over else {})
+        choices = (command_choices(game) if game.phase in COMMANDED_IN and not game.is_over
+                   else {})
         self.panel.show_stack(game, game.map.hex_id(h) if h is not None else None,
                               self.pieces_at(h) if h is not None else [], choices,
                               self.window.controller.apply)

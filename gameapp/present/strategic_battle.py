@@ -1,0 +1,113 @@
+"""A strategic battle and a side's supply in words, for the window (Qt-free): the battle before
+the die (the odds, each strength term, the shifts, the die modifier and each outcome's exact
+chance), the battle after it (the roll, the outcome and each SP lost with the reason it fell
+there), and where a stack traces its supply."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+
+from gameapp.core.breakdown import Term
+from gameapp.core.hexgrid import Hex
+from gameapp.core.rulesets.strategic.combat import BattleFought
+from gameapp.core.rulesets.strategic.losses import LossLine
+from gameapp.core.rulesets.strategic.odds import BattlePreview, ResultChance
+from gameapp.core.rulesets.strategic.previews import SupplyPicture
+
+HexId = Callable[[Hex], str]
+
+
+def exact_chance(chance: Fraction) -> str:
+    """'1 in 3 (33.3%)': the fraction in lowest terms and its percentage."""
+    return f"{chance.numerator} in {chance.denominator} ({float(chance):.1%})"
+
+
+def _term(t: Term) -> str:
+    return f"{t.label}: {t.value:+g} ({t.rule})"
+
+
+def outcome_line(r: ResultChance) -> str:
+    """'die 1-2, 1 in 3 (33.3%): 20/10 r (attacker loses 2 SP, defender 1 SP, retreats 1 hex)'"""
+    dice = ", ".join(str(d) for d in r.dice)
+    o = r.outcome
+    extra = ""
+    if o.defender_retreats:
+        extra += f", the defender retreats {o.defender_retreats} hex(es)"
+    if o.attacker_falls_back:
+        extra += ", the attacker falls back"
+    return (f"die {dice} — {exact_chance(r.chance)}: {o.text} (attacker loses "
+            f"{r.attacker_loss} SP, defender {r.defender_loss} SP{extra})")
+
+
+def preview_sections(p: BattlePreview, hex_id: HexId) -> list[tuple[str, list[str]]]:
+    """The battle before the die, as titled sections of lines."""
+    kind = "Amphibious assault" if p.amphibious else "Battle"
+    head = [f"{kind} at {hex_id(p.target)}: the {p.side.label} side attacks",
+            f"attackers {', '.join(p.attackers)} ({p.attacker_sp} SP); defenders "
+            f"{', '.join(p.defenders) or 'none'} ({p.defender_sp} SP)"
+            + (f"; held out: {', '.join(p.held_out)}" if p.held_out else "")]
+    odds = [f"attack {float(p.attack):g} against defence {float(p.defence):g}: "
+            f"column {p.odds_label}"]
+    supply_terms = p.supply.terms if p.supply is not None else ()
+    odds_term, *shifts = p.shift_terms  # the first says the odds and their column
+    sections: list[tuple[str, list[str]]] = [
+        ("The battle", head), ("Odds", odds),
+        ("Attack", [_term(t) for t in p.attack_terms if t not in supply_terms]),
+        ("Defence", [_term(t) for t in p.defence_terms]),
+        ("Column and shifts", [f"{odds_term.label} ({odds_term.rule})"]
+         + ([_term(t) for t in shifts] or ["no column shift"])
+         + [f"the column played: {p.odds_label}"]),
+        ("Die modifier", [_term(t) for t in p.modifier_terms]
+         + [f"in all {p.modifier:+d}: each die is read on the row {p.modifier:+d} from it "
+            "(kept within 1-6)"]),
+    ]
+    if p.supply is not None:
+        enough = "enough" if p.supply.enough else "NOT enough: the attack is refused"
+        sections.append(("Combat supply", [_term(t) for t in p.supply.terms] + [enough]))
+    total = sum((r.chance for r in p.results), Fraction(0))
+    sections.append(("Each outcome's chance",
+                     [outcome_line(r) for r in p.results] + [f"in all {exact_chance(total)}"]))
+    return sections
+
+
+def loss_lines(lines: Iterable[LossLine]) -> list[str]:
+    """One line a unit: its SP lost and each reason they fell on it."""
+    by_piece: dict[str, list[LossLine]] = {}
+    notes: list[str] = []
+    for line in lines:
+        if not line.piece:
+            notes.append(f"{line.why} ({line.rule})")
+            continue
+        by_piece.setdefault(line.piece, []).append(line)
+    rows = list(notes)
+    for piece, found in by_piece.items():
+        reasons = "; ".join(dict.fromkeys(f"{x.why} ({x.rule})" for x in found))
+        rows.append(f"{piece} loses {sum(x.sp for x in found)} SP — {reasons}")
+    return rows
+
+
+def result_sections(e: BattleFought) -> list[tuple[str, list[str]]]:
+    """The battle after the die: the roll, the outcome, and the losses spread with reasons."""
+    rolled = [f"rolled {e.roll}: {e.outcome}"
+              + (" — the assault failed: the attacker's losses are tripled (004 7.24)"
+                 if e.tripled else "")
+              + (" — the survivors land (004 7.24)" if e.landed else "")]
+    return [("Result", rolled),
+            (f"Attacker's losses: {e.attacker_loss} SP",
+             loss_lines(e.attacker_lines) or ["none"]),
+            (f"Defender's losses: {e.defender_loss} SP",
+             loss_lines(e.defender_lines) or ["none"])]
+
+
+def supply_text(picture: SupplyPicture, h: Hex, hex_id: HexId) -> str:
+    """Where the stack in `h` traces its supply, or why it cannot."""
+    if h in picture.unsupplied:
+        return f"{hex_id(h)}: out of supply — " + "; ".join(
+            f"{t.label} ({t.rule})" for t in picture.net.terms(h))
+    path = picture.path(h)
+    if not path:
+        return f"{hex_id(h)}: no {picture.side.label} unit needing supply"
+    what, far = picture.net.reach[h]
+    route = " → ".join(hex_id(x) for x in path)
+    return f"{hex_id(h)}: in supply, {far} hex(es) to {what}: {route}"
