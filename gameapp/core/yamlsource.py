@@ -22,11 +22,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import yaml
 from yaml.constructor import ConstructorError
+
+if TYPE_CHECKING:  # jsonschema itself is imported when a document is first checked
+    import jsonschema
 
 JsonPath = tuple[str | int, ...]
 
@@ -465,6 +467,8 @@ def load_schema(name: str) -> dict[str, Any]:
 
 def schema_problems(doc: YamlDocument, schema: dict[str, Any]) -> list[Problem]:
     """Every schema violation in the document, in file order, each with a readable message."""
+    import jsonschema  # a fifth of a second: not before a window's first frame needs it
+
     validator = jsonschema.Draft202012Validator(schema)
     problems = []
     for error in validator.iter_errors(doc.data):
