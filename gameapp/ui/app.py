@@ -91,13 +91,13 @@ def run_app(scenario: str | None = None, scenarios_dir: Path | None = None,
         if resumable is not None:
             window.resume(resumable)
 
+    after = AfterFirstFrame(window.start_screen.list.viewport(), go_on)
     if window.complete:
-        go_on()
-    else:
-        AfterFirstFrame(window.start_screen.list.viewport(), go_on)  # kept by its parent
+        after.call_now()
     try:
         return app.exec()
     finally:
+        after.cancel()  # a program closed before its first frame goes on no more
         if window.complete:
             window.session.end_session()
 
@@ -119,6 +119,13 @@ class AfterFirstFrame(QObject):
             watched.removeEventFilter(self)
             QTimer.singleShot(0, self._call)  # after this paint has run
         return False
+
+    def call_now(self) -> None:
+        """`then` now, and not again."""
+        self._call()
+
+    def cancel(self) -> None:
+        self._then = None
 
     def _call(self) -> None:
         then, self._then = self._then, None

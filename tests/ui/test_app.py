@@ -132,3 +132,7 @@ def test_after_the_first_frame_once(qtbot: QtBot, monkeypatch: pytest.MonkeyPatc
     qtbot.addWidget(hidden)
     AfterFirstFrame(hidden, lambda: calls.append("not painted"))
     qtbot.waitUntil(lambda: calls == ["painted", "not painted"])
+    cancelled = AfterFirstFrame(hidden, lambda: calls.append("after the program ended"))
+    cancelled.cancel()  # run_app's end: a window closed before its first frame
+    qtbot.wait(60)
+    assert calls == ["painted", "not painted"]
