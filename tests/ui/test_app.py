@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMessageBox, QToolBar
 from pytestqt.qtbot import QtBot
 
 from gameapp.ui import app as app_module
+from gameapp.ui import settings
 from gameapp.ui.app import AfterFirstFrame, build_window
 from gameapp.ui.main_window import MainWindow
 
@@ -136,3 +137,17 @@ def test_after_the_first_frame_once(qtbot: QtBot, monkeypatch: pytest.MonkeyPatc
     cancelled.cancel()  # run_app's end: a window closed before its first frame
     qtbot.wait(60)
     assert calls == ["painted", "not painted"]
+
+
+def test_the_saved_layout_is_restored_when_the_rest_is_built(qtbot: QtBot) -> None:
+    """The saved size is restored with the start screen, the docks' and bars' layout with them
+    (a bar the player hid stays hidden)."""
+    first = build_window(None, ROOT / "scenarios")
+    qtbot.addWidget(first)
+    first.unit_toolbar.hide()
+    settings.save_bytes(settings.WINDOW_STATE, first.saveState())
+    window = build_window(None, ROOT / "scenarios", in_two_steps=True)
+    qtbot.addWidget(window)
+    window.build_the_rest()
+    assert window.unit_toolbar.isHidden() and not window.toolbar.isHidden()
+    assert all(not dock.isVisible() for dock in window.docks)  # the start screen: no docks
