@@ -84,10 +84,14 @@ def run_app(scenario: str | None = None, scenarios_dir: Path | None = None,
                           in_two_steps=True)
     window.show()
 
+    began = False
+
     def go_on() -> None:
+        nonlocal began
         window.build_the_rest()
         resumable = window.session.offer_resume() if scenario is None else None
         window.session.begin_session()
+        began = True
         if resumable is not None:
             window.resume(resumable)
 
@@ -98,7 +102,7 @@ def run_app(scenario: str | None = None, scenarios_dir: Path | None = None,
         return app.exec()
     finally:
         after.cancel()  # a program closed before its first frame goes on no more
-        if window.complete:
+        if began:  # else the mark of an unclean exit before stays, to be offered next time
             window.session.end_session()
 
 
