@@ -286,6 +286,35 @@ def test_an_opened_save_goes_on_with_the_same_players(
     assert "Confederate: computer (easy)" in second.windowTitle()
 
 
+def test_the_program_offers_the_autosave_once_its_start_screen_is_drawn(
+    qtbot: QtBot, autosaves: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """run_app draws the start screen first (issue 28); then, the window built, it offers the
+    last autosave of an unclean exit and resumes it on its board."""
+    folder = AutosaveFolder(autosaves)
+    folder.begin_session()  # a session that never ended
+    folder.write(played())
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: asked.append(box.text())
+                        or QMessageBox.StandardButton.Yes.value)
+    seen: list[object] = []
+
+    def look_then_close() -> None:
+        window = next((w for w in QApplication.topLevelWidgets()
+                       if isinstance(w, MainWindow) and w.isVisible()), None)
+        if window is None or not window.complete or window.controller.game is None:
+            QTimer.singleShot(10, look_then_close)
+            return
+        seen.extend([window.pages.currentWidget() is window.view,
+                     window.controller.game.log == played().log])
+        QApplication.closeAllWindows()
+
+    QTimer.singleShot(10, look_then_close)
+    assert run_app(scenarios_dir=tmp_path) == 0
+    assert asked == ["Rally & Charge did not close properly last time."]
+    assert seen == [True, True]
+
+
 # --- where the file dialogs open (issue 27, item 1) ----------------------------------------------
 @pytest.fixture
 def user_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
