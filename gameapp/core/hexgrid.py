@@ -16,10 +16,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:  # numpy is imported by the rounding, when first used: not at start-up
+    import numpy as np
+    import numpy.typing as npt
 
 AXIAL_DIRECTIONS: tuple[tuple[int, int], ...] = (
     (1, 0),
@@ -115,6 +116,8 @@ def _line(a: Hex, b: Hex, sign: int) -> list[Hex]:
 def _line_from_origin(dq: int, dr: int, sign: int) -> tuple[tuple[int, int], ...]:
     """The nudged line from (0, 0) to (dq, dr); a line elsewhere is this one moved, so the few
     hundred distinct offsets a game uses are rounded once each."""
+    import numpy as np
+
     n = Hex(dq, dr).distance(Hex(0, 0))
     aq, ar, as_ = sign * _NUDGE[0], sign * _NUDGE[1], sign * _NUDGE[2]
     t = np.arange(n + 1) / n
@@ -130,6 +133,8 @@ def cube_round(fq: npt.ArrayLike, fr: npt.ArrayLike, fs: npt.ArrayLike | None = 
     round to even, then the coordinate that moved most is rebuilt from the other two (the Red
     Blob Games rounding). The one rounding of the program: points, lines and map compiling.
     """
+    import numpy as np
+
     fq, fr = np.asarray(fq, dtype=float), np.asarray(fr, dtype=float)
     fs = -fq - fr if fs is None else np.asarray(fs, dtype=float)
     q, r, s = np.rint(fq), np.rint(fr), np.rint(fs)

@@ -22,11 +22,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import yaml
 from yaml.constructor import ConstructorError
+
+from gameapp.core.schemacheck import conforms
+
+if TYPE_CHECKING:  # jsonschema itself is imported when a document is first checked
+    import jsonschema
 
 JsonPath = tuple[str | int, ...]
 
@@ -304,10 +308,24 @@ def _within_limits(node: yaml.Node) -> bool:
     return measure(node, 1) is not None
 
 
+def _fast_reads(text: str) -> bool:
+    """libyaml is installed and reads `text` as the bounded loader would."""
+    return not (_FAST_LOADER is None or _deep(text) or _UNUSUAL_BREAKS.search(text)
+                or _READ_APART.search(text, 1 if text.startswith("\ufeff") else 0))
+
+
+def compose(text: str) -> yaml.Node | None:
+    """The node graph of a text that `parse_yaml` has read, for a check on how values are
+    written (quoted or not): by libyaml where it reads the text alike, its marks the same (a
+    plain scalar's style is None from PyYAML's own loader, "" from libyaml: test `not style`)."""
+    loader = _FAST_LOADER if _fast_reads(text) else yaml.SafeLoader
+    return yaml.compose(text, Loader=loader)  # type: ignore[arg-type]
+
+
 def _fast_parse(text: str, path: Path) -> YamlDocument | None:
-    if (_FAST_LOADER is None or _deep(text) or _UNUSUAL_BREAKS.search(text)
-            or _READ_APART.search(text, 1 if text.startswith("\ufeff") else 0)):
+    if not _fast_reads(text):
         return None
+    assert _FAST_LOADER is not None  # _fast_reads says so
     try:
         loader = _FAST_LOADER(text)
     except Exception:  # a lone surrogate libyaml cannot encode: the bounded loader reports it
@@ -464,7 +482,13 @@ def load_schema(name: str) -> dict[str, Any]:
 
 
 def schema_problems(doc: YamlDocument, schema: dict[str, Any]) -> list[Problem]:
-    """Every schema violation in the document, in file order, each with a readable message."""
+    """Every schema violation in the document, in file order, each with a readable message.
+    A document that surely conforms is passed by schemacheck.py; jsonschema (a fifth of a
+    second to import) judges the others and writes every message."""
+    if conforms(doc.data, schema):
+        return []
+    import jsonschema
+
     validator = jsonschema.Draft202012Validator(schema)
     problems = []
     for error in validator.iter_errors(doc.data):

@@ -2,12 +2,13 @@
 
 `words(event, hex_id)` gives every event type of gameapp/core/events.py its sentence (a few
 give several lines: a morale check, a charge's breakdown), and every strategic event its own
-(written in present/strategic_words.py, merged into the one table here). The log panel's notes,
-the fire and charge dialogs' reports, the replay window and `gameapp run` read `report_lines`;
-the status bar reads `status_messages`. Where two places used to say one thing two ways, the
-rules' own term won (docs/playing.md, "The words of the log"): an officer hit by fire or lost
-in a charge "is incapacitated" (6.75-6.77, 8.0), and a loss is counted in casualty steps (the
-FCRT's "steps of casualties"; 7.71: a step is one SP).
+(written in present/strategic_words.py, looked up there when a strategic event is first met, so
+a tactical game never imports the strategic rules; `WORDS` is the two tables merged). The log
+panel's notes, the fire and charge dialogs' reports, the replay window and `gameapp run` read
+`report_lines`; the status bar reads `status_messages`. Where two places used to say one thing
+two ways, the rules' own term won (docs/playing.md, "The words of the log"): an officer hit by
+fire or lost in a charge "is incapacitated" (6.75-6.77, 8.0), and a loss is counted in casualty
+steps (the FCRT's "steps of casualties"; 7.71: a step is one SP).
 """
 
 from __future__ import annotations
@@ -52,7 +53,6 @@ from gameapp.core.events import (
 )
 from gameapp.core.hexgrid import Hex
 from gameapp.present.fire_text import result_meaning, signed, steps_words
-from gameapp.present.strategic_words import STRATEGIC_WORDS
 
 HexId = Callable[[Hex], str]
 
@@ -230,7 +230,7 @@ def _closing_roll(e: ClosingRoll, hex_id: HexId) -> list[str]:
 
 
 # every event type -> its words (tests/present/test_event_words.py checks none is missing)
-WORDS: dict[type, Callable[[Any, HexId], list[str]]] = {
+_TACTICAL_WORDS: dict[type, Callable[[Any, HexId], list[str]]] = {
     PhaseStarted: _phase_started,
     MarkersRemoved: _markers_removed,
     UnitMoved: _unit_moved,
@@ -261,8 +261,30 @@ WORDS: dict[type, Callable[[Any, HexId], list[str]]] = {
     DecisionPending: _decision_pending,
     WithdrawalAttempted: _withdrawal_attempted,
     ClosingRoll: _closing_roll,
-    **STRATEGIC_WORDS,  # the strategic ruleset's events (present/strategic_words.py)
 }
+STRATEGIC_EVENTS = "gameapp.core.rulesets.strategic."  # the package of every strategic event
+
+
+def _describer(kind: type) -> Callable[[Any, HexId], list[str]] | None:
+    """The words of an event type: a tactical one's from the table here, a strategic one's from
+    present/strategic_words.py (imported at the first strategic event: its rules are loaded
+    by then, having made the event)."""
+    describe = _TACTICAL_WORDS.get(kind)
+    if describe is None and kind.__module__.startswith(STRATEGIC_EVENTS):
+        from gameapp.present.strategic_words import STRATEGIC_WORDS
+
+        describe = STRATEGIC_WORDS.get(kind)
+    return describe
+
+
+def __getattr__(name: str) -> Any:
+    """`WORDS`: every event type's words, tactical and strategic (this imports the strategic
+    rules, so the program itself looks words up through `_describer`)."""
+    if name == "WORDS":
+        from gameapp.present.strategic_words import STRATEGIC_WORDS
+
+        return {**_TACTICAL_WORDS, **STRATEGIC_WORDS}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # Events whose words are not repeated under the action in a report: the log already shows
 # the turn and phase (PhaseStarted) and the action's own notation (a move, a facing), the
@@ -275,7 +297,7 @@ STATUS = frozenset({PhaseStarted, MoraleCheckPending})
 
 def words(event: Event, hex_id: HexId) -> list[str]:
     """The event's sentence(s), tactical or strategic; none for an unknown event."""
-    describe = WORDS.get(type(event))
+    describe = _describer(type(event))
     return describe(event, hex_id) if describe is not None else []
 
 

@@ -1,7 +1,8 @@
 """The strategic events in words: each event of gameapp/core/rulesets/strategic/ its sentence,
-with its terms and rules where it has them. event_words.py merges `STRATEGIC_WORDS` into its
-table, so `words` and `report_lines` (the log, `gameapp run`, the strategic dock) say every
-event of both rulesets (tests/present/test_strategic_words.py checks none is missing).
+with its terms and rules where it has them. event_words.py looks a strategic event up here (on
+the first one met, so a tactical game never imports this), so `words` and `report_lines` (the
+log, `gameapp run`, the strategic dock) say every event of both rulesets
+(tests/present/test_strategic_words.py checks none is missing).
 """
 
 from __future__ import annotations

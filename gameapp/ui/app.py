@@ -4,21 +4,23 @@ window, the game controller, and the Game made from each scenario the window ope
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 import gameapp.ui.resources_rc  # noqa: F401  (registers the :/icons resources)
 from gameapp import paths
-from gameapp.core.engine import Game
-from gameapp.core.newgame import Players
-from gameapp.core.ruleset import load_scenario_file
-from gameapp.core.scenario import Scenario
 from gameapp.ui import settings
-from gameapp.ui.controller import GameController
 from gameapp.ui.main_window import MainWindow
-from gameapp.ui.start_screen import ScenarioLoader
+
+if TYPE_CHECKING:  # the rules and the game are imported when the window first needs them
+    from gameapp.core.newgame import Players
+    from gameapp.core.scenario import Scenario
+    from gameapp.ui.start_screen import ScenarioLoader
 
 
 def default_scenarios_dir() -> Path:
@@ -42,21 +44,20 @@ def build_window(
     scenario: str | None = None,
     scenarios_dir: Path | None = None,
     seed: int | None = None,
-    loader: ScenarioLoader = load_scenario_file,
+    loader: ScenarioLoader | None = None,
     players: Players | None = None,
     loaded: Scenario | None = None,
+    in_two_steps: bool = False,
 ) -> MainWindow:
     """The main window with its settings restored, showing `scenario` or the start screen.
     Opening a scenario starts a game of it by `players` (all human unless given), with dice
-    seeded by `seed` (a fresh seed for each game unless given)."""
-    controller = GameController()
-    window = MainWindow(
-        scenarios_dir=scenarios_dir or default_scenarios_dir(), loader=loader,
-        controller=controller,
-    )  # fmt: skip
-    controller.setParent(window)
+    seeded by `seed` (a fresh seed for each game unless given). `in_two_steps` (the start
+    screen only): the rest of the window is built by `window.build_the_rest()`."""
+    window = MainWindow(scenarios_dir=scenarios_dir or default_scenarios_dir(), loader=loader,
+                        in_two_steps=in_two_steps and scenario is None)
 
     def play(opened: Scenario) -> None:
+        from gameapp.core.engine import Game
         from gameapp.ui.new_game_dialog import fresh_seed  # the dialog: when first used
 
         dice = fresh_seed() if seed is None else seed
@@ -75,15 +76,62 @@ def run_app(scenario: str | None = None, scenarios_dir: Path | None = None,
     """The program: the window, and the session marker around it (a session that never
     reaches its end here did not end cleanly, and the next start offers to resume).
     `loaded` is `scenario` already loaded (by `gameapp play`, which checks it first): the
-    window shows it without reading the files again."""
+    window shows it without reading the files again. The start screen is drawn first, and
+    the rest of the window (the rules, the board, the docks and menus) built once that frame
+    is on the screen."""
     app = application()
-    window = build_window(scenario, scenarios_dir, seed=seed, players=players, loaded=loaded)
+    window = build_window(scenario, scenarios_dir, seed=seed, players=players, loaded=loaded,
+                          in_two_steps=True)
     window.show()
-    resumable = window.session.offer_resume() if scenario is None else None
-    window.session.begin_session()
-    if resumable is not None:
-        window.resume(resumable)
+
+    began = False
+
+    def go_on() -> None:
+        nonlocal began
+        window.build_the_rest()
+        resumable = window.session.offer_resume() if scenario is None else None
+        window.session.begin_session()
+        began = True
+        if resumable is not None:
+            window.resume(resumable)
+
+    after = AfterFirstFrame(window.start_screen.list.viewport(), go_on)
+    if window.complete:
+        after.call_now()
     try:
         return app.exec()
     finally:
-        window.session.end_session()
+        after.cancel()  # a program closed before its first frame goes on no more
+        if began:  # else the mark of an unclean exit before stays, to be offered next time
+            window.session.end_session()
+
+
+class AfterFirstFrame(QObject):
+    """Calls `then` once, on the turn of the event loop after `widget` is first painted (or
+    after FALLBACK_MS if it never is, a window opened minimised say)."""
+
+    FALLBACK_MS = 2000
+
+    def __init__(self, widget: QObject, then: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self._then: Callable[[], None] | None = then
+        widget.installEventFilter(self)
+        QTimer.singleShot(self.FALLBACK_MS, self._call)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, self._call)  # after this paint has run
+        return False
+
+    def call_now(self) -> None:
+        """`then` now, and not again."""
+        self._call()
+
+    def cancel(self) -> None:
+        self._then = None
+
+    def _call(self) -> None:
+        then, self._then = self._then, None
+        if then is not None:
+            then()

@@ -10,8 +10,9 @@ them, the presenters draw them into these widgets, and beside them: the hot-seat
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import Qt, Signal
@@ -29,12 +30,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gameapp.core.engine import Game
-from gameapp.core.newgame import ALL_HUMAN, GameSetup, Players
-from gameapp.core.ruleset import load_scenario_file
-from gameapp.core.savegame import SavedGame
-from gameapp.core.scenario import Scenario
-from gameapp.core.seats import Seats
 from gameapp.core.yamlsource import DataError
 from gameapp.ui import settings
 from gameapp.ui.actions import (
@@ -49,36 +44,39 @@ from gameapp.ui.actions import (
     populate,
     unpopulate,
 )
-from gameapp.ui.board import BoardView
-from gameapp.ui.campaign_presenter import CampaignPresenter
-from gameapp.ui.computer import ComputerTurns, describe
-from gameapp.ui.computer_controls import ComputerControls
-from gameapp.ui.computer_show import ActionShow
-from gameapp.ui.controller import GameController, PlainWords
-from gameapp.ui.end_screen import EndOfGame
-from gameapp.ui.fog import UnseenFilter
-from gameapp.ui.game_presenter import GamePresenter
-from gameapp.ui.handover import HotSeat
-from gameapp.ui.panels.log_panel import LogPanel
-from gameapp.ui.phase_bar import PhaseBar
-from gameapp.ui.replay.history_mode import HistoryMode
-from gameapp.ui.rulesets import (
-    RulesetUI,
-    ToolRouter,
-    default_ruleset_name,
-    ruleset_name_of,
-    ruleset_ui_factory,
-)
-from gameapp.ui.rulesets.base import make_dock
 from gameapp.ui.screen_fit import open_inside_screen
-from gameapp.ui.session import GameSession
-from gameapp.ui.start_screen import ScenarioLoader, StartScreen
+from gameapp.ui.start_screen import StartScreen
 
-if TYPE_CHECKING:  # the editor, the dialogs and the replay are imported when first opened
+if TYPE_CHECKING:  # the rest is imported when the window is built in full (build_the_rest);
+    # the editor, the dialogs and the replay when first opened
+    from gameapp.core.engine import Game
+    from gameapp.core.newgame import GameSetup, Players
+    from gameapp.core.savegame import SavedGame
+    from gameapp.core.scenario import Scenario
+    from gameapp.ui.controller import GameController
     from gameapp.ui.editor import EditorWindow
     from gameapp.ui.replay.replay_window import ReplayWindow
+    from gameapp.ui.rulesets import RulesetUI
+    from gameapp.ui.start_screen import ScenarioLoader
 
 log = logging.getLogger(__name__)
+
+
+def _load_scenario_file(path: Path) -> Any:
+    """The window's loader unless given one: core/ruleset.py's, imported when first used."""
+    from gameapp.core.ruleset import load_scenario_file
+
+    return load_scenario_file(path)
+
+
+def ruleset_name_of(scenario: Scenario) -> str:
+    """The name of the ruleset that plays `scenario` (gameapp/ui/rulesets, imported with the
+    rest of the window)."""
+    from gameapp.ui.rulesets import ruleset_name_of as name_of
+
+    return name_of(scenario)
+
+
 BOARD_ACTIONS = ("zoom_in", "zoom_out", "fit", "rotate_left", "rotate_right", "save", "save_as")
 
 
@@ -88,23 +86,73 @@ class MainWindow(QMainWindow):
     def __init__(
         self,
         scenarios_dir: Path | None = None,
-        loader: ScenarioLoader = load_scenario_file,
+        loader: ScenarioLoader | None = None,
         parent: QWidget | None = None,
         controller: GameController | None = None,
+        in_two_steps: bool = False,
     ) -> None:
+        """The window; `in_two_steps`: only the start screen now (its first frame can be drawn
+        before the rules, the board and the ruleset's UI are imported), the rest when
+        `build_the_rest` is called (the program does it once that frame is painted)."""
         super().__init__(parent)
-        self.controller = controller or GameController(self)
         self.setWindowTitle(settings.APPLICATION)
         self.setWindowIcon(QIcon(":/icons/app.svg"))
-        self._loader = loader
+        self._loader = loader or _load_scenario_file
+        self._given_controller = controller
         self.scenario: Scenario | None = None
-        self.view = BoardView()
-        self.router = ToolRouter(self.view, self.controller)  # the board's input to the tools
         self.start_screen = StartScreen(scenarios_dir)  # headers only: no scenario loaded
         self.pages = QStackedWidget()
         self.pages.addWidget(self.start_screen)
-        self.pages.addWidget(self.view)
         self.setCentralWidget(self.pages)
+        # a scenario chosen on the start screen goes through the new-game choices (players,
+        # hot-seat, options, seed); `gameapp play FILE` opens one directly (open_scenario)
+        for signal, slot in ((self.start_screen.scenario_chosen, self.new_game_dialog),
+                             (self.start_screen.browse_requested, self.open_scenario_dialog),
+                             (self.start_screen.new_game_requested, self.new_game_dialog),
+                             (self.start_screen.open_game_requested, self.open_game_dialog),
+                             (self.start_screen.editor_requested, self.open_editor)):
+            signal.connect(self._built_first(slot))
+        self.start_screen.select_path(settings.last_scenario())
+        self.complete = False  # built in full (build_the_rest)
+        self._layout_to_restore = False
+        if not in_two_steps:
+            self.build_the_rest()
+
+    def _built_first(self, slot: Callable[..., object]) -> Callable[..., None]:
+        """`slot`, once the window is built in full (a click on the start screen before then)."""
+        def call(*args: object) -> None:
+            self.build_the_rest()
+            slot(*args)
+        return call
+
+    def build_the_rest(self) -> None:
+        """The board, the docks, the menus and bars, and the parts that play games: imported
+        and built here (once), after the start screen."""
+        if self.complete:
+            return
+        self.complete = True
+        from gameapp.core.newgame import ALL_HUMAN
+        from gameapp.ui.board import BoardView
+        from gameapp.ui.campaign_presenter import CampaignPresenter
+        from gameapp.ui.computer import ComputerTurns
+        from gameapp.ui.computer_controls import ComputerControls
+        from gameapp.ui.computer_show import ActionShow
+        from gameapp.ui.controller import GameController
+        from gameapp.ui.end_screen import EndOfGame
+        from gameapp.ui.fog import UnseenFilter
+        from gameapp.ui.game_presenter import GamePresenter
+        from gameapp.ui.handover import HotSeat
+        from gameapp.ui.panels.log_panel import LogPanel
+        from gameapp.ui.phase_bar import PhaseBar
+        from gameapp.ui.replay.history_mode import HistoryMode
+        from gameapp.ui.rulesets import ToolRouter, default_ruleset_name
+        from gameapp.ui.rulesets.base import make_dock
+        from gameapp.ui.session import GameSession
+
+        self.controller = self._given_controller or GameController(self)
+        self.view = BoardView()
+        self.router = ToolRouter(self.view, self.controller)  # the board's input to the tools
+        self.pages.addWidget(self.view)
         self.log_panel = LogPanel()
         self.log_dock = make_dock(self, "Log", "log_dock", self.log_panel)
         self._docks_sized = False
@@ -139,13 +187,6 @@ class MainWindow(QMainWindow):
         self.view.hover_text_changed.connect(self._show_hover)
         # a menu entry's tip in the status bar ("End this phase…") is stale once the game moves
         self.controller.state_changed.connect(self._clear_stale_tip)
-        # a scenario chosen on the start screen goes through the new-game choices (players,
-        # hot-seat, options, seed); `gameapp play FILE` opens one directly (open_scenario)
-        self.start_screen.scenario_chosen.connect(self.new_game_dialog)
-        self.start_screen.browse_requested.connect(self.open_scenario_dialog)
-        self.start_screen.new_game_requested.connect(self.new_game_dialog)
-        self.start_screen.open_game_requested.connect(self.open_game_dialog)
-        self.start_screen.editor_requested.connect(self.open_editor)
         self.editor_action = self._editor_action()
         self.message_label = QLabel()
         self.zoom_label = QLabel()
@@ -178,6 +219,8 @@ class MainWindow(QMainWindow):
                                         self.show_message)  # the log's look back
         self.history_mode.looking_back.connect(self.presenter.set_looking_back)
         self._enter_start_page()  # the start screen has just scanned its directory
+        if self._layout_to_restore:
+            self._restore_layout()
 
     # --- the ruleset's part ------------------------------------------------------------------
     def _install_ruleset(self, name: str) -> None:
@@ -188,6 +231,8 @@ class MainWindow(QMainWindow):
 
     def _make_ruleset_ui(self, name: str) -> RulesetUI:
         """The UI of ruleset `name`, in place of the one before, with its docks added."""
+        from gameapp.ui.rulesets import ruleset_ui_factory
+
         make_ui = ruleset_ui_factory(name)
         if self.ruleset_ui is not None:
             self._uninstall_ruleset(self.ruleset_ui)
@@ -235,6 +280,8 @@ class MainWindow(QMainWindow):
         self._dock_stretch = [(spec.dock, spec.stretch) for spec in specs if spec.stretch]
 
     def _uninstall_ruleset(self, ui: RulesetUI) -> None:
+        from gameapp.ui.controller import PlainWords
+
         ui.uninstall()
         unpopulate(self._ruleset_placed)
         self._ruleset_placed = []
@@ -347,6 +394,9 @@ class MainWindow(QMainWindow):
                    path: Path | None = None, hot_seat: bool = False) -> None:
         """Play `game`: on its board, by `players` (all human by default: one person playing
         both sides unless `hot_seat`), from `path` if it was opened from a file."""
+        from gameapp.core.newgame import ALL_HUMAN
+        from gameapp.core.seats import Seats
+
         self._install_ruleset(ruleset_name_of(game.scenario))
         if self.scenario is not game.scenario or self.pages.currentWidget() is self.start_screen:
             self._show_board(game.scenario)
@@ -394,6 +444,8 @@ class MainWindow(QMainWindow):
 
     def resume(self, saved: SavedGame, path: Path | None = None) -> None:
         """Go on with a saved game, played by whoever played it (all human for an old save)."""
+        from gameapp.core.seats import Seats
+
         seats = saved.seats or Seats()
         self.start_game(saved.game, seats.players, seats.hide_unseen, path, seats.hot_seat)
 
@@ -423,6 +475,8 @@ class MainWindow(QMainWindow):
         if self.scenario is None:
             return
         where = f" [{self.session.path.name}]" if self.session.path is not None else ""
+        from gameapp.ui.computer import describe
+
         players = describe(self.players)
         self.setWindowTitle(f"{self.scenario.name}{where} — {players} — {settings.APPLICATION}")
 
@@ -545,11 +599,19 @@ class MainWindow(QMainWindow):
 
     # --- settings ---------------------------------------------------------------------------
     def restore_settings(self) -> None:
+        """The saved size and place now; the docks' and bars' layout once they are built."""
         geometry = settings.saved_bytes(settings.GEOMETRY)
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
             open_inside_screen(self, 1400, 900)
+        if self.complete:
+            self._restore_layout()
+        else:
+            self._layout_to_restore = True
+
+    def _restore_layout(self) -> None:
+        self._layout_to_restore = False
         state = settings.saved_bytes(settings.WINDOW_STATE)
         if state is not None:
             self.restoreState(state)
@@ -558,6 +620,7 @@ class MainWindow(QMainWindow):
             dock.setVisible(self.pages.currentWidget() is self.view)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.build_the_rest()  # closed before it was: its session and layout are saved alike
         if not self.session.may_discard("quitting"):
             event.ignore()
             return

@@ -36,7 +36,6 @@ from gameapp.core.newgame import (
     option_choices,
 )
 from gameapp.core.ruleset import load_scenario_file
-from gameapp.core.rulesets.strategic.schedule import schedule_choices
 from gameapp.core.scenario import Scenario, TurnClock
 from gameapp.core.scenario_header import read_scenario_header
 from gameapp.core.units import Side
@@ -59,6 +58,14 @@ SEED_LIMIT = 2**31  # the seeds a QSpinBox can show
 def fresh_seed() -> int:
     """A new game's dice seed: a different one each time, so no two games roll alike."""
     return secrets.randbelow(SEED_LIMIT)
+
+def _schedule_choices(scenario: Scenario) -> list[OptionChoice]:
+    """A strategic scenario's schedule options; the strategic rules are imported here (its
+    loading has imported them already), not with this dialog (app.py takes `fresh_seed`)."""
+    from gameapp.core.rulesets.strategic.schedule import schedule_choices
+
+    return schedule_choices(scenario)
+
 
 HUMAN = "human"
 PREVIEW_WIDTH = 300
@@ -301,7 +308,7 @@ class NewGameDialog(QDialog):
         self.preview.setPixmap(map_preview(scenario))
         # the tactical rule options; a strategic scenario's schedule options (leader changes)
         choices = (option_choices(scenario) if scenario.ruleset == "tactical" else
-                   schedule_choices(scenario) if scenario.ruleset == "strategic" else [])
+                   _schedule_choices(scenario) if scenario.ruleset == "strategic" else [])
         for choice in choices:
             editor = OptionEditor(choice)
             self.option_editors[choice.name] = editor

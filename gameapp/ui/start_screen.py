@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon
@@ -24,11 +24,13 @@ from PySide6.QtWidgets import (
 )
 
 import gameapp.ui.resources_rc  # noqa: F401  (registers the :/icons resources)
-from gameapp.core.scenario import Scenario
 from gameapp.core.scenario_header import read_scenario_header
 from gameapp.core.yamlsource import DataError
 
-ScenarioLoader = Callable[[Path], Scenario]
+if TYPE_CHECKING:  # the start screen reads headers only: no scenario code before its frame
+    from gameapp.core.scenario import Scenario
+
+ScenarioLoader = Callable[[Path], "Scenario"]
 
 
 class Described(Protocol):

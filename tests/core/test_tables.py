@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from gameapp.core import yamlsource
 from gameapp.core.rules import tables
 from gameapp.core.rules.tables import (
     Change,
@@ -390,7 +391,12 @@ def test_bad_cell_gives_file_and_line(tmp_path: Path) -> None:
     assert "infantry_line" in str(err.value)
 
 
-def test_unquoted_addition_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize("libyaml", [True, False])
+def test_unquoted_addition_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      libyaml: bool) -> None:
+    """Found at its line whether libyaml or PyYAML's own loader reads the file."""
+    if not libyaml:
+        monkeypatch.setattr(yamlsource, "_FAST_LOADER", None)
     path, line = _copy(tmp_path, "terrain_effects.yaml", 'move: "+4"', "move: +4")
     with pytest.raises(DataError) as err:
         TerrainEffects(path)

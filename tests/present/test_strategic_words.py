@@ -16,7 +16,8 @@ import pytest
 import gameapp.core.rulesets.strategic as strategic
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import Attack, EndPhase
-from gameapp.present.event_words import WORDS, report_lines, words
+from gameapp.present.event_words import STRATEGIC_EVENTS, WORDS, report_lines, words
+from gameapp.present.strategic_words import STRATEGIC_WORDS
 
 TESTS = Path(__file__).resolve().parents[1] / "rulesets" / "strategic"
 # modules of values, not events
@@ -46,6 +47,16 @@ def test_every_strategic_event_class_has_words() -> None:
     assert len(events) >= 29  # the events listed when this test was written
     missing = [c.__name__ for c in events if c not in WORDS]
     assert not missing, f"strategic events without words: {missing}"
+
+
+def test_every_strategic_event_is_found_by_its_package() -> None:
+    """event_words imports these words only for an event of the strategic package (so that
+    a tactical game never imports the strategic rules): an event that lives elsewhere would
+    go without words."""
+    outside = [kind.__name__ for kind in STRATEGIC_WORDS
+               if not kind.__module__.startswith(STRATEGIC_EVENTS)]
+    assert not outside
+    assert set(STRATEGIC_WORDS) <= set(WORDS)
 
 
 @pytest.mark.parametrize("scenario", ["hazel.yaml", "west_skirmish.yaml"])

@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMessageBox, QToolBar
 from pytestqt.qtbot import QtBot
 
 from gameapp.ui import app as app_module
-from gameapp.ui.app import build_window
+from gameapp.ui import settings
+from gameapp.ui.app import AfterFirstFrame, build_window
+from gameapp.ui.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "scenarios" / "demo.yaml"
@@ -75,3 +77,77 @@ def test_a_seed_given_is_the_games(qtbot: QtBot) -> None:
     qtbot.addWidget(window)
     game = window.controller.game
     assert game is not None and game.dice.seed == 42
+
+
+def _shape(window: MainWindow) -> tuple[object, ...]:
+    """What a player finds in a window: its menus and their entries, bars, docks, page."""
+    menus = [(a.text(), [e.text() for e in a.menu().actions()])
+             for a in window.menuBar().actions() if isinstance(a.menu(), QMenu)]
+    bars = [(b.objectName(), [a.text() for a in b.actions()])
+            for b in window.findChildren(QToolBar)]
+    docks = sorted((d.objectName(), d.isVisible()) for d in window.findChildren(QDockWidget))
+    return (menus, bars, docks, sorted(window.actions_by_id), window.pages.count(),
+            window.pages.currentWidget() is window.start_screen, window.ruleset_name)
+
+
+def test_the_start_screen_first_then_the_same_window(qtbot: QtBot, tmp_path: Path) -> None:
+    """The program draws the start screen before it builds the rest of the window (issue 28);
+    built, the window is the one built in one step, with the same selection on the list."""
+    whole = build_window(None, ROOT / "scenarios")
+    qtbot.addWidget(whole)
+    window = build_window(None, ROOT / "scenarios", in_two_steps=True)
+    qtbot.addWidget(window)
+    assert not window.complete and not window.menuBar().actions()
+    assert window.start_screen.list.count() == whole.start_screen.list.count() >= 3
+    window.build_the_rest()
+    assert window.complete
+    assert _shape(window) == _shape(whole)
+    assert window.start_screen.list.currentRow() == whole.start_screen.list.currentRow()
+
+
+def test_a_click_on_the_start_screen_builds_the_window_first(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[bool] = []
+    monkeypatch.setattr(MainWindow, "open_game_dialog", lambda self: asked.append(self.complete))
+    window = build_window(None, ROOT / "scenarios", in_two_steps=True)
+    qtbot.addWidget(window)
+    window.start_screen.open_game_requested.emit()
+    assert asked == [True]
+
+
+def test_after_the_first_frame_once(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rest of the window is built on the turn after the start screen's first paint, once;
+    a window never painted (opened minimised) is built all the same, a moment later."""
+    label = QLabel("start")
+    qtbot.addWidget(label)
+    calls: list[str] = []
+    AfterFirstFrame(label, lambda: calls.append("painted"))
+    assert calls == []
+    label.show()
+    qtbot.waitUntil(lambda: calls == ["painted"])
+    label.update()
+    qtbot.wait(50)
+    assert calls == ["painted"]
+    monkeypatch.setattr(AfterFirstFrame, "FALLBACK_MS", 20)
+    hidden = QLabel("never shown")
+    qtbot.addWidget(hidden)
+    AfterFirstFrame(hidden, lambda: calls.append("not painted"))
+    qtbot.waitUntil(lambda: calls == ["painted", "not painted"])
+    cancelled = AfterFirstFrame(hidden, lambda: calls.append("after the program ended"))
+    cancelled.cancel()  # run_app's end: a window closed before its first frame
+    qtbot.wait(60)
+    assert calls == ["painted", "not painted"]
+
+
+def test_the_saved_layout_is_restored_when_the_rest_is_built(qtbot: QtBot) -> None:
+    """The saved size is restored with the start screen, the docks' and bars' layout with them
+    (a bar the player hid stays hidden)."""
+    first = build_window(None, ROOT / "scenarios")
+    qtbot.addWidget(first)
+    first.unit_toolbar.hide()
+    settings.save_bytes(settings.WINDOW_STATE, first.saveState())
+    window = build_window(None, ROOT / "scenarios", in_two_steps=True)
+    qtbot.addWidget(window)
+    window.build_the_rest()
+    assert window.unit_toolbar.isHidden() and not window.toolbar.isHidden()
+    assert all(not dock.isVisible() for dock in window.docks)  # the start screen: no docks

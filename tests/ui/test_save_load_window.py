@@ -249,12 +249,20 @@ def test_the_program_marks_its_session_and_a_clean_exit_removes_the_mark(
     qtbot: QtBot, autosaves: Path, tmp_path: Path
 ) -> None:
     seen: list[bool] = []
+    waits = [0]
 
-    def close_soon() -> None:
-        seen.append((autosaves / MARKER).exists())  # while the program runs
+    def close_once_marked() -> None:
+        """The session begins once the start screen is drawn and the window built (issue 28):
+        close the program as soon as its mark is there (or after 30 s, to fail)."""
+        marked = (autosaves / MARKER).exists()  # while the program runs
+        waits[0] += 1
+        if not marked and waits[0] < 3000:
+            QTimer.singleShot(10, close_once_marked)
+            return
+        seen.append(marked)
         QApplication.closeAllWindows()
 
-    QTimer.singleShot(50, close_soon)
+    QTimer.singleShot(10, close_once_marked)
     assert run_app(scenarios_dir=tmp_path) == 0
     assert seen == [True]
     assert not (autosaves / MARKER).exists()  # the clean exit took it away
@@ -276,6 +284,35 @@ def test_an_opened_save_goes_on_with_the_same_players(
     assert second.players == against_computer
     assert second.unseen.enabled
     assert "Confederate: computer (easy)" in second.windowTitle()
+
+
+def test_the_program_offers_the_autosave_once_its_start_screen_is_drawn(
+    qtbot: QtBot, autosaves: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """run_app draws the start screen first (issue 28); then, the window built, it offers the
+    last autosave of an unclean exit and resumes it on its board."""
+    folder = AutosaveFolder(autosaves)
+    folder.begin_session()  # a session that never ended
+    folder.write(played())
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: asked.append(box.text())
+                        or QMessageBox.StandardButton.Yes.value)
+    seen: list[object] = []
+
+    def look_then_close() -> None:
+        window = next((w for w in QApplication.topLevelWidgets()
+                       if isinstance(w, MainWindow) and w.isVisible()), None)
+        if window is None or not window.complete or window.controller.game is None:
+            QTimer.singleShot(10, look_then_close)
+            return
+        seen.extend([window.pages.currentWidget() is window.view,
+                     window.controller.game.log == played().log])
+        QApplication.closeAllWindows()
+
+    QTimer.singleShot(10, look_then_close)
+    assert run_app(scenarios_dir=tmp_path) == 0
+    assert asked == ["Rally & Charge did not close properly last time."]
+    assert seen == [True, True]
 
 
 # --- where the file dialogs open (issue 27, item 1) ----------------------------------------------

@@ -20,7 +20,14 @@ import yaml
 from gameapp.core.rules.datafile import obj, read_text
 from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Slope, Terrain
 from gameapp.core.units import Side, UnitKind
-from gameapp.core.yamlsource import DataError, Problem, YamlDocument, parse_yaml, schema_problems
+from gameapp.core.yamlsource import (
+    DataError,
+    Problem,
+    YamlDocument,
+    compose,
+    parse_yaml,
+    schema_problems,
+)
 
 _PLUS = re.compile(r"^\+(\d+)$")
 
@@ -271,10 +278,10 @@ def _load(source: str | Path | None, name: str, schema: dict[str, Any]) -> YamlD
     """Parse, reject unquoted "+n" (YAML would read it as n, losing the chart's "add"), validate."""
     text, path = read_text(name, source)
     doc = parse_yaml(text, path)
-    problems, stack = [], [yaml.compose(text, Loader=yaml.SafeLoader)]
+    problems, stack = [], [compose(text)]
     while stack:
         node = stack.pop()
-        if isinstance(node, yaml.ScalarNode) and node.style is None and node.value.startswith("+"):
+        if isinstance(node, yaml.ScalarNode) and not node.style and node.value.startswith("+"):
             message = f"quote the addition '{node.value}': unquoted, YAML reads it as a number"
             problems.append(Problem(path, node.start_mark.line + 1, message))
         elif isinstance(node, yaml.MappingNode | yaml.SequenceNode):

@@ -1,0 +1,85 @@
+"""What the program imports before its first frame (issue 28: start in half a second). Each
+check runs in a fresh interpreter, so it sees what one start of the program imports.
+
+- The start screen is drawn before the rest of the window is built: by then no rules, no game,
+  no board, and none of numpy, shapely or jsonschema. Built in full, the window works as before
+  (tests/ui/test_app.py and the others build it in one step).
+- Opening a tactical scenario (Slaughter Mountain) in the window imports neither the strategic
+  rules nor the campaign code, and jsonschema only if a file breaks its schema.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HEAVY = ("numpy", "shapely", "jsonschema")
+
+
+def _modules_after(script: str, tmp_path: Path) -> list[str]:
+    """The modules loaded once `script` has run (with a fresh, empty home: no settings)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), PYTHONPATH=str(ROOT))
+    report = "\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run(
+        [sys.executable, "-c", script + report], capture_output=True, text=True, cwd=ROOT,
+        env=env, timeout=300, check=True)
+    loaded: list[str] = json.loads(done.stdout.splitlines()[-1])
+    return loaded
+
+
+START_SCREEN = """
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from gameapp.ui.app import application, build_window
+window = build_window(in_two_steps=True)
+window.show()
+app.processEvents()
+assert window.start_screen.list.count() >= 3, window.start_screen.list.count()
+assert not window.complete
+"""
+
+
+def test_the_start_screen_is_drawn_before_the_rules_are_imported(tmp_path: Path) -> None:
+    loaded = _modules_after(START_SCREEN, tmp_path)
+    assert "gameapp.ui.start_screen" in loaded  # the script did build it
+    heavy = [m for m in loaded if m.split(".")[0] in HEAVY]
+    assert not heavy
+    game = [m for m in loaded if m in ("gameapp.core.engine", "gameapp.core.scenario")
+            or m.startswith(("gameapp.core.rules", "gameapp.ui.board", "gameapp.ui.rulesets"))]
+    assert not game
+
+
+def test_the_rest_of_the_window_is_built_on_demand(tmp_path: Path) -> None:
+    loaded = _modules_after(START_SCREEN + """
+window.build_the_rest()
+assert window.complete and window.ruleset_name == "tactical"
+assert window.pages.currentWidget() is window.start_screen
+assert [a.text() for a in window.menuBar().actions()][-1] == "&Help"
+assert all(not dock.isVisible() for dock in window.docks)
+""", tmp_path)
+    assert "gameapp.ui.board" in loaded and "gameapp.ui.rulesets.tactical.ui" in loaded
+
+
+def test_a_tactical_scenario_opens_without_the_strategic_rules_or_jsonschema(
+        tmp_path: Path) -> None:
+    loaded = _modules_after("""
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from gameapp.ui.app import build_window
+window = build_window("scenarios/slaughter_mountain.yaml", seed=1)
+window.show()
+app.processEvents()
+assert window.controller.game is not None
+assert window.controller.game.scenario.name.startswith("Slaughter Mountain")
+""", tmp_path)
+    assert "gameapp.ui.rulesets.tactical.ui" in loaded
+    strategic = [m for m in loaded if m.startswith(("gameapp.core.rulesets.strategic",
+                                                    "gameapp.core.campaign",
+                                                    "gameapp.present.strategic"))]
+    assert not strategic
+    assert "jsonschema" not in loaded
