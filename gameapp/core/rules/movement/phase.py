@@ -244,7 +244,7 @@ class MovementRules:
                       only: Unit | None = None) -> Iterator[frozenset[Hex]]:
         """The field of fire of each enemy whose field may reach within `radius` of `around`
         (`only` that one enemy's, when given)."""
-        moved = self.state.revision if LosOptions.of(self.conventions).units_block else 0
+        moved = self.state.revision if LosOptions.of(self.conventions).units_block else None
         everyone = list(self.state.units.values())
         by_id = self._memo.enemy_fields if self._memo is not None else None
         enemies = [(only, 0)] if only is not None else self._enemies_reach(side.other)
@@ -254,13 +254,27 @@ class MovementRules:
                 continue
             found = by_id.get(enemy.id) if by_id is not None else None
             if found is None:
-                found = self.costs.fire_fields.get((enemy, moved))
-                if found is None:
-                    found = small_arms_field(enemy, self.map, self.conventions, everyone)
-                    self.costs.fire_fields[(enemy, moved)] = found
+                found = self._enemy_field(enemy, moved, everyone)
                 if by_id is not None:
                     by_id[enemy.id] = found
             yield found
+
+    def _enemy_field(self, enemy: Unit, moved: int | None, everyone: list[Unit]
+                     ) -> frozenset[Hex]:
+        """The enemy's field of fire; `moved` is the state's revision where units block sight,
+        None where they do not (the field is then the map's and the enemy's alone)."""
+        if moved is None:
+            key = (enemy, self.conventions)
+            found = self.costs.shared.open_fields.get(key)
+            if found is None:
+                found = small_arms_field(enemy, self.map, self.conventions, everyone)
+                self.costs.shared.open_fields[key] = found
+            return found
+        found = self.costs.fire_fields.get((enemy, moved))
+        if found is None:
+            found = small_arms_field(enemy, self.map, self.conventions, everyone)
+            self.costs.fire_fields[(enemy, moved)] = found
+        return found
 
     # --- checking -----------------------------------------------------------------------------
     def plan(self, action: Action, side: Side | None) -> Plan:
