@@ -25,6 +25,7 @@ from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Hex, Orientation
 from gameapp.core.mapdata import HexMap
 
 if TYPE_CHECKING:
+    from gameapp.core.rules.movement.enemy_fire import FireCoverage
     from gameapp.core.rules.movement.reach import StepTable
 from gameapp.core.rules.tables import MoverClass, TerrainEffects, terrain_effects
 from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Slope, Terrain
@@ -125,6 +126,8 @@ class MoveCosts:
         # where units block sight (else `shared.open_fields`)
         self.fronts: dict[tuple[Side, int], frozenset[Hex]] = {}
         self.fire_fields: dict[tuple[Unit, int], frozenset[Hex]] = {}
+        # each side's enemy fields of fire, hex by hex (enemy_fire.fire_coverage)
+        self.coverage: dict[Side, FireCoverage] = {}
 
     def table(self, mover: MoverClass, by_road: bool) -> StepTable:
         """The reach search's own cache of step totals for one mover (see reach.StepTable)."""

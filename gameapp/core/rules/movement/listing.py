@@ -17,6 +17,7 @@ from gameapp.core.actions import Action, ChangeFormation, Cover, Face, Move
 from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.movement.charges import CHARGERS, charge_moves, charge_targets
+from gameapp.core.rules.movement.enemy_fire import FireCoverage
 from gameapp.core.rules.movement.reach import all_paths
 from gameapp.core.state import GameState
 from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
@@ -60,10 +61,7 @@ class ListingMemo:
 
     def __init__(self, state: GameState) -> None:
         self.allowances: dict[tuple[str, Hex, Formation, bool, bool], Breakdown] = {}
-        self.fields: dict[tuple[Side, Hex | None, int], frozenset[Hex]] = {}
-        self.enemy_fields: dict[str, frozenset[Hex]] = {}  # unit id -> its field of fire
-        self.reaches: dict[Side, list[tuple[Unit, int]]] = {}  # (unit, how far it fires)
-        self.in_field: dict[tuple[Side, Hex], bool] = {}  # is the hex in an enemy's field?
+        self.coverage: dict[Side, FireCoverage] = {}  # each side's enemy fields of fire
         # formation changes: (kind, from, to, in a field of fire) -> their terms
         self.changes: dict[tuple[UnitKind, Formation, Formation, bool],
                            tuple[Term, ...] | None] = {}

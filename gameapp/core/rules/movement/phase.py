@@ -26,7 +26,6 @@ from gameapp.core.options import RuleOptions
 from gameapp.core.rules.engagement import artillery_zone
 from gameapp.core.rules.engagement import move_problem as engagement_problem
 from gameapp.core.rules.exhaustion import DOUBLE, MOVED, level_of, note
-from gameapp.core.rules.fire.field import reach, small_arms_field
 from gameapp.core.rules.front import front_hexes
 from gameapp.core.rules.movement.allowance import movement_allowance
 from gameapp.core.rules.movement.cavalry_charges import (
@@ -41,6 +40,7 @@ from gameapp.core.rules.movement.costs import (
     mover_class,
     zoc_road_step,
 )
+from gameapp.core.rules.movement.enemy_fire import FireCoverage, fire_coverage
 from gameapp.core.rules.movement.formations import change_terms
 from gameapp.core.rules.movement.listing import ListingMemo, list_actions
 from gameapp.core.rules.movement.reach import (
@@ -52,7 +52,6 @@ from gameapp.core.rules.movement.reach import (
     walk,
 )
 from gameapp.core.rules.movement.stacking import stacking_problem
-from gameapp.core.rules.sight.los import LosOptions
 from gameapp.core.rules.tables import Change, movement_tables
 from gameapp.core.state import GameState, PendingCheck
 from gameapp.core.terrain import RoadGrade, Slope
@@ -183,97 +182,6 @@ class MovementRules:
             enemies = self.state.side_units(side.other)
             found = frozenset(h for e in enemies for h in front_hexes(e, self.map))
             self.costs.fronts[key] = found
-        return found
-
-    def enemy_fire_field(self, side: Side, around: Hex | None = None,
-                         radius: int = 0) -> frozenset[Hex]:
-        """Hexes inside an enemy small-arms or canister field of fire (6.2, 4.2), line of sight
-        included: the whole field of infantry and cavalry, the canister band of artillery.
-        With `around`, only the part within `radius` hexes of it is sure to be complete."""
-        memo = self._memo
-        if memo is None:
-            return self._enemy_fire_field(side, around, radius)
-        found = memo.fields.get((side, around, radius))
-        if found is None:
-            found = memo.fields[(side, around, radius)] = self._enemy_fire_field(side, around,
-                                                                                 radius)
-        return found
-
-    def _enemy_fire_field(self, side: Side, around: Hex | None, radius: int) -> frozenset[Hex]:
-        # Each enemy's field is kept until it changes: until it moves, or, where units block
-        # sight, until anything moves.
-        hexes: set[Hex] = set()
-        for found in self._enemy_fields(side, around, radius):
-            hexes |= found
-        return frozenset(hexes)
-
-    def _fire_near(self, side: Side, around: Hex, radius: int) -> Callable[[Hex], bool]:
-        """Whether a hex is in `self.enemy_fire_field(side, around, radius)`, working out the
-        fields of only the enemies that fire as far as that hex (a field lies within its unit's
-        reach), each once."""
-        enemies: list[tuple[Unit, int]] | None = None
-        fields: dict[str, frozenset[Hex]] = {}
-
-        def inside(h: Hex) -> bool:
-            nonlocal enemies
-            if enemies is None:
-                enemies = [(e, far) for e, far in self._enemies_reach(side.other)
-                           if e.hex.distance(around) <= radius + far]
-            for enemy, farthest in enemies:
-                if enemy.hex.distance(h) <= farthest:
-                    found = fields.get(enemy.id)
-                    if found is None:
-                        found = fields[enemy.id] = next(self._enemy_fields(side, enemy.hex, 0,
-                                                                           only=enemy))
-                    if h in found:
-                        return True
-            return False
-        return inside
-
-    def _in_enemy_fire_field(self, side: Side, h: Hex) -> bool:
-        """`h in self.enemy_fire_field(side, h)`, without making the whole field."""
-        if self._memo is None:
-            return any(h in found for found in self._enemy_fields(side, h, 0))
-        found = self._memo.in_field.get((side, h))
-        if found is None:
-            found = self._memo.in_field[(side, h)] = any(
-                h in field for field in self._enemy_fields(side, h, 0))
-        return found
-
-    def _enemy_fields(self, side: Side, around: Hex | None, radius: int,
-                      only: Unit | None = None) -> Iterator[frozenset[Hex]]:
-        """The field of fire of each enemy whose field may reach within `radius` of `around`
-        (`only` that one enemy's, when given)."""
-        moved = self.state.revision if LosOptions.of(self.conventions).units_block else None
-        everyone = list(self.state.units.values())
-        by_id = self._memo.enemy_fields if self._memo is not None else None
-        enemies = [(only, 0)] if only is not None else self._enemies_reach(side.other)
-        for enemy, farthest in enemies:
-            if only is None and around is not None and (
-                    enemy.hex.distance(around) > radius + farthest):
-                continue
-            found = by_id.get(enemy.id) if by_id is not None else None
-            if found is None:
-                found = self._enemy_field(enemy, moved, everyone)
-                if by_id is not None:
-                    by_id[enemy.id] = found
-            yield found
-
-    def _enemy_field(self, enemy: Unit, moved: int | None, everyone: list[Unit]
-                     ) -> frozenset[Hex]:
-        """The enemy's field of fire; `moved` is the state's revision where units block sight,
-        None where they do not (the field is then the map's and the enemy's alone)."""
-        if moved is None:
-            key = (enemy, self.conventions)
-            found = self.costs.shared.open_fields.get(key)
-            if found is None:
-                found = small_arms_field(enemy, self.map, self.conventions, everyone)
-                self.costs.shared.open_fields[key] = found
-            return found
-        found = self.costs.fire_fields.get((enemy, moved))
-        if found is None:
-            found = small_arms_field(enemy, self.map, self.conventions, everyone)
-            self.costs.fire_fields[(enemy, moved)] = found
         return found
 
     # --- checking -----------------------------------------------------------------------------
@@ -513,7 +421,7 @@ class MovementRules:
         by_road = unit.formation is Formation.ROAD_COLUMN
         enemies = self._side_units(unit.side.other)
         left = self.remaining(unit, double, charge) - already
-        in_fire = self._fire_near(unit.side, unit.hex, max(left, 0) // 4 + 2)
+        in_fire = self._coverage(unit.side).near(unit.hex, max(left, 0) // 4 + 2)
         fronts = self.enemy_front(unit.side)
         g88_zoc = RuleOptions.of(self.options).g88_zoc
         stopped = unit.hex in fronts and self.state.mp_spent.get(unit.id, 0) > 0 and not g88_zoc
@@ -557,15 +465,18 @@ class MovementRules:
         return stacking_problem(h, [*others, unit], self.map, self.costs.chart,
                                 RuleOptions.of(self.options).stacking_rule)
 
-    def _enemies_reach(self, side: Side) -> list[tuple[Unit, int]]:
-        """The units of `side`, each with how far it fires (`fire.field.reach`)."""
-        if self._memo is not None:
-            found = self._memo.reaches.get(side)
-            if found is None:
-                found = self._memo.reaches[side] = [(u, reach(u.defn))
-                                                    for u in self._side_units(side)]
-            return found
-        return [(u, reach(u.defn)) for u in self.state.side_units(side)]
+    def _coverage(self, side: Side) -> FireCoverage:
+        """The fields of fire of `side`'s enemies (walls and fences, N12; formations, 2.5)."""
+        memo = self._memo
+        if memo is None:
+            return fire_coverage(side, self.state.side_units(side.other), self.state, self.map,
+                                 self.conventions, self.costs)
+        found = memo.coverage.get(side)
+        if found is None:
+            found = memo.coverage[side] = fire_coverage(
+                side, memo.side_units[side.other], self.state, self.map, self.conventions,
+                self.costs)
+        return found
 
     def _side_units(self, side: Side) -> list[Unit]:
         if self._memo is not None:
@@ -584,7 +495,7 @@ class MovementRules:
         return None
 
     def _formation_terms(self, unit: Unit, formation: Formation) -> list[Term]:
-        in_field = self._in_enemy_fire_field(unit.side, unit.hex)
+        in_field = self._coverage(unit.side).holds(unit.hex)
         terms = self._change_terms(unit.kind, unit.formation, formation, in_field)
         if terms is None:
             raise IllegalActionError(
