@@ -84,6 +84,7 @@ class MapCaches:
         # (unit, line-of-sight conventions) -> its field of fire, where units do not block sight
         self.open_fields: dict[tuple[Unit, tuple[str, ...]], frozenset[Hex]] = {}
         self.met: list[int] | None = None  # `met_keys` of the map
+        self.terrain_codes: dict[Hex, int] | None = None  # each hex's terrain, as its code
 
 
 # (id of the map, its edits, id of the chart, bridges by road) -> the map's caches; an entry
@@ -128,6 +129,15 @@ class MoveCosts:
         self.fire_fields: dict[tuple[Unit, int], frozenset[Hex]] = {}
         # each side's enemy fields of fire, hex by hex (enemy_fire.fire_coverage)
         self.coverage: dict[Side, FireCoverage] = {}
+
+    def terrain_codes(self) -> dict[Hex, int]:
+        """Every hex of the map with its terrain code, read from the map's array once."""
+        if self.map.edits != self._shared_edits:
+            return _terrain_codes(self.map)
+        found = self.shared.terrain_codes
+        if found is None:
+            found = self.shared.terrain_codes = _terrain_codes(self.map)
+        return found
 
     def table(self, mover: MoverClass, by_road: bool) -> StepTable:
         """The reach search's own cache of step totals for one mover (see reach.StepTable)."""
@@ -279,6 +289,12 @@ class MoveCosts:
 
 
 _ROAD_BITS = 0xFF << 35
+
+
+def _terrain_codes(game_map: HexMap) -> dict[Hex, int]:
+    codes = game_map.terrain.tolist()
+    return {h: int(codes[row][col]) for h in game_map.hexes()
+            for row, col in (game_map.index(h),)}
 
 
 def met_keys(game_map: HexMap) -> list[int]:

@@ -62,6 +62,7 @@ class ListingMemo:
     def __init__(self, state: GameState) -> None:
         self.allowances: dict[tuple[str, Hex, Formation, bool, bool], Breakdown] = {}
         self.coverage: dict[Side, FireCoverage] = {}  # each side's enemy fields of fire
+        self.leaders: dict[Side, list[Unit]] = {}
         # formation changes: (kind, from, to, in a field of fire) -> their terms
         self.changes: dict[tuple[UnitKind, Formation, Formation, bool],
                            tuple[Term, ...] | None] = {}

@@ -108,7 +108,7 @@ class MovementRules:
 
     def _allowance(self, unit: Unit, double: bool, charge: bool) -> Breakdown:
         return movement_allowance(
-            unit, list(self.state.units.values()), self.options,
+            unit, self._leaders(unit.side), self.options,
             level_of(self.state, unit), self.tables, self.costs,
             double=double or unit.id in self.state.double_moving, charge=charge,
             vacancies=tuple(self.state.vacancies.values()),
@@ -156,11 +156,12 @@ class MovementRules:
         occupied = (self._memo.occupied(unit) if self._memo is not None
                     else {u.hex for u in self.state.units.values() if u.id != unit.id})
         alone_ok: dict[int, bool] = {}  # by terrain code: may the unit stand there by itself?
+        codes = self.costs.terrain_codes()
 
         def may_end(h: Hex) -> bool:
             if h in occupied or unit.formation is Formation.ROAD_COLUMN:
                 return self._stacking_at(h, unit) is None
-            code = int(self.map.terrain[self.map.index(h)])
+            code = codes[h]
             if code not in alone_ok:
                 alone_ok[code] = self._stacking_at(h, unit) is None
             return alone_ok[code]
@@ -245,7 +246,7 @@ class MovementRules:
             return self._plan_charge(unit, end, terms, path, charge, space, action.facing,
                                      checks)
         if action.facing is not None and action.facing != end.facing:
-            turn = self._facing_terms(end, action.facing)
+            turn = self._turn_terms(end, end.facing, action.facing)
             terms += turn
             checks += self._front_check(unit, end.hex, "changed facing", turn)
             end = replace(end, facing=action.facing)
@@ -306,7 +307,7 @@ class MovementRules:
         if facing == unit.facing:
             raise IllegalActionError(f"{unit.defn.name} already faces that way", "MPA changes")
         origin, paid = self.state.pivots.get(unit.id, (unit.facing, 0))
-        whole = self._facing_terms(replace(unit, facing=origin), facing)
+        whole = self._turn_terms(unit, origin, facing)
         owed = max(0, int(sum(t.value for t in whole)) - paid)
         label = f"change facing {_degrees(facing - origin)} in all"
         terms = [Term(label, owed, whole[0].rule)] if whole else []
@@ -478,6 +479,16 @@ class MovementRules:
                 self.costs)
         return found
 
+    def _leaders(self, side: Side) -> list[Unit]:
+        """The side's leaders, in the state's order (what the MPA's command terms look for)."""
+        if self._memo is not None:
+            found = self._memo.leaders.get(side)
+            if found is None:
+                found = self._memo.leaders[side] = [
+                    u for u in self._memo.side_units[side] if u.kind is UnitKind.LEADER]
+            return found
+        return [u for u in self.state.side_units(side) if u.kind is UnitKind.LEADER]
+
     def _side_units(self, side: Side) -> list[Unit]:
         if self._memo is not None:
             return self._memo.side_units[side]
@@ -514,15 +525,15 @@ class MovementRules:
         kept = self._memo.changes[key]
         return None if kept is None else list(kept)
 
-    def _facing_terms(self, unit: Unit, facing: int) -> list[Term]:
-        if facing == unit.facing:
+    def _turn_terms(self, unit: Unit, start: int, facing: int) -> list[Term]:
+        """What turning the unit from facing `start` to `facing` costs."""
+        if facing == start:
             return []
         change = self.tables.facing_change(
-            facing - unit.facing, artillery=unit.kind is UnitKind.ARTILLERY,
+            facing - start, artillery=unit.kind is UnitKind.ARTILLERY,
             road_column=unit.formation is Formation.ROAD_COLUMN,
             covered=Status.COVER in unit.status)
-        return [Term(f"change facing {_degrees(facing - unit.facing)}", change.cost(),
-                     change.rule)]
+        return [Term(f"change facing {_degrees(facing - start)}", change.cost(), change.rule)]
 
     def _front_check(self, unit: Unit, where: Hex, what: str, cost: list[Term]
                      ) -> tuple[PendingCheck, ...]:
