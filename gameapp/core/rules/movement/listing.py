@@ -20,7 +20,7 @@ from gameapp.core.rules.movement.charges import CHARGERS, charge_moves, charge_t
 from gameapp.core.rules.movement.enemy_fire import FireCoverage
 from gameapp.core.rules.movement.reach import all_paths
 from gameapp.core.state import GameState
-from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
+from gameapp.core.units import FORMATIONS_BY_KIND, Formation, Side, Status, Unit, UnitKind
 
 if TYPE_CHECKING:
     from gameapp.core.rules.movement.phase import MovementRules
@@ -32,11 +32,7 @@ def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
     lister = rules.lister()
     targets = charge_targets(rules.state, side)
     for unit in rules.state.side_units(side):
-        candidates: list[Action] = [Face(unit.id, f) for f in range(6) if f != unit.facing]
-        candidates += [ChangeFormation(unit.id, f) for f in Formation
-                       if f is not unit.formation]
-        candidates.append(Cover(unit.id, Status.COVER not in unit.status))
-        for candidate in candidates:
+        for candidate in _changes_in_place(unit, rules.state):
             try:
                 lister.plan(candidate, side)
             except IllegalActionError:
@@ -52,6 +48,21 @@ def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
             yield Move(unit.id, path)
         if unit.kind in CHARGERS:
             yield from charge_moves(lister, unit, charging, targets)
+
+
+def _changes_in_place(unit: Unit, state: GameState) -> list[Action]:
+    """The facing, formation and cover changes worth asking `plan` about: not those it refuses
+    whatever the state (a formation the unit's kind never takes, `formations.change_terms`),
+    nor any for a unit that may not spend MPs at all (`plan`'s first checks)."""
+    if (Status.ROUTED in unit.status or Status.SHAKEN in unit.status
+            or unit.id in state.held):
+        return []
+    candidates: list[Action] = [Face(unit.id, f) for f in range(6) if f != unit.facing]
+    taken = FORMATIONS_BY_KIND[unit.kind]
+    candidates += [ChangeFormation(unit.id, f) for f in Formation
+                   if f is not unit.formation and f in taken]
+    candidates.append(Cover(unit.id, Status.COVER not in unit.status))
+    return candidates
 
 
 class ListingMemo:
