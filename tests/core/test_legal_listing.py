@@ -24,6 +24,7 @@ from gameapp.core.mapdata import HexMap
 from gameapp.core.phases import Phase
 from gameapp.core.rules.movement.costs import met_keys
 from gameapp.core.rules.movement.reach import all_paths, search, settle
+from gameapp.core.rules.movement.search_space import search_space
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.scenario import load_scenario
 from gameapp.core.units import Formation, Side, Status, UnitKind
@@ -150,7 +151,7 @@ def test_a_search_read_within_a_smaller_budget_is_that_search(position) -> None:
     assert_keys_match(game_map)
     movement = tactical(game_on(game_map, units)).movement
     unit = movement.state.units["a"]
-    space = movement._space(unit)
+    space = search_space(movement, unit)
     searched = settle(space)
     for budget in range(max(space.budget - 9, -1), space.budget + 1):
         smaller = search(replace(space, budget=budget))

@@ -1,0 +1,71 @@
+"""What the reach search needs to know about one unit's move (`reach.SearchSpace`): its MPs left,
+how it steps and turns, the enemy units, fronts and fields of fire, the pike bonus (N14) and
+the option `g88_zoc` (002 1, 3, 8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from gameapp.core.hexgrid import Hex
+from gameapp.core.mapdata import HexMap
+from gameapp.core.options import RuleOptions
+from gameapp.core.rules.movement.costs import StepCost, StepOut, mover_class, zoc_road_step
+from gameapp.core.rules.movement.reach import SearchSpace
+from gameapp.core.terrain import RoadGrade
+from gameapp.core.units import Formation, Status, Unit, UnitKind
+
+if TYPE_CHECKING:
+    from gameapp.core.rules.movement.phase import MovementRules
+
+
+def search_space(rules: MovementRules, unit: Unit, already: int = 0,
+                 pike_allowed: bool = True, double: bool = False, charge: bool = False
+                 ) -> SearchSpace:
+    """The unit's move as the search sees it, `already` MPs of it spent on a formation change
+    (`pike_allowed` False then: the phase is not all in road column, N14); `double` and
+    `charge` price it with double movement or the charge bonus."""
+    mover = mover_class(unit)
+    assert mover is not None
+    by_road = unit.formation is Formation.ROAD_COLUMN
+    enemies = rules.side_units(unit.side.other)
+    left = rules.remaining(unit, double, charge) - already
+    in_fire = rules.coverage(unit.side).near(unit.hex, max(left, 0) // 4 + 2)
+    fronts = rules.enemy_front(unit.side)
+    g88_zoc = RuleOptions.of(rules.options).g88_zoc
+    stopped = unit.hex in fronts and rules.state.mp_spent.get(unit.id, 0) > 0 and not g88_zoc
+    pike_ok = (pike_allowed and by_road and unit.id not in rules.state.off_pike
+               and on_pike(rules.map, unit.hex))
+    step: Callable[[Hex, int], StepCost] = partial(rules.costs.step, mover=mover,
+                                                   by_road=by_road)
+    table = rules.costs.table(mover, by_road)
+    steps_out: Callable[[Hex], list[StepOut]] | None = partial(
+        rules.costs.steps_out, mover=mover, by_road=by_road)
+    if g88_zoc and by_road and fronts:  # 002 1: the steps depend on the fronts: no cache
+        step, table, steps_out = partial(zoc_road_step, rules.costs, mover, fronts), {}, None
+    return SearchSpace(
+        start=unit.hex,
+        facing=unit.facing,
+        budget=left,
+        pike_bonus=rules.costs.chart.road_entry(RoadGrade.PIKE).mpa_bonus if pike_ok else 0,
+        step=step,
+        turn_costs=tuple(
+            rules.tables.facing_change(
+                steps, artillery=unit.kind is UnitKind.ARTILLERY, road_column=by_road,
+                covered=Status.COVER in unit.status).cost()
+            for steps in range(6)),
+        step_table=table,
+        steps_out=steps_out,
+        enemy_hexes=frozenset(e.hex for e in enemies),
+        front_hexes=fronts,
+        in_fire_field=in_fire,
+        may_leave=not stopped,
+        fronts_lock=not g88_zoc,
+        fronts_barred=g88_zoc and unit.kind is UnitKind.LEADER,
+    )
+
+
+def on_pike(game_map: HexMap, h: Hex) -> bool:
+    return any(game_map.road_at(h, d) is RoadGrade.PIKE for d in range(6))
