@@ -27,6 +27,7 @@ from gameapp.core.mapdata import HexMap
 if TYPE_CHECKING:
     from gameapp.core.rules.movement.enemy_fire import FireCoverage
     from gameapp.core.rules.movement.reach import StepTable
+    from gameapp.core.rules.movement.search_space import KeptSearch
 from gameapp.core.rules.tables import MoverClass, TerrainEffects, terrain_effects
 from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Slope, Terrain
 from gameapp.core.units import Formation, Side, Unit, UnitKind
@@ -129,6 +130,8 @@ class MoveCosts:
         self.fire_fields: dict[tuple[Unit, int], frozenset[Hex]] = {}
         # each side's enemy fields of fire, hex by hex (enemy_fire.fire_coverage)
         self.coverage: dict[Side, FireCoverage] = {}
+        # unit id -> its last reach searches (search_space.kept_settle)
+        self.searches: dict[str, list[KeptSearch]] = {}
 
     def terrain_codes(self) -> dict[Hex, int]:
         """Every hex of the map with its terrain code, read from the map's array once."""

@@ -11,8 +11,6 @@ whole movement phase, when no enemy moves.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.rules.fire.field import reach, small_arms_field
@@ -38,24 +36,34 @@ class FireCoverage:
         """Is `h` inside any enemy's field of fire?"""
         return h in self.masks
 
-    def near(self, around: Hex, radius: int) -> Callable[[Hex], bool]:
+    def near(self, around: Hex, radius: int) -> FireNear:
         """Whether a hex is inside the field of an enemy that fires as far as `radius` hexes of
         `around`: the fields a search from `around` with `radius` hexes to go may meet."""
         counted = 0
         for i, (enemy, farthest) in enumerate(zip(self.enemies, self.reaches, strict=True)):
             if enemy.hex.distance(around) <= radius + farthest:
                 counted |= 1 << i
-        masks = self.masks
-
-        def inside(h: Hex) -> bool:
-            return bool(masks.get(h, 0) & counted)
-        return inside
+        return FireNear(self, counted)
 
     def serves(self, enemies: list[Unit], moved: int | None) -> bool:
         """Made for these very enemy units (and the same state, where units block sight)?"""
         mine = self.enemies
         return (moved == self.moved and len(enemies) == len(mine)
                 and all(a is b for a, b in zip(enemies, mine, strict=True)))
+
+
+class FireNear:
+    """`FireCoverage.near`: is a hex inside the field of one of the enemies counted (bits)?"""
+
+    __slots__ = ("_masks", "counted", "coverage")
+
+    def __init__(self, coverage: FireCoverage, counted: int) -> None:
+        self.coverage = coverage
+        self.counted = counted
+        self._masks = coverage.masks
+
+    def __call__(self, h: Hex) -> bool:
+        return bool(self._masks.get(h, 0) & self.counted)
 
 
 def fire_coverage(side: Side, enemies: list[Unit], state: GameState, game_map: HexMap,

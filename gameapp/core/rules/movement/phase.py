@@ -33,8 +33,8 @@ from gameapp.core.rules.movement.in_place import plan_cover, plan_face, plan_for
 from gameapp.core.rules.movement.listing import ListingMemo, list_actions
 from gameapp.core.rules.movement.moves import plan_move
 from gameapp.core.rules.movement.plan import Plan
-from gameapp.core.rules.movement.reach import Reach, search, settle, walk
-from gameapp.core.rules.movement.search_space import search_space
+from gameapp.core.rules.movement.reach import Reach, walk
+from gameapp.core.rules.movement.search_space import kept_settle, search_space
 from gameapp.core.rules.movement.stacking import stacking_problem
 from gameapp.core.rules.tables import movement_tables
 from gameapp.core.state import GameState
@@ -95,7 +95,8 @@ class MovementRules:
         unit = self.state.units[unit_id]
         if self.why_immobile(unit) is not None:
             return {}
-        return self._may_end_in(unit, search(search_space(self, unit, charge=charge)))
+        space = search_space(self, unit, charge=charge)
+        return self._may_end_in(unit, kept_settle(self.costs, unit.id, space).within(space.budget))
 
     def reachable_both(self, unit: Unit) -> tuple[dict[Hex, Reach], dict[Hex, Reach]]:
         """`reachable(unit.id)` and `reachable(unit.id, charge=True)`, for the listing. The two
@@ -105,13 +106,13 @@ class MovementRules:
         if self.why_immobile(unit) is not None:
             return {}, {}
         plain, charging = search_space(self, unit), search_space(self, unit, charge=True)
-        searched = settle(charging)
+        searched = kept_settle(self.costs, unit.id, charging)
         # The plain search goes over a part of the same ground, asking about the fields of fire
         # where the charge search asked (walls and fences): where the answers agree, it finds
         # what the charge search found within its budget.
         if plain.budget > charging.budget or any(
                 plain.in_fire(h) != inside for h, inside in charging.fire_asked.items()):
-            found = search(plain)
+            found = kept_settle(self.costs, unit.id, plain).within(plain.budget)
         else:
             found = searched.within(plain.budget)
         return (self._may_end_in(unit, found),

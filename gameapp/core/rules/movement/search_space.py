@@ -1,19 +1,30 @@
 """What the reach search needs to know about one unit's move (`reach.SearchSpace`): its MPs left,
 how it steps and turns, the enemy units, fronts and fields of fire, the pike bonus (N14) and
 the option `g88_zoc` (002 1, 3, 8).
+
+`kept_settle` keeps each unit's last searches with the game's move costs, with everything they
+read: over a movement phase the enemy stands still, so a unit that has not moved, and whose
+MPs are the same, is searched once however often the phase's actions are listed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.options import RuleOptions
-from gameapp.core.rules.movement.costs import StepCost, StepOut, mover_class, zoc_road_step
-from gameapp.core.rules.movement.reach import SearchSpace
+from gameapp.core.rules.movement.costs import (
+    MoveCosts,
+    StepCost,
+    StepOut,
+    mover_class,
+    zoc_road_step,
+)
+from gameapp.core.rules.movement.enemy_fire import FireCoverage, FireNear
+from gameapp.core.rules.movement.reach import Searched, SearchSpace, StepTable, settle
 from gameapp.core.terrain import RoadGrade
 from gameapp.core.units import Formation, Status, Unit, UnitKind
 
@@ -69,3 +80,39 @@ def search_space(rules: MovementRules, unit: Unit, already: int = 0,
 
 def on_pike(game_map: HexMap, h: Hex) -> bool:
     return any(game_map.road_at(h, d) is RoadGrade.PIKE for d in range(6))
+
+
+class KeptSearch(NamedTuple):
+    """A settled search, with what it read: its space's plain values (`key`), its step table
+    and enemy fields of fire (the same objects), and the fields it asked about."""
+
+    key: tuple[object, ...]
+    table: StepTable
+    coverage: FireCoverage
+    searched: Searched
+    asked: dict[Hex, bool]
+
+
+KEPT_PER_UNIT = 2  # a charger's plain and charge-bonus searches
+
+
+def kept_settle(costs: MoveCosts, unit_id: str, space: SearchSpace) -> Searched:
+    """`reach.settle(space)`, kept in `costs.searches` while nothing the search reads changes;
+    the space's `fire_asked` is filled as the search would fill it."""
+    fire = space.in_fire_field
+    if not isinstance(fire, FireNear):
+        return settle(space)
+    key = (space.start, space.facing, space.budget, space.pike_bonus, space.turn_costs,
+           fire.counted, space.may_leave, space.fronts_lock, space.fronts_barred,
+           space.enemy_hexes, space.front_hexes)
+    kept = costs.searches.setdefault(unit_id, [])
+    for found in kept:
+        if (found.table is space.step_table and found.coverage is fire.coverage
+                and found.key == key):
+            space.fire_asked.update(found.asked)
+            return found.searched
+    searched = settle(space)
+    kept.insert(0, KeptSearch(key, space.step_table, fire.coverage, searched,
+                              dict(space.fire_asked)))
+    del kept[KEPT_PER_UNIT:]
+    return searched
