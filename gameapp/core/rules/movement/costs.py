@@ -26,6 +26,7 @@ from gameapp.core.mapdata import HexMap
 
 if TYPE_CHECKING:
     from gameapp.core.rules.movement.enemy_fire import FireCoverage
+    from gameapp.core.rules.movement.phase import KeptAllowance
     from gameapp.core.rules.movement.reach import StepTable
     from gameapp.core.rules.movement.search_space import KeptSearch
 from gameapp.core.rules.tables import MoverClass, TerrainEffects, terrain_effects
@@ -71,7 +72,10 @@ class MapCaches:
     """What is worked out from one map alone (and the chart and the bridge option): step
     prices, the search's step tables, command distances, and the fields of fire that no unit
     can block. Every game on the same map object shares them (`map_caches`), so the second
-    game of a process, the harness's and the AI's next game, starts with them filled."""
+    game of a process, the harness's and the AI's next game, starts with them filled. The
+    computer's copy of a game (ai/thinking_copy.py), on its worker thread, shares them with the
+    window's game: entries are only ever added, each made in full before it is stored, and a
+    key always gets the same value, so a reader finds either nothing or the finished entry."""
 
     def __init__(self) -> None:
         self.steps: dict[tuple[Hex, int, MoverClass, bool], StepCost] = {}
@@ -132,6 +136,8 @@ class MoveCosts:
         self.coverage: dict[Side, FireCoverage] = {}
         # unit id -> its last reach searches (search_space.kept_settle)
         self.searches: dict[str, list[KeptSearch]] = {}
+        # (unit id, double movement, charge) -> its last MPA (MovementRules._allowance)
+        self.allowances: dict[tuple[str, bool, bool], KeptAllowance] = {}
 
     def terrain_codes(self) -> dict[Hex, int]:
         """Every hex of the map with its terrain code, read from the map's array once."""

@@ -23,11 +23,12 @@ from gameapp.core.units import Side, Unit
 class FireCoverage:
     """Which enemies' fields of fire hold each hex: bit i of `masks[h]` for `enemies[i]`."""
 
-    __slots__ = ("enemies", "masks", "moved", "reaches")
+    __slots__ = ("enemies", "hexes", "masks", "moved", "reaches")
 
     def __init__(self, enemies: list[Unit], reaches: list[int], masks: dict[Hex, int],
                  moved: int | None) -> None:
         self.enemies = enemies
+        self.hexes = frozenset(enemy.hex for enemy in enemies)  # where the enemy stands
         self.reaches = reaches  # how far each enemy fires (`fire.field.reach`)
         self.masks = masks
         self.moved = moved  # the state's revision where units block sight, else None

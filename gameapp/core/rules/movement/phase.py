@@ -14,6 +14,7 @@ stacking, and what a listing keeps while it runs.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from gameapp.core.actions import Action, ChangeFormation, Cover, Face, Move
 from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
@@ -40,6 +41,15 @@ from gameapp.core.rules.tables import movement_tables
 from gameapp.core.state import GameState
 from gameapp.core.terrain import Slope
 from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
+
+
+class KeptAllowance(NamedTuple):
+    """An MPA worked out, with what it read (`MovementRules._allowance`)."""
+
+    unit: Unit
+    leaders: list[Unit]
+    read: tuple[object, ...]  # exhaustion level, vacancies, general on the entry hex
+    allowance: Breakdown
 
 
 class MovementRules:
@@ -74,14 +84,27 @@ class MovementRules:
         return found
 
     def _allowance(self, unit: Unit, double: bool, charge: bool) -> Breakdown:
-        return movement_allowance(
-            unit, self.leaders(unit.side), self.options,
-            level_of(self.state, unit), self.tables, self.costs,
-            double=double or unit.id in self.state.double_moving, charge=charge,
-            vacancies=tuple(self.state.vacancies.values()),
-            entry_general=self.state.entry_general.get(unit.id)
-            if RuleOptions.of(self.options).general_entry_bonus else None,
-        )
+        """The MPA, kept with the game's move costs while all it reads is the same: the unit
+        and its side's leaders (the very objects), its exhaustion, the vacant commands, the
+        general on its entry hex."""
+        leaders = self.leaders(unit.side)
+        level = level_of(self.state, unit)
+        double = double or unit.id in self.state.double_moving
+        vacancies = tuple(self.state.vacancies.values())
+        general = (self.state.entry_general.get(unit.id)
+                   if RuleOptions.of(self.options).general_entry_bonus else None)
+        read = (level, vacancies, general)
+        kept = self.costs.allowances.get((unit.id, double, charge))
+        if (kept is not None and kept.unit is unit and kept.read == read
+                and len(kept.leaders) == len(leaders)
+                and all(a is b for a, b in zip(kept.leaders, leaders, strict=True))):
+            return kept.allowance
+        found = movement_allowance(unit, leaders, self.options, level, self.tables, self.costs,
+                                   double=double, charge=charge, vacancies=vacancies,
+                                   entry_general=general)
+        self.costs.allowances[(unit.id, double, charge)] = KeptAllowance(unit, leaders, read,
+                                                                         found)
+        return found
 
     def remaining(self, unit: Unit, double: bool = False, charge: bool = False) -> int:
         """MPs left this phase, before the pike bonus (which only a pike-only path may use)."""
@@ -125,18 +148,21 @@ class MovementRules:
                     else {u.hex for u in self.state.units.values() if u.id != unit.id})
         alone_ok: dict[int, bool] = {}  # by terrain code: may the unit stand there by itself?
         codes = self.costs.terrain_codes()
-
-        def may_end(h: Hex) -> bool:
-            if h in occupied or unit.formation is Formation.ROAD_COLUMN:
-                return self.stacking_at(h, unit) is None
-            code = codes[h]
-            if code not in alone_ok:
-                alone_ok[code] = self.stacking_at(h, unit) is None
-            return alone_ok[code]
-
+        by_road = unit.formation is Formation.ROAD_COLUMN
         zone = artillery_zone(self.state, unit, self.options)  # 000 13.6, option
-        return {h: r for h, r in found.items() if may_end(h) and (
-            not zone or zone.keys().isdisjoint(r.path))}
+        may_end: dict[Hex, Reach] = {}
+        for h, reached in found.items():
+            if by_road or h in occupied:
+                ok = self.stacking_at(h, unit) is None
+            else:
+                code = codes[h]
+                known = alone_ok.get(code)
+                if known is None:
+                    known = alone_ok[code] = self.stacking_at(h, unit) is None
+                ok = known
+            if ok and (not zone or zone.keys().isdisjoint(reached.path)):
+                may_end[h] = reached
+        return may_end
 
     def path_breakdown(self, unit_id: str, path: tuple[Hex, ...]) -> Breakdown:
         unit = self.state.units[unit_id]

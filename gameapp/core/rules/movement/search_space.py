@@ -25,6 +25,7 @@ from gameapp.core.rules.movement.costs import (
 )
 from gameapp.core.rules.movement.enemy_fire import FireCoverage, FireNear
 from gameapp.core.rules.movement.reach import Searched, SearchSpace, StepTable, settle
+from gameapp.core.rules.tables import MovementTables
 from gameapp.core.terrain import RoadGrade
 from gameapp.core.units import Formation, Status, Unit, UnitKind
 
@@ -41,9 +42,9 @@ def search_space(rules: MovementRules, unit: Unit, already: int = 0,
     mover = mover_class(unit)
     assert mover is not None
     by_road = unit.formation is Formation.ROAD_COLUMN
-    enemies = rules.side_units(unit.side.other)
     left = rules.remaining(unit, double, charge) - already
-    in_fire = rules.coverage(unit.side).near(unit.hex, max(left, 0) // 4 + 2)
+    coverage = rules.coverage(unit.side)  # the enemy units and their fields of fire
+    in_fire = coverage.near(unit.hex, max(left, 0) // 4 + 2)
     fronts = rules.enemy_front(unit.side)
     g88_zoc = RuleOptions.of(rules.options).g88_zoc
     stopped = unit.hex in fronts and rules.state.mp_spent.get(unit.id, 0) > 0 and not g88_zoc
@@ -62,20 +63,34 @@ def search_space(rules: MovementRules, unit: Unit, already: int = 0,
         budget=left,
         pike_bonus=rules.costs.chart.road_entry(RoadGrade.PIKE).mpa_bonus if pike_ok else 0,
         step=step,
-        turn_costs=tuple(
-            rules.tables.facing_change(
-                steps, artillery=unit.kind is UnitKind.ARTILLERY, road_column=by_road,
-                covered=Status.COVER in unit.status).cost()
-            for steps in range(6)),
+        turn_costs=turn_costs(rules.tables, unit.kind is UnitKind.ARTILLERY, by_road,
+                              Status.COVER in unit.status),
         step_table=table,
         steps_out=steps_out,
-        enemy_hexes=frozenset(e.hex for e in enemies),
+        enemy_hexes=coverage.hexes,
         front_hexes=fronts,
         in_fire_field=in_fire,
         may_leave=not stopped,
         fronts_lock=not g88_zoc,
         fronts_barred=g88_zoc and unit.kind is UnitKind.LEADER,
     )
+
+
+# (the tables, artillery, road column, in cover) -> MPs to turn by 0..5 hexsides
+_TURN_COSTS: dict[tuple[int, bool, bool, bool], tuple[MovementTables, tuple[int, ...]]] = {}
+
+
+def turn_costs(tables: MovementTables, artillery: bool, road_column: bool, covered: bool
+               ) -> tuple[int, ...]:
+    """What turning by 0 to 5 hexsides costs such a unit (`MovementTables.facing_change`)."""
+    key = (id(tables), artillery, road_column, covered)
+    kept = _TURN_COSTS.get(key)
+    if kept is None or kept[0] is not tables:
+        kept = _TURN_COSTS[key] = (tables, tuple(
+            tables.facing_change(steps, artillery=artillery, road_column=road_column,
+                                 covered=covered).cost()
+            for steps in range(6)))
+    return kept[1]
 
 
 def on_pike(game_map: HexMap, h: Hex) -> bool:
