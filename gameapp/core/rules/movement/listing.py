@@ -1,11 +1,11 @@
 """Listing every move, facing, formation and cover change open to a side (1.22), fast.
 
-`list_actions` asks `MovementRules.plan` about each facing, formation and cover change and
-lists a move to every hex the reach search finds, and every charge (`charges.charge_moves`).
-It does so on a `MovementRules.lister()`, which keeps for as long as the listing runs what the
-listing would otherwise work out again and again on the same state (`ListingMemo`); a plan or
-a move checked on its own keeps nothing. A charger's plain and charge-bonus reach come from one
-search (`MovementRules.reachable_both`).
+`list_actions` asks `MovementRules.plan` about each facing, formation and cover change the unit
+could make and lists a move to every hex the reach search finds, and every charge
+(`charges.charge_moves`). It does so on a `MovementRules.lister()`, which keeps for as long as
+the listing runs what the listing would otherwise work out again and again on the same state
+(`ListingMemo`). A charger's plain and charge-bonus reach come from one search
+(`MovementRules.reachable_both`).
 """
 
 from __future__ import annotations
@@ -67,13 +67,17 @@ def _changes_in_place(unit: Unit, state: GameState) -> list[Action]:
 
 class ListingMemo:
     """What one listing keeps while it runs, all of one state that does not change meanwhile:
-    each unit's MPA (its command distances), the enemy fields of fire, the formation changes'
-    terms, the units by hex and by side."""
+    each unit's MPA, the enemy fields of fire, each side's leaders, who may end a move where
+    (stacking), the formation changes' terms, the units by hex and by side. What outlasts a
+    listing is kept with the game's move costs (the MPAs, fields of fire and searches, each
+    with what it read) or with the map."""
 
     def __init__(self, state: GameState) -> None:
         self.allowances: dict[tuple[str, Hex, Formation, bool, bool], Breakdown] = {}
         self.coverage: dict[Side, FireCoverage] = {}  # each side's enemy fields of fire
         self.leaders: dict[Side, list[Unit]] = {}
+        # (hex, kind, formation, SPs) -> may such a unit, from elsewhere, end its move there?
+        self.stacks: dict[tuple[Hex, UnitKind, Formation, int], bool] = {}
         # formation changes: (kind, from, to, in a field of fire) -> their terms
         self.changes: dict[tuple[UnitKind, Formation, Formation, bool],
                            tuple[Term, ...] | None] = {}

@@ -153,7 +153,7 @@ class MovementRules:
         may_end: dict[Hex, Reach] = {}
         for h, reached in found.items():
             if by_road or h in occupied:
-                ok = self.stacking_at(h, unit) is None
+                ok = self._may_stack_at(h, unit)
             else:
                 code = codes[h]
                 known = alone_ok.get(code)
@@ -226,6 +226,17 @@ class MovementRules:
     def stacking(self, end: Unit) -> tuple[str, str] | None:
         """(reason, rule) if the unit as it will be (`end`) breaks the stacking limit (N9)."""
         return self.stacking_at(end.hex, end)
+
+    def _may_stack_at(self, h: Hex, unit: Unit) -> bool:
+        """`stacking_at(h, unit) is None`, for a hex the unit is not in; a listing keeps the
+        answer by what stacking reads of the unit (its kind, formation and SPs)."""
+        if self._memo is None:
+            return self.stacking_at(h, unit) is None
+        key = (h, unit.kind, unit.formation, unit.defn.strength)
+        found = self._memo.stacks.get(key)
+        if found is None:
+            found = self._memo.stacks[key] = self.stacking_at(h, unit) is None
+        return found
 
     def stacking_at(self, h: Hex, unit: Unit) -> tuple[str, str] | None:
         """`stacking` of `unit` were it in `h` (stacking reads the hex, not the unit's)."""
