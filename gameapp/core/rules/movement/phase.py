@@ -13,7 +13,7 @@ stacking, and what a listing keeps while it runs.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import NamedTuple
 
 from gameapp.core.actions import Action, ChangeFormation, Cover, Face, Move
@@ -141,7 +141,7 @@ class MovementRules:
         return (self._may_end_in(unit, found),
                 self._may_end_in(unit, searched.within(charging.budget)))
 
-    def _may_end_in(self, unit: Unit, found: dict[Hex, Reach]) -> dict[Hex, Reach]:
+    def _may_end_in(self, unit: Unit, found: Mapping[Hex, Reach]) -> dict[Hex, Reach]:
         """The hexes found where the unit may end its move: stacking (N9), and the hexes a
         battery not engaged may not enter (000 13.6, option)."""
         occupied = (self._memo.occupied(unit) if self._memo is not None
