@@ -70,12 +70,13 @@ class StepCost:
 
 class MapCaches:
     """What is worked out from one map alone (and the chart and the bridge option): step
-    prices, the search's step tables, command distances, and the fields of fire that no unit
-    can block. Every game on the same map object shares them (`map_caches`), so the second
-    game of a process, the harness's and the AI's next game, starts with them filled. The
-    computer's copy of a game (ai/thinking_copy.py), on its worker thread, shares them with the
-    window's game: entries are only ever added, each made in full before it is stored, and a
-    key always gets the same value, so a reader finds either nothing or the finished entry."""
+    prices, the search's step tables, command distances, each unit's front, and the fields of
+    fire that no unit can block. Every game on the same map object shares them (`map_caches`),
+    so the second game of a process, the harness's and the AI's next game, starts with them
+    filled. The computer's copy of a game (ai/thinking_copy.py), on its worker thread, shares
+    them with the window's game: entries are only ever added, each made in full before it is
+    stored, and a key always gets the same value, so a reader finds either nothing or the
+    finished entry."""
 
     def __init__(self) -> None:
         self.steps: dict[tuple[Hex, int, MoverClass, bool], StepCost] = {}
@@ -89,6 +90,7 @@ class MapCaches:
         # (unit, line-of-sight conventions) -> its field of fire, where units do not block sight
         self.open_fields: dict[tuple[Unit, tuple[str, ...]], frozenset[Hex]] = {}
         self.met: list[int] | None = None  # `met_keys` of the map
+        self.fronts: dict[Unit, tuple[Hex, ...]] = {}  # unit -> its front (front.front_hexes)
         self.terrain_codes: dict[Hex, int] | None = None  # each hex's terrain, as its code
 
 

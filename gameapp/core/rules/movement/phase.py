@@ -174,9 +174,14 @@ class MovementRules:
         key = (side, self.state.revision)
         found = self.costs.fronts.get(key)
         if found is None:
-            enemies = self.state.side_units(side.other)
-            found = frozenset(h for e in enemies for h in front_hexes(e, self.map))
-            self.costs.fronts[key] = found
+            kept = self.costs.shared.fronts
+            hexes: set[Hex] = set()
+            for enemy in self.side_units(side.other):
+                front = kept.get(enemy)
+                if front is None:
+                    front = kept[enemy] = tuple(front_hexes(enemy, self.map))
+                hexes.update(front)
+            found = self.costs.fronts[key] = frozenset(hexes)
         return found
 
     # --- checking -----------------------------------------------------------------------------
