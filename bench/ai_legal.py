@@ -5,7 +5,7 @@
 Plays the scenario with the AI on both sides up to the movement phases of turns 2..K and, at
 each, lists every legal action (`Game.legal_actions`, as the random player does at every
 decision) while timing its three parts separately: planning the facing, formation and cover
-changes (`MovementRules.plan` on each), the reach searches (`search` and `settle`, a charger's
+changes (`MovementRules.plan` on each), the reach searches (`settle`, a charger's
 plain and charge-bonus reach coming from one search) and the charge moves
 (`charges.charge_moves`, its own plans included: the shares overlap). Prints the mean listing
 and each part's share, with the yardstick (bench/yardstick.py) timed in the same run.
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import gameapp.core.rules.movement.listing as movement_listing  # noqa: E402
-import gameapp.core.rules.movement.phase as movement_phase  # noqa: E402
+import gameapp.core.rules.movement.search_space as movement_search_space  # noqa: E402
 from bench.yardstick import yardstick_ms  # noqa: E402
 from gameapp.ai.player import AIPlayer  # noqa: E402
 from gameapp.core.engine import Game  # noqa: E402
@@ -68,8 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     timers = Timers()
     movement_listing.charge_moves = timers.wrap(
         "charge moves", movement_listing.charge_moves, lazy=True)
-    movement_phase.search = timers.wrap("reach search", movement_phase.search)
-    movement_phase.settle = timers.wrap("reach search", movement_phase.settle)
+    movement_search_space.settle = timers.wrap("reach search", movement_search_space.settle)
     MovementRules.plan = timers.wrap(  # type: ignore[method-assign]
         "plan (every check, the charges' included)", MovementRules.plan)
     yard = yardstick_ms()

@@ -1,11 +1,14 @@
 """Listing the legal actions fast must list exactly what checking each action one by one allows.
 
-The listing keeps each unit's MPA and the enemy fields of fire while it runs, reads a charger's
-plain reach off its charge-bonus search, and prices steps from one table of what each step meets
-(`costs.met_keys`). Each is checked here against the straightforward way: every facing,
-formation and cover change checked on its own (`game.check`, which keeps nothing), every move to
-a hex the plain search reaches, every charge from a hex the charge-bonus search reaches; on fresh
-games and in the middle of seeded random games, where a cache kept too long would show.
+The listing keeps each unit's MPA while it runs, keeps the enemy fields of fire hex by hex while
+the enemy stands still, reads a charger's plain reach off its charge-bonus search, skips the
+formations a unit's kind never takes, and prices steps from one table of what each step meets
+(`costs.met_keys`), kept with the map for every game on it. Each is checked here against the
+straightforward way, on a copy of the game with empty caches of its own: every facing,
+formation and cover change checked on its own (`game.check`), every move to a hex the plain
+search reaches, every charge from a hex the charge-bonus search reaches; on fresh games of the
+three tactical scenarios and in the middle of seeded random games, where a cache kept too long
+would show, units blocking sight included.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from gameapp.core.mapdata import HexMap
 from gameapp.core.phases import Phase
 from gameapp.core.rules.movement.costs import met_keys
 from gameapp.core.rules.movement.reach import all_paths, search, settle
+from gameapp.core.rules.movement.search_space import search_space
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.scenario import load_scenario
 from gameapp.core.units import Formation, Side, Status, UnitKind
@@ -41,8 +45,12 @@ def legal(game: Game, action: Action) -> bool:
     return True
 
 
-def reference_listing(game: Game) -> set[Action]:
-    """The movement phase's legal actions, each found and checked on its own."""
+def reference_listing(played: Game) -> set[Action]:
+    """The movement phase's legal actions, each found and checked on its own, on a copy of the
+    game whose own caches (enemy fronts and fields of fire) are empty: what the listing keeps
+    from one position to the next is not what the reference reads."""
+    game = Game(played.scenario, played.state.copy(), played.dice, played.ruleset,
+                list(played.log))
     side = game.acting_side
     assert side is not None
     found: set[Action] = {EndPhase()}
@@ -72,12 +80,16 @@ def assert_listing_is_the_reference(game: Game) -> None:
     assert set(listed) == reference_listing(game)
 
 
-def checked_as_played(name: str, seed: int, wanted: int) -> int:
+def checked_as_played(name: str, seed: int, wanted: int, conventions: tuple[str, ...] = ()
+                      ) -> int:
     """Play a seeded random game and, at `wanted` of its movement-phase decisions (after some
     units have moved, turned or changed formation, leaders too), compare the listing with the
     reference on the game itself, whose caches have served every listing before. Returns how
-    many were compared."""
-    game = Game.from_scenario(load_scenario(SCENARIOS / f"{name}.yaml"), seed=seed)
+    many were compared. `conventions` adds line-of-sight conventions to the scenario's."""
+    scenario = load_scenario(SCENARIOS / f"{name}.yaml")
+    if conventions:
+        scenario = replace(scenario, los_conventions=(*scenario.los_conventions, *conventions))
+    game = Game.from_scenario(scenario, seed=seed)
     players = {side: RandomPlayer(side, seed, end_chance=0.2) for side in Side}
     compared = 0
     while compared < wanted and not game.is_over:
@@ -91,16 +103,45 @@ def checked_as_played(name: str, seed: int, wanted: int) -> int:
     return compared
 
 
-@pytest.mark.parametrize("name", ["demo", "slaughter_mountain"])
+TACTICAL = ["demo", "slaughter_mountain", "tutorial_crossroads"]
+
+
+@pytest.mark.parametrize("name", TACTICAL)
 def test_a_fresh_game_lists_exactly_the_reference(name: str) -> None:
     assert_listing_is_the_reference(
         Game.from_scenario(load_scenario(SCENARIOS / f"{name}.yaml"), seed=1))
 
 
 @pytest.mark.parametrize(("name", "seed", "wanted"), [("demo", 2, 4),
-                                                     ("slaughter_mountain", 3, 2)])
+                                                     ("slaughter_mountain", 3, 2),
+                                                     ("slaughter_mountain", 8, 2),
+                                                     ("tutorial_crossroads", 4, 4)])
 def test_mid_game_listings_are_exactly_the_reference(name: str, seed: int, wanted: int) -> None:
     assert checked_as_played(name, seed, wanted) == wanted
+
+
+def test_listings_where_units_block_sight_are_exactly_the_reference() -> None:
+    """Where units block sight, the fields of fire change whenever any unit moves: what the
+    listing keeps of them must follow every move of the phase."""
+    assert checked_as_played("demo", 5, 4, conventions=("short_range_units_block",)) == 4
+
+
+@pytest.mark.parametrize("name", TACTICAL)
+def test_what_a_map_keeps_serves_every_game_on_it_alike(name: str) -> None:
+    """Step costs, command distances and open fields of fire are kept with the map and shared
+    by its games: a new game on a map that earlier games have played lists, in the same order,
+    what a game on the same scenario loaded anew lists."""
+    scenario = load_scenario(SCENARIOS / f"{name}.yaml")
+    played = Game.from_scenario(scenario, seed=6)
+    players = {side: RandomPlayer(side, 6, end_chance=0.2) for side in Side}
+    while len(played.log) < 30 and not played.is_over:
+        side = played.acting_side
+        assert side is not None
+        played.apply(players[side].choose(played))
+    again = Game.from_scenario(scenario, seed=1)
+    anew = Game.from_scenario(load_scenario(SCENARIOS / f"{name}.yaml"), seed=1)
+    assert again.map is played.map and anew.map is not played.map
+    assert list(again.legal_actions()) == list(anew.legal_actions())
 
 
 def test_a_listing_keeps_nothing_into_the_next_position() -> None:
@@ -150,7 +191,7 @@ def test_a_search_read_within_a_smaller_budget_is_that_search(position) -> None:
     assert_keys_match(game_map)
     movement = tactical(game_on(game_map, units)).movement
     unit = movement.state.units["a"]
-    space = movement._space(unit)
+    space = search_space(movement, unit)
     searched = settle(space)
     for budget in range(max(space.budget - 9, -1), space.budget + 1):
         smaller = search(replace(space, budget=budget))

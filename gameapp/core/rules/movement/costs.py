@@ -13,6 +13,8 @@ cost due to walls and fences is kept apart, because N12 doubles it inside an ene
 
 from __future__ import annotations
 
+import threading
+import weakref
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -23,7 +25,10 @@ from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Hex, Orientation
 from gameapp.core.mapdata import HexMap
 
 if TYPE_CHECKING:
+    from gameapp.core.rules.movement.enemy_fire import FireCoverage
+    from gameapp.core.rules.movement.phase import KeptAllowance
     from gameapp.core.rules.movement.reach import StepTable
+    from gameapp.core.rules.movement.search_space import KeptSearch
 from gameapp.core.rules.tables import MoverClass, TerrainEffects, terrain_effects
 from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Slope, Terrain
 from gameapp.core.units import Formation, Side, Unit, UnitKind
@@ -63,29 +68,87 @@ class StepCost:
         return int(sum(t.value for t in self.terms))
 
 
+class MapCaches:
+    """What is worked out from one map alone (and the chart and the bridge option): step
+    prices, the search's step tables, command distances, each unit's front, and the fields of
+    fire that no unit can block. Every game on the same map object shares them (`map_caches`),
+    so the second game of a process, the harness's and the AI's next game, starts with them
+    filled. The computer's copy of a game (ai/thinking_copy.py), on its worker thread, shares
+    them with the window's game: entries are only ever added, each made in full before it is
+    stored, and a key always gets the same value, so a reader finds either nothing or the
+    finished entry."""
+
+    def __init__(self) -> None:
+        self.steps: dict[tuple[Hex, int, MoverClass, bool], StepCost] = {}
+        self.tables: dict[tuple[MoverClass, bool], StepTable] = {}
+        # (what is met, packed, mover) -> priced step
+        self.priced: dict[tuple[int, MoverClass], StepCost] = {}
+        # (mover, by road) -> what is met -> (MPs, fence MPs, along a pike), () if not allowed
+        self.outs: dict[tuple[MoverClass, bool], dict[int, tuple[int, int, bool] | tuple[()]]] = {}
+        # command distances, (from, to, mover, by road) -> MPs (allowance.command_distance)
+        self.distances: dict[tuple[Hex, Hex, MoverClass, bool], int] = {}
+        # (unit, line-of-sight conventions) -> its field of fire, where units do not block sight
+        self.open_fields: dict[tuple[Unit, tuple[str, ...]], frozenset[Hex]] = {}
+        self.met: list[int] | None = None  # `met_keys` of the map
+        self.fronts: dict[Unit, tuple[Hex, ...]] = {}  # unit -> its front (front.front_hexes)
+        self.terrain_codes: dict[Hex, int] | None = None  # each hex's terrain, as its code
+
+
+# (id of the map, its edits, id of the chart, bridges by road) -> the map's caches; an entry
+# goes with its map (weakref.finalize), and an edited map gets new ones
+_MAP_CACHES: dict[tuple[int, int, int, bool], MapCaches] = {}
+_MAP_CACHES_LOCK = threading.Lock()
+
+
+def map_caches(game_map: HexMap, chart: TerrainEffects, bridges_by_road: bool) -> MapCaches:
+    key = (id(game_map), game_map.edits, id(chart), bridges_by_road)
+    with _MAP_CACHES_LOCK:
+        found = _MAP_CACHES.get(key)
+        if found is None:
+            found = _MAP_CACHES[key] = MapCaches()
+            weakref.finalize(game_map, _MAP_CACHES.pop, key, None)
+    return found
+
+
 class MoveCosts:
-    """Step costs on one map, computed once per (hex, direction, mover, by-road)."""
+    """Step costs on one map, computed once per (hex, direction, mover, by-road), kept with
+    the map (`MapCaches`); and one game's enemy fronts and fields of fire."""
 
     def __init__(self, game_map: HexMap, chart: TerrainEffects | None = None,
                  bridges_by_road: bool = False) -> None:
         self.map = game_map
         self.chart = chart or terrain_effects()
         self.bridges_by_road = bridges_by_road  # option bridges_by_road (003 3.0a)
-        self._cache: dict[tuple[Hex, int, MoverClass, bool], StepCost] = {}
-        self._tables: dict[tuple[MoverClass, bool], StepTable] = {}
+        shared = self.shared = map_caches(game_map, self.chart, bridges_by_road)
+        self._cache = shared.steps
+        self._tables = shared.tables
         # what each step of the map meets, packed (`met_keys`), made at the first step priced
         self._met: list[int] | None = None
         self._met_edits = 0  # the map's `edits` when they were made
-        # (what is met, packed, mover) -> priced step
-        self._priced: dict[tuple[int, MoverClass], StepCost] = {}
-        # (mover, by road) -> what is met -> (MPs, fence MPs, along a pike), () if not allowed
-        self._outs: dict[tuple[MoverClass, bool], dict[int, tuple[int, int, bool] | tuple[()]]] = {}
-        # command distances, (from, to, mover, by road) -> MPs (allowance.command_distance)
-        self.distances: dict[tuple[Hex, Hex, MoverClass, bool], int] = {}
+        self._shared_edits = game_map.edits  # the map's `edits` when `shared` was chosen
+        self._priced = shared.priced
+        self._outs = shared.outs
+        self.distances = shared.distances
         # enemy fronts and fields of fire, keyed by the enemy units that make them
-        # (side, state revision) -> enemy fronts; (enemy unit, revision or 0) -> its fire field
+        # (side, state revision) -> enemy fronts; (enemy unit, revision) -> its fire field
+        # where units block sight (else `shared.open_fields`)
         self.fronts: dict[tuple[Side, int], frozenset[Hex]] = {}
         self.fire_fields: dict[tuple[Unit, int], frozenset[Hex]] = {}
+        # each side's enemy fields of fire, hex by hex (enemy_fire.fire_coverage)
+        self.coverage: dict[Side, FireCoverage] = {}
+        # unit id -> its last reach searches (search_space.kept_settle)
+        self.searches: dict[str, list[KeptSearch]] = {}
+        # (unit id, double movement, charge) -> its last MPA (MovementRules._allowance)
+        self.allowances: dict[tuple[str, bool, bool], KeptAllowance] = {}
+
+    def terrain_codes(self) -> dict[Hex, int]:
+        """Every hex of the map with its terrain code, read from the map's array once."""
+        if self.map.edits != self._shared_edits:
+            return _terrain_codes(self.map)
+        found = self.shared.terrain_codes
+        if found is None:
+            found = self.shared.terrain_codes = _terrain_codes(self.map)
+        return found
 
     def table(self, mover: MoverClass, by_road: bool) -> StepTable:
         """The reach search's own cache of step totals for one mover (see reach.StepTable)."""
@@ -132,7 +195,13 @@ class MoveCosts:
     def _met_at(self, origin: Hex) -> list[int] | None:
         """What the six steps out of `origin` meet (`met_keys`); None if it is off the map."""
         if self._met is None or self._met_edits != self.map.edits:
-            self._met, self._met_edits = met_keys(self.map), self.map.edits
+            if self.map.edits == self._shared_edits:  # the map as its caches know it
+                if self.shared.met is None:
+                    self.shared.met = met_keys(self.map)
+                self._met = self.shared.met
+            else:
+                self._met = met_keys(self.map)
+            self._met_edits = self.map.edits
         col, row = self.map.numbering.hex_to_offset(origin)
         width = self.map.width
         if not (0 <= col < width and 0 <= row < self.map.height):
@@ -231,6 +300,12 @@ class MoveCosts:
 
 
 _ROAD_BITS = 0xFF << 35
+
+
+def _terrain_codes(game_map: HexMap) -> dict[Hex, int]:
+    codes = game_map.terrain.tolist()
+    return {h: int(codes[row][col]) for h in game_map.hexes()
+            for row, col in (game_map.index(h),)}
 
 
 def met_keys(game_map: HexMap) -> list[int]:

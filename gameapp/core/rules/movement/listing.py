@@ -1,11 +1,11 @@
 """Listing every move, facing, formation and cover change open to a side (1.22), fast.
 
-`list_actions` asks `MovementRules.plan` about each facing, formation and cover change and
-lists a move to every hex the reach search finds, and every charge (`charges.charge_moves`).
-It does so on a `MovementRules.lister()`, which keeps for as long as the listing runs what the
-listing would otherwise work out again and again on the same state (`ListingMemo`); a plan or
-a move checked on its own keeps nothing. A charger's plain and charge-bonus reach come from one
-search (`MovementRules.reachable_both`).
+`list_actions` asks `MovementRules.plan` about each facing, formation and cover change the unit
+could make and lists a move to every hex the reach search finds, and every charge
+(`charges.charge_moves`). It does so on a `MovementRules.lister()`, which keeps for as long as
+the listing runs what the listing would otherwise work out again and again on the same state
+(`ListingMemo`). A charger's plain and charge-bonus reach come from one search
+(`MovementRules.reachable_both`).
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from gameapp.core.actions import Action, ChangeFormation, Cover, Face, Move
 from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.movement.charges import CHARGERS, charge_moves, charge_targets
+from gameapp.core.rules.movement.enemy_fire import FireCoverage
 from gameapp.core.rules.movement.reach import all_paths
 from gameapp.core.state import GameState
-from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
+from gameapp.core.units import FORMATIONS_BY_KIND, Formation, Side, Status, Unit, UnitKind
 
 if TYPE_CHECKING:
     from gameapp.core.rules.movement.phase import MovementRules
@@ -31,11 +32,7 @@ def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
     lister = rules.lister()
     targets = charge_targets(rules.state, side)
     for unit in rules.state.side_units(side):
-        candidates: list[Action] = [Face(unit.id, f) for f in range(6) if f != unit.facing]
-        candidates += [ChangeFormation(unit.id, f) for f in Formation
-                       if f is not unit.formation]
-        candidates.append(Cover(unit.id, Status.COVER not in unit.status))
-        for candidate in candidates:
+        for candidate in _changes_in_place(unit, rules.state):
             try:
                 lister.plan(candidate, side)
             except IllegalActionError:
@@ -53,17 +50,34 @@ def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
             yield from charge_moves(lister, unit, charging, targets)
 
 
+def _changes_in_place(unit: Unit, state: GameState) -> list[Action]:
+    """The facing, formation and cover changes worth asking `plan` about: not those it refuses
+    whatever the state (a formation the unit's kind never takes, `formations.change_terms`),
+    nor any for a unit that may not spend MPs at all (`plan`'s first checks)."""
+    if (Status.ROUTED in unit.status or Status.SHAKEN in unit.status
+            or unit.id in state.held):
+        return []
+    candidates: list[Action] = [Face(unit.id, f) for f in range(6) if f != unit.facing]
+    taken = FORMATIONS_BY_KIND[unit.kind]
+    candidates += [ChangeFormation(unit.id, f) for f in Formation
+                   if f is not unit.formation and f in taken]
+    candidates.append(Cover(unit.id, Status.COVER not in unit.status))
+    return candidates
+
+
 class ListingMemo:
     """What one listing keeps while it runs, all of one state that does not change meanwhile:
-    each unit's MPA (its command distances), the enemy fields of fire, the formation changes'
-    terms, the units by hex and by side."""
+    each unit's MPA, the enemy fields of fire, each side's leaders, who may end a move where
+    (stacking), the formation changes' terms, the units by hex and by side. What outlasts a
+    listing is kept with the game's move costs (the MPAs, fields of fire and searches, each
+    with what it read) or with the map."""
 
     def __init__(self, state: GameState) -> None:
         self.allowances: dict[tuple[str, Hex, Formation, bool, bool], Breakdown] = {}
-        self.fields: dict[tuple[Side, Hex | None, int], frozenset[Hex]] = {}
-        self.enemy_fields: dict[str, frozenset[Hex]] = {}  # unit id -> its field of fire
-        self.reaches: dict[Side, list[tuple[Unit, int]]] = {}  # (unit, how far it fires)
-        self.in_field: dict[tuple[Side, Hex], bool] = {}  # is the hex in an enemy's field?
+        self.coverage: dict[Side, FireCoverage] = {}  # each side's enemy fields of fire
+        self.leaders: dict[Side, list[Unit]] = {}
+        # (hex, kind, formation, SPs) -> may such a unit, from elsewhere, end its move there?
+        self.stacks: dict[tuple[Hex, UnitKind, Formation, int], bool] = {}
         # formation changes: (kind, from, to, in a field of fire) -> their terms
         self.changes: dict[tuple[UnitKind, Formation, Formation, bool],
                            tuple[Term, ...] | None] = {}

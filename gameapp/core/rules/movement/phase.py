@@ -3,82 +3,58 @@
 `MovementRules` is built by the engine for one state. `plan` checks an action and prices it, or
 raises IllegalActionError with the reason and the rule; `execute` applies a planned action to the
 state and returns its events. The UI reads `reachable` and `path_breakdown` for its highlights.
+
+The jobs live beside it: checking a move (`moves`) or a change in place (`in_place`), what every
+plan shares (`plan`), carrying a plan out (`carry_out`), the reach search's view of a unit's
+move (`search_space`), the enemy fields of fire (`enemy_fire`), listing every legal action
+(`listing`). This class holds one state's answers they all ask for: the MPA, the enemy fronts,
+stacking, and what a listing keeps while it runs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
-from functools import partial
+from collections.abc import Iterator, Mapping
+from typing import NamedTuple
 
 from gameapp.core.actions import Action, ChangeFormation, Cover, Face, Move
 from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
-from gameapp.core.events import (
-    ChargeDeclared,
-    Event,
-    MoraleCheckPending,
-    UnitMoved,
-    UnitReformed,
-)
+from gameapp.core.events import Event
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.options import RuleOptions
 from gameapp.core.rules.engagement import artillery_zone
-from gameapp.core.rules.engagement import move_problem as engagement_problem
-from gameapp.core.rules.exhaustion import DOUBLE, MOVED, level_of, note
-from gameapp.core.rules.fire.field import reach, small_arms_field
+from gameapp.core.rules.exhaustion import level_of
 from gameapp.core.rules.front import front_hexes
 from gameapp.core.rules.movement.allowance import movement_allowance
-from gameapp.core.rules.movement.cavalry_charges import (
-    cavalry_charge_terms,
-    descends_steep,
-    is_mounted_cavalry,
-)
-from gameapp.core.rules.movement.costs import (
-    MoveCosts,
-    StepCost,
-    StepOut,
-    mover_class,
-    zoc_road_step,
-)
+from gameapp.core.rules.movement.carry_out import execute
+from gameapp.core.rules.movement.costs import MoveCosts, mover_class
+from gameapp.core.rules.movement.enemy_fire import FireCoverage, fire_coverage
 from gameapp.core.rules.movement.formations import change_terms
+from gameapp.core.rules.movement.in_place import plan_cover, plan_face, plan_formation
 from gameapp.core.rules.movement.listing import ListingMemo, list_actions
-from gameapp.core.rules.movement.reach import (
-    PIKE_BONUS_RULE,
-    Reach,
-    SearchSpace,
-    search,
-    settle,
-    walk,
-)
+from gameapp.core.rules.movement.moves import plan_move
+from gameapp.core.rules.movement.plan import Plan
+from gameapp.core.rules.movement.reach import Reach, walk
+from gameapp.core.rules.movement.search_space import kept_settle, search_space
 from gameapp.core.rules.movement.stacking import stacking_problem
-from gameapp.core.rules.sight.los import LosOptions
-from gameapp.core.rules.tables import Change, movement_tables
-from gameapp.core.state import GameState, PendingCheck
-from gameapp.core.terrain import RoadGrade, Slope
+from gameapp.core.rules.tables import movement_tables
+from gameapp.core.state import GameState
+from gameapp.core.terrain import Slope
 from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
 
-ENEMY_FRONT_CHECK = "3.312"
-# 3.411.a: a charge is resolved at once when the MPs spent, entering the charged hex included,
-# are below these
-IMMEDIATE_CHARGE_LIMITS = {UnitKind.INFANTRY: 9, UnitKind.CAVALRY: 21}
 
-
-@dataclass(frozen=True)
-class Plan:
-    """A checked action: the unit as it will be, what it costs, and the checks it calls for."""
+class KeptAllowance(NamedTuple):
+    """An MPA worked out, with what it read (`MovementRules._allowance`)."""
 
     unit: Unit
-    cost: Breakdown
-    path: tuple[Hex, ...] = ()
-    pike_bonus: int = 0  # N14 MPs the move may use because it stays on a pike in road column
-    checks: tuple[PendingCheck, ...] = ()
-    double: bool = False  # the move declares double movement
-    charge: Hex | None = None  # the enemy-held hex the move charges (1.22, 3.4)
-    charge_mp: int = 0  # the MPs it would cost to enter that hex (3.411.a)
+    leaders: list[Unit]
+    read: tuple[object, ...]  # exhaustion level, vacancies, general on the entry hex
+    allowance: Breakdown
 
 
 class MovementRules:
+    """The movement rules on one state (`GameState`), with the game's move costs."""
+
     def __init__(
         self, game_map: HexMap, options: dict[str, str | bool | int], state: GameState,
         costs: MoveCosts, conventions: tuple[str, ...] = (),
@@ -108,14 +84,27 @@ class MovementRules:
         return found
 
     def _allowance(self, unit: Unit, double: bool, charge: bool) -> Breakdown:
-        return movement_allowance(
-            unit, list(self.state.units.values()), self.options,
-            level_of(self.state, unit), self.tables, self.costs,
-            double=double or unit.id in self.state.double_moving, charge=charge,
-            vacancies=tuple(self.state.vacancies.values()),
-            entry_general=self.state.entry_general.get(unit.id)
-            if RuleOptions.of(self.options).general_entry_bonus else None,
-        )
+        """The MPA, kept with the game's move costs while all it reads is the same: the unit
+        and its side's leaders (the very objects), its exhaustion, the vacant commands, the
+        general on its entry hex."""
+        leaders = self.leaders(unit.side)
+        level = level_of(self.state, unit)
+        double = double or unit.id in self.state.double_moving
+        vacancies = tuple(self.state.vacancies.values())
+        general = (self.state.entry_general.get(unit.id)
+                   if RuleOptions.of(self.options).general_entry_bonus else None)
+        read = (level, vacancies, general)
+        kept = self.costs.allowances.get((unit.id, double, charge))
+        if (kept is not None and kept.unit is unit and kept.read == read
+                and len(kept.leaders) == len(leaders)
+                and all(a is b for a, b in zip(kept.leaders, leaders, strict=True))):
+            return kept.allowance
+        found = movement_allowance(unit, leaders, self.options, level, self.tables, self.costs,
+                                   double=double, charge=charge, vacancies=vacancies,
+                                   entry_general=general)
+        self.costs.allowances[(unit.id, double, charge)] = KeptAllowance(unit, leaders, read,
+                                                                         found)
+        return found
 
     def remaining(self, unit: Unit, double: bool = False, charge: bool = False) -> int:
         """MPs left this phase, before the pike bonus (which only a pike-only path may use)."""
@@ -127,52 +116,57 @@ class MovementRules:
         Hexes it could only pass through (stacking, N9) are left out. `charge` searches with
         the charge bonus: the hexes a charge may be launched from."""
         unit = self.state.units[unit_id]
-        if self._why_immobile(unit) is not None:
+        if self.why_immobile(unit) is not None:
             return {}
-        return self._may_end_in(unit, search(self._space(unit, charge=charge)))
+        space = search_space(self, unit, charge=charge)
+        return self._may_end_in(unit, kept_settle(self.costs, unit.id, space).within(space.budget))
 
     def reachable_both(self, unit: Unit) -> tuple[dict[Hex, Reach], dict[Hex, Reach]]:
         """`reachable(unit.id)` and `reachable(unit.id, charge=True)`, for the listing. The two
         searches differ only by the charge bonus and by how far around the unit they know the
         enemy's fields of fire (where walls and fences cost double, N12), so the plain one is
         read off the charge one, unless it could have come near a hex where the fields differ."""
-        if self._why_immobile(unit) is not None:
+        if self.why_immobile(unit) is not None:
             return {}, {}
-        plain, charging = self._space(unit), self._space(unit, charge=True)
-        searched = settle(charging)
+        plain, charging = search_space(self, unit), search_space(self, unit, charge=True)
+        searched = kept_settle(self.costs, unit.id, charging)
         # The plain search goes over a part of the same ground, asking about the fields of fire
         # where the charge search asked (walls and fences): where the answers agree, it finds
         # what the charge search found within its budget.
         if plain.budget > charging.budget or any(
                 plain.in_fire(h) != inside for h, inside in charging.fire_asked.items()):
-            found = search(plain)
+            found = kept_settle(self.costs, unit.id, plain).within(plain.budget)
         else:
             found = searched.within(plain.budget)
         return (self._may_end_in(unit, found),
                 self._may_end_in(unit, searched.within(charging.budget)))
 
-    def _may_end_in(self, unit: Unit, found: dict[Hex, Reach]) -> dict[Hex, Reach]:
+    def _may_end_in(self, unit: Unit, found: Mapping[Hex, Reach]) -> dict[Hex, Reach]:
         """The hexes found where the unit may end its move: stacking (N9), and the hexes a
         battery not engaged may not enter (000 13.6, option)."""
         occupied = (self._memo.occupied(unit) if self._memo is not None
                     else {u.hex for u in self.state.units.values() if u.id != unit.id})
         alone_ok: dict[int, bool] = {}  # by terrain code: may the unit stand there by itself?
-
-        def may_end(h: Hex) -> bool:
-            if h in occupied or unit.formation is Formation.ROAD_COLUMN:
-                return self._stacking_at(h, unit) is None
-            code = int(self.map.terrain[self.map.index(h)])
-            if code not in alone_ok:
-                alone_ok[code] = self._stacking_at(h, unit) is None
-            return alone_ok[code]
-
+        codes = self.costs.terrain_codes()
+        by_road = unit.formation is Formation.ROAD_COLUMN
         zone = artillery_zone(self.state, unit, self.options)  # 000 13.6, option
-        return {h: r for h, r in found.items() if may_end(h) and (
-            not zone or zone.keys().isdisjoint(r.path))}
+        may_end: dict[Hex, Reach] = {}
+        for h, reached in found.items():
+            if by_road or h in occupied:
+                ok = self._may_stack_at(h, unit)
+            else:
+                code = codes[h]
+                known = alone_ok.get(code)
+                if known is None:
+                    known = alone_ok[code] = self.stacking_at(h, unit) is None
+                ok = known
+            if ok and (not zone or zone.keys().isdisjoint(reached.path)):
+                may_end[h] = reached
+        return may_end
 
     def path_breakdown(self, unit_id: str, path: tuple[Hex, ...]) -> Breakdown:
         unit = self.state.units[unit_id]
-        walked = walk(self._space(unit), path, self.map.hex_id)
+        walked = walk(search_space(self, unit), path, self.map.hex_id)
         return Breakdown(walked.terms)
 
     def enemy_front(self, side: Side) -> frozenset[Hex]:
@@ -180,87 +174,15 @@ class MovementRules:
         key = (side, self.state.revision)
         found = self.costs.fronts.get(key)
         if found is None:
-            enemies = self.state.side_units(side.other)
-            found = frozenset(h for e in enemies for h in front_hexes(e, self.map))
-            self.costs.fronts[key] = found
+            kept = self.costs.shared.fronts
+            hexes: set[Hex] = set()
+            for enemy in self.side_units(side.other):
+                front = kept.get(enemy)
+                if front is None:
+                    front = kept[enemy] = tuple(front_hexes(enemy, self.map))
+                hexes.update(front)
+            found = self.costs.fronts[key] = frozenset(hexes)
         return found
-
-    def enemy_fire_field(self, side: Side, around: Hex | None = None,
-                         radius: int = 0) -> frozenset[Hex]:
-        """Hexes inside an enemy small-arms or canister field of fire (6.2, 4.2), line of sight
-        included: the whole field of infantry and cavalry, the canister band of artillery.
-        With `around`, only the part within `radius` hexes of it is sure to be complete."""
-        memo = self._memo
-        if memo is None:
-            return self._enemy_fire_field(side, around, radius)
-        found = memo.fields.get((side, around, radius))
-        if found is None:
-            found = memo.fields[(side, around, radius)] = self._enemy_fire_field(side, around,
-                                                                                 radius)
-        return found
-
-    def _enemy_fire_field(self, side: Side, around: Hex | None, radius: int) -> frozenset[Hex]:
-        # Each enemy's field is kept until it changes: until it moves, or, where units block
-        # sight, until anything moves.
-        hexes: set[Hex] = set()
-        for found in self._enemy_fields(side, around, radius):
-            hexes |= found
-        return frozenset(hexes)
-
-    def _fire_near(self, side: Side, around: Hex, radius: int) -> Callable[[Hex], bool]:
-        """Whether a hex is in `self.enemy_fire_field(side, around, radius)`, working out the
-        fields of only the enemies that fire as far as that hex (a field lies within its unit's
-        reach), each once."""
-        enemies: list[tuple[Unit, int]] | None = None
-        fields: dict[str, frozenset[Hex]] = {}
-
-        def inside(h: Hex) -> bool:
-            nonlocal enemies
-            if enemies is None:
-                enemies = [(e, far) for e, far in self._enemies_reach(side.other)
-                           if e.hex.distance(around) <= radius + far]
-            for enemy, farthest in enemies:
-                if enemy.hex.distance(h) <= farthest:
-                    found = fields.get(enemy.id)
-                    if found is None:
-                        found = fields[enemy.id] = next(self._enemy_fields(side, enemy.hex, 0,
-                                                                           only=enemy))
-                    if h in found:
-                        return True
-            return False
-        return inside
-
-    def _in_enemy_fire_field(self, side: Side, h: Hex) -> bool:
-        """`h in self.enemy_fire_field(side, h)`, without making the whole field."""
-        if self._memo is None:
-            return any(h in found for found in self._enemy_fields(side, h, 0))
-        found = self._memo.in_field.get((side, h))
-        if found is None:
-            found = self._memo.in_field[(side, h)] = any(
-                h in field for field in self._enemy_fields(side, h, 0))
-        return found
-
-    def _enemy_fields(self, side: Side, around: Hex | None, radius: int,
-                      only: Unit | None = None) -> Iterator[frozenset[Hex]]:
-        """The field of fire of each enemy whose field may reach within `radius` of `around`
-        (`only` that one enemy's, when given)."""
-        moved = self.state.revision if LosOptions.of(self.conventions).units_block else 0
-        everyone = list(self.state.units.values())
-        by_id = self._memo.enemy_fields if self._memo is not None else None
-        enemies = [(only, 0)] if only is not None else self._enemies_reach(side.other)
-        for enemy, farthest in enemies:
-            if only is None and around is not None and (
-                    enemy.hex.distance(around) > radius + farthest):
-                continue
-            found = by_id.get(enemy.id) if by_id is not None else None
-            if found is None:
-                found = self.costs.fire_fields.get((enemy, moved))
-                if found is None:
-                    found = small_arms_field(enemy, self.map, self.conventions, everyone)
-                    self.costs.fire_fields[(enemy, moved)] = found
-                if by_id is not None:
-                    by_id[enemy.id] = found
-            yield found
 
     # --- checking -----------------------------------------------------------------------------
     def plan(self, action: Action, side: Side | None) -> Plan:
@@ -281,197 +203,17 @@ class MovementRules:
         if isinstance(action, Move):
             if Status.CHARGE in unit.status and action.path:
                 raise IllegalActionError(f"{unit.defn.name} has declared a charge", "3.4")
-            return self._plan_move(unit, action)
+            return plan_move(self, unit, action)
         if isinstance(action, Face):
-            return self._plan_face(unit, action.facing)
+            return plan_face(self, unit, action.facing)
         if isinstance(action, Cover):
-            return self._plan_cover(unit, action.on)
-        return self._plan_formation(unit, action.formation)
-
-    def _plan_move(self, unit: Unit, action: Move) -> Plan:
-        if action.double and unit.id not in self.state.double_moving:
-            if self.state.mp_spent.get(unit.id, 0) > 0:
-                raise IllegalActionError(
-                    "double movement is declared before the unit spends any MPs", "MPA final")
-            if Status.CHARGE in unit.status:
-                raise IllegalActionError("double movement and a charge are not permitted together",
-                                         "MPA final")
-        terms: list[Term] = []
-        checks: tuple[PendingCheck, ...] = ()
-        mover_unit = unit
-        if action.formation is not None and action.formation is not unit.formation:
-            terms += self._formation_terms(unit, action.formation)
-            checks += self._front_check(unit, unit.hex, "changed formation", terms)
-            mover_unit = replace(unit, formation=action.formation)
-        why = self._why_immobile(mover_unit)
-        if why is not None and action.path:
-            raise IllegalActionError(*why)
-        # a formation change means the phase was not all spent in road column (N14)
-        space = self._space(mover_unit, already=int(sum(t.value for t in terms)),
-                            pike_allowed=not terms, double=action.double)
-        charge = self._charged_hex(unit, action)
-        path = action.path[:-1] if charge is not None else action.path
-        walked = walk(space, path, self.map.hex_id)
-        if walked.illegal is not None:
-            raise IllegalActionError(*walked.illegal)
-        terms += walked.terms
-        engaging = engagement_problem(self.state, self.map, unit, path, self.options)
-        if engaging is not None:
-            raise IllegalActionError(*engaging)
-        end = replace(mover_unit, hex=path[-1] if path else unit.hex, facing=walked.facing)
-        if charge is not None:
-            return self._plan_charge(unit, end, terms, path, charge, space, action.facing,
-                                     checks)
-        if action.facing is not None and action.facing != end.facing:
-            turn = self._facing_terms(end, action.facing)
-            terms += turn
-            checks += self._front_check(unit, end.hex, "changed facing", turn)
-            end = replace(end, facing=action.facing)
-        pike = walked.on_pike and bool(action.path)
-        return self._priced(unit, end, terms, path=action.path, checks=checks,
-                            pike_bonus=space.pike_bonus if pike else 0, double=action.double)
-
-    def _charged_hex(self, unit: Unit, action: Move) -> Hex | None:
-        """The last hex of the move, if it holds enemy combat units: the move declares a
-        charge (1.22). Only infantry and cavalry charge; never with double movement."""
-        if not action.path:
-            return None
-        target = action.path[-1]
-        enemies = [u for u in self.state.units_at(target) if u.side is not unit.side]
-        if not any(u.kind is not UnitKind.LEADER for u in enemies):
-            return None
-        if unit.kind not in (UnitKind.INFANTRY, UnitKind.CAVALRY):
-            raise IllegalActionError(f"{unit.defn.name} cannot charge: only infantry and "
-                                     "cavalry charge", "3.4")
-        if action.double or unit.id in self.state.double_moving:
-            raise IllegalActionError("double movement and a charge are not permitted together",
-                                     "MPA final")
-        return target
-
-    def _plan_charge(self, unit: Unit, end: Unit, terms: list[Term], path: tuple[Hex, ...],
-                     target: Hex, space: SearchSpace, facing: int | None,
-                     checks: tuple[PendingCheck, ...]) -> Plan:
-        """The unit stops in the hex before the charged one. It must have the MPs to enter the
-        charged hex (turn included), which count toward 3.411.a but are not spent. It keeps the
-        facing of its last step: a facing given with a charge is refused."""
-        direction = end.hex.direction_to(target)
-        if direction is None:
-            raise IllegalActionError(f"{self.map.hex_id(target)} is not next to "
-                                     f"{self.map.hex_id(end.hex)}", "3.1")
-        if facing is not None:
-            raise IllegalActionError("a charge move takes no facing change", "3.4")
-        cost = space.step(end.hex, direction)
-        if cost.prohibited is not None:
-            raise IllegalActionError(cost.prohibited, "TEC prohibited")
-        entry = space.turn(direction - end.facing) + int(cost.total)
-        if cost.fence_mp and (space.in_fire(end.hex) or space.in_fire(target)):
-            entry += cost.fence_mp
-        descended = (unit.id in self.state.descended_steep
-                     or descends_steep(self.map, self.costs.chart, unit.hex, path))
-        entry += int(sum(t.value for t in cavalry_charge_terms(
-            end, end.hex, target, self.map, self.costs.chart, descended)))
-        plan = self._priced(unit, end, terms, path=path, checks=checks, charge=True)
-        left = self.remaining(unit, charge=True)  # the charge bonus counts (MPA final)
-        if plan.cost.total + entry > left:
-            raise IllegalActionError(
-                f"{unit.defn.name} needs {plan.cost.total + entry:g} MPs to charge "
-                f"{self.map.hex_id(target)} and has {left} left with the charge bonus", "3.4")
-        return replace(plan, charge=target, charge_mp=int(entry))
-
-    def _plan_face(self, unit: Unit, facing: int) -> Plan:
-        """Turns in place add up: the cost is that of the whole turn from the facing the unit
-        had before it began turning where it stands, less what those turns already cost."""
-        if facing == unit.facing:
-            raise IllegalActionError(f"{unit.defn.name} already faces that way", "MPA changes")
-        origin, paid = self.state.pivots.get(unit.id, (unit.facing, 0))
-        whole = self._facing_terms(replace(unit, facing=origin), facing)
-        owed = max(0, int(sum(t.value for t in whole)) - paid)
-        label = f"change facing {_degrees(facing - origin)} in all"
-        terms = [Term(label, owed, whole[0].rule)] if whole else []
-        return self._priced(unit, replace(unit, facing=facing), terms,
-                            checks=self._front_check(unit, unit.hex, "changed facing", terms))
-
-    def _plan_formation(self, unit: Unit, formation: Formation) -> Plan:
-        if formation is unit.formation:
-            raise IllegalActionError(f"{unit.defn.name} is already in {formation.value}", "2.5")
-        if formation is Formation.UNLIMBERED and not self.may_unlimber_at(unit.hex):
-            raise IllegalActionError("artillery may not unlimber on a steep slope", "TEC N5")
-        terms = self._formation_terms(unit, formation)
-        return self._priced(unit, replace(unit, formation=formation), terms,
-                            checks=self._front_check(unit, unit.hex, "changed formation", terms))
-
-    def _plan_cover(self, unit: Unit, on: bool) -> Plan:
-        if on == (Status.COVER in unit.status):
-            raise IllegalActionError(f"{unit.defn.name} is already {'in' if on else 'out of'} "
-                                     "cover", "MPA changes cover")
-        change = self.tables.change(Change.COVER)
-        status = unit.status | {Status.COVER} if on else unit.status - {Status.COVER}
-        terms = [Term("take cover" if on else "leave cover", change.cost(), change.rule)]
-        checks = () if on else self._front_check(unit, unit.hex, "left cover", terms)
-        return self._priced(unit, replace(unit, status=frozenset(status)), terms, checks=checks)
-
-    def _priced(self, unit: Unit, end: Unit, terms: list[Term], path: tuple[Hex, ...] = (),
-                pike_bonus: int = 0, checks: tuple[PendingCheck, ...] = (),
-                double: bool = False, charge: bool = False) -> Plan:
-        """Check the MPs and the stacking at the end; `pike_bonus` is N14's extra allowance."""
-        cost = Breakdown.of(terms)
-        left = self.remaining(unit, double, charge) + pike_bonus
-        if cost.total > left:
-            bonus = f" with the pike bonus ({PIKE_BONUS_RULE})" if pike_bonus else ""
-            raise IllegalActionError(
-                f"{unit.defn.name} needs {cost.total:g} MPs and has {left} left{bonus}",
-                "MPA basic")
-        if end.hex != unit.hex or end.formation is not unit.formation:
-            problem = self._stacking(end)
-            if problem is not None:
-                raise IllegalActionError(*problem)
-        return Plan(end, cost, path, pike_bonus, checks, double)
+            return plan_cover(self, unit, action.on)
+        return plan_formation(self, unit, action.formation)
 
     # --- carrying out -------------------------------------------------------------------------
     def execute(self, action: Action, side: Side | None) -> list[Event]:
-        plan = self.plan(action, side)
-        unit = self.state.units[plan.unit.id]
-        spent = self.state.mp_spent.get(unit.id, 0) + int(plan.cost.total)
-        self.state.mp_spent[unit.id] = spent
-        if not plan.pike_bonus:
-            self.state.off_pike.add(unit.id)
-        self._note_descent(unit, plan.path)
-        if plan.double:
-            self.state.double_moving.add(unit.id)
-            note(self.state, unit, DOUBLE)
-        if plan.path:
-            note(self.state, unit, MOVED)
-        if plan.path:
-            self.state.pivots.pop(unit.id, None)
-        elif plan.unit.facing != unit.facing:
-            origin, paid = self.state.pivots.get(unit.id, (unit.facing, 0))
-            self.state.pivots[unit.id] = (origin, paid + int(plan.cost.total))
-        status = set(plan.unit.status)
-        if plan.path:
-            status -= {Status.MOVED, Status.HALF_MOVED}
-            if unit.id in self.state.double_moving:
-                status.add(Status.DOUBLE_MOVED)
-            else:
-                half = spent * 2 <= self.allowance(unit).total
-                status.add(Status.HALF_MOVED if half else Status.MOVED)
-        if plan.charge is not None:
-            status.add(Status.CHARGE)
-            charging = self.state.charges.get(plan.charge, ())
-            self.state.charges[plan.charge] = (*charging, unit.id)
-        moved = replace(plan.unit, status=frozenset(status))
-        self.state.units[unit.id] = moved
-        self.state.pending_checks.extend(plan.checks)
-        events: list[Event] = []
-        if plan.path:
-            events.append(UnitMoved(unit.id, plan.path, plan.cost))
-        if plan.charge is not None:
-            limit = IMMEDIATE_CHARGE_LIMITS.get(unit.kind, 0)
-            events.append(ChargeDeclared(unit.id, plan.charge, spent + plan.charge_mp,
-                                         spent + plan.charge_mp < limit, "3.4"))
-        elif not plan.path:
-            events.append(UnitReformed(unit.id, moved.facing, moved.formation, plan.cost))
-        events += [MoraleCheckPending(c.unit_id, c.reason, c.rule) for c in plan.checks]
-        return events
+        """Apply a planned action to the state (`carry_out.execute`); returns its events."""
+        return execute(self, action, side)
 
     def legal_actions(self, side: Side) -> Iterator[Action]:
         """Every move, facing, formation and cover change open to `side`, lazily, on the state
@@ -486,79 +228,59 @@ class MovementRules:
         return lister
 
     # --- helpers ------------------------------------------------------------------------------
-    def _note_descent(self, unit: Unit, path: tuple[Hex, ...]) -> None:
-        """TEC N6: cavalry that goes down a steep slope does not charge this phase."""
-        if is_mounted_cavalry(unit) and descends_steep(self.map, self.costs.chart, unit.hex,
-                                                       path):
-            self.state.descended_steep.add(unit.id)
+    def stacking(self, end: Unit) -> tuple[str, str] | None:
+        """(reason, rule) if the unit as it will be (`end`) breaks the stacking limit (N9)."""
+        return self.stacking_at(end.hex, end)
 
-    def _space(self, unit: Unit, already: int = 0, pike_allowed: bool = True,
-               double: bool = False, charge: bool = False) -> SearchSpace:
-        mover = mover_class(unit)
-        assert mover is not None
-        by_road = unit.formation is Formation.ROAD_COLUMN
-        enemies = self._side_units(unit.side.other)
-        left = self.remaining(unit, double, charge) - already
-        in_fire = self._fire_near(unit.side, unit.hex, max(left, 0) // 4 + 2)
-        fronts = self.enemy_front(unit.side)
-        g88_zoc = RuleOptions.of(self.options).g88_zoc
-        stopped = unit.hex in fronts and self.state.mp_spent.get(unit.id, 0) > 0 and not g88_zoc
-        pike_ok = (pike_allowed and by_road and unit.id not in self.state.off_pike
-                   and self._on_pike(unit.hex))
-        step: Callable[[Hex, int], StepCost] = partial(self.costs.step, mover=mover,
-                                                       by_road=by_road)
-        table = self.costs.table(mover, by_road)
-        steps_out: Callable[[Hex], list[StepOut]] | None = partial(
-            self.costs.steps_out, mover=mover, by_road=by_road)
-        if g88_zoc and by_road and fronts:  # 002 1: the steps depend on the fronts: no cache
-            step, table, steps_out = partial(zoc_road_step, self.costs, mover, fronts), {}, None
-        return SearchSpace(
-            start=unit.hex,
-            facing=unit.facing,
-            budget=left,
-            pike_bonus=self.costs.chart.road_entry(RoadGrade.PIKE).mpa_bonus if pike_ok else 0,
-            step=step,
-            turn_costs=tuple(
-                self.tables.facing_change(
-                    steps, artillery=unit.kind is UnitKind.ARTILLERY, road_column=by_road,
-                    covered=Status.COVER in unit.status).cost()
-                for steps in range(6)),
-            step_table=table,
-            steps_out=steps_out,
-            enemy_hexes=frozenset(e.hex for e in enemies),
-            front_hexes=fronts,
-            in_fire_field=in_fire,
-            may_leave=not stopped,
-            fronts_lock=not g88_zoc,
-            fronts_barred=g88_zoc and unit.kind is UnitKind.LEADER,
-        )
+    def _may_stack_at(self, h: Hex, unit: Unit) -> bool:
+        """`stacking_at(h, unit) is None`, for a hex the unit is not in; a listing keeps the
+        answer by what stacking reads of the unit (its kind, formation and SPs)."""
+        if self._memo is None:
+            return self.stacking_at(h, unit) is None
+        key = (h, unit.kind, unit.formation, unit.defn.strength)
+        found = self._memo.stacks.get(key)
+        if found is None:
+            found = self._memo.stacks[key] = self.stacking_at(h, unit) is None
+        return found
 
-    def _stacking(self, end: Unit) -> tuple[str, str] | None:
-        return self._stacking_at(end.hex, end)
-
-    def _stacking_at(self, h: Hex, unit: Unit) -> tuple[str, str] | None:
-        """`_stacking` of `unit` were it in `h` (stacking reads the hex, not the unit's)."""
+    def stacking_at(self, h: Hex, unit: Unit) -> tuple[str, str] | None:
+        """`stacking` of `unit` were it in `h` (stacking reads the hex, not the unit's)."""
         there = self._memo.units_at(h) if self._memo is not None else self.state.units_at(h)
         others = [u for u in there if u.id != unit.id]
         return stacking_problem(h, [*others, unit], self.map, self.costs.chart,
                                 RuleOptions.of(self.options).stacking_rule)
 
-    def _enemies_reach(self, side: Side) -> list[tuple[Unit, int]]:
-        """The units of `side`, each with how far it fires (`fire.field.reach`)."""
-        if self._memo is not None:
-            found = self._memo.reaches.get(side)
-            if found is None:
-                found = self._memo.reaches[side] = [(u, reach(u.defn))
-                                                    for u in self._side_units(side)]
-            return found
-        return [(u, reach(u.defn)) for u in self.state.side_units(side)]
+    def coverage(self, side: Side) -> FireCoverage:
+        """The fields of fire of `side`'s enemies (walls and fences, N12; formations, 2.5)."""
+        memo = self._memo
+        if memo is None:
+            return fire_coverage(side, self.state.side_units(side.other), self.state, self.map,
+                                 self.conventions, self.costs)
+        found = memo.coverage.get(side)
+        if found is None:
+            found = memo.coverage[side] = fire_coverage(
+                side, memo.side_units[side.other], self.state, self.map, self.conventions,
+                self.costs)
+        return found
 
-    def _side_units(self, side: Side) -> list[Unit]:
+    def leaders(self, side: Side) -> list[Unit]:
+        """The side's leaders, in the state's order (what the MPA's command terms look for)."""
+        if self._memo is not None:
+            found = self._memo.leaders.get(side)
+            if found is None:
+                found = self._memo.leaders[side] = [
+                    u for u in self._memo.side_units[side] if u.kind is UnitKind.LEADER]
+            return found
+        return [u for u in self.state.side_units(side) if u.kind is UnitKind.LEADER]
+
+    def side_units(self, side: Side) -> list[Unit]:
+        """The side's units, in the state's order."""
         if self._memo is not None:
             return self._memo.side_units[side]
         return self.state.side_units(side)
 
-    def _why_immobile(self, unit: Unit) -> tuple[str, str] | None:
+    def why_immobile(self, unit: Unit) -> tuple[str, str] | None:
+        """(reason, rule) if the unit may not move as it stands, else None."""
         if unit.id in self.state.held:
             return f"{unit.defn.name} is held until released", "000 22.2"
         if Status.ROUTED in unit.status or Status.SHAKEN in unit.status:
@@ -569,17 +291,9 @@ class MovementRules:
                     "TEC movement cost")
         return None
 
-    def _formation_terms(self, unit: Unit, formation: Formation) -> list[Term]:
-        in_field = self._in_enemy_fire_field(unit.side, unit.hex)
-        terms = self._change_terms(unit.kind, unit.formation, formation, in_field)
-        if terms is None:
-            raise IllegalActionError(
-                f"a {unit.kind.value} unit cannot go from {unit.formation.value} to "
-                f"{formation.value}", "2.5")
-        return terms
-
-    def _change_terms(self, kind: UnitKind, start: Formation, goal: Formation,
-                      in_field: bool) -> list[Term] | None:
+    def change_terms(self, kind: UnitKind, start: Formation, goal: Formation,
+                     in_field: bool) -> list[Term] | None:
+        """`formations.change_terms`, kept for the listing."""
         if self._memo is None:
             return change_terms(kind, start, goal, self.tables, in_field)
         key = (kind, start, goal, in_field)
@@ -589,33 +303,6 @@ class MovementRules:
         kept = self._memo.changes[key]
         return None if kept is None else list(kept)
 
-    def _facing_terms(self, unit: Unit, facing: int) -> list[Term]:
-        if facing == unit.facing:
-            return []
-        change = self.tables.facing_change(
-            facing - unit.facing, artillery=unit.kind is UnitKind.ARTILLERY,
-            road_column=unit.formation is Formation.ROAD_COLUMN,
-            covered=Status.COVER in unit.status)
-        return [Term(f"change facing {_degrees(facing - unit.facing)}", change.cost(),
-                     change.rule)]
-
-    def _front_check(self, unit: Unit, where: Hex, what: str, cost: list[Term]
-                     ) -> tuple[PendingCheck, ...]:
-        """3.312: changing facing or formation, or leaving cover, inside an enemy front; the
-        MPs it cost were spent in the front (3.313)."""
-        if where not in self.enemy_front(unit.side):
-            return ()
-        return (PendingCheck(unit.id, f"{what} in an enemy front", ENEMY_FRONT_CHECK,
-                             int(sum(t.value for t in cost))),)
-
-    def _on_pike(self, h: Hex) -> bool:
-        return any(self.map.road_at(h, d) is RoadGrade.PIKE for d in range(6))
-
     def may_unlimber_at(self, h: Hex) -> bool:
         """Artillery may not unlimber in a hex with a steep slope on any side (TEC N5)."""
         return not any(abs(self.map.slope_at(h, d)) == Slope.STEEP_UP for d in range(6))
-
-
-def _degrees(steps: int) -> str:
-    turn = min(abs(steps) % 6, 6 - abs(steps) % 6)
-    return f"{turn * 60} degrees"

@@ -221,7 +221,7 @@ def hex_steps(table: StepTable, steps_out: Callable[[Hex], list[StepOut]], packe
     return found
 
 
-def search(space: SearchSpace) -> dict[Hex, Reach]:
+def search(space: SearchSpace) -> Mapping[Hex, Reach]:
     """Every hex the unit can end its move in, with the most MPs that would remain there.
 
     The states are ints, (packed hex << 4) | (still on pike << 3) | facing.
@@ -237,11 +237,21 @@ class Searched:
     bonus: int  # the pike bonus
     stops: set[int]  # packed hexes that end a move (enemy fronts)
     found: Settled
+    # budget -> what `within` found, for a search kept from one listing to the next
+    answers: dict[int, Mapping[Hex, Reach]] = field(default_factory=dict, compare=False,
+                                                   repr=False)
 
-    def within(self, budget: int) -> dict[Hex, Reach]:
+    def within(self, budget: int) -> Mapping[Hex, Reach]:
         """What a search with `budget` MPs (at most the settled one's) would find. Dijkstra
         settles states in order of cost, so the states costing at most the smaller limit, their
-        parents and the order they came in are exactly those a search with that limit meets."""
+        parents and the order they came in are exactly those a search with that limit meets.
+        Asked again for the same budget, it gives the same mapping: read it, never change it."""
+        kept = self.answers.get(budget)
+        if kept is None:
+            kept = self.answers[budget] = self._within(budget)
+        return kept
+
+    def _within(self, budget: int) -> dict[Hex, Reach]:
         limit = budget + self.bonus
         best, parent, first = self.found
         # A place's first state expanded is its cheapest. Per hex keep the cheaper of its two

@@ -1,0 +1,58 @@
+"""Checking the changes a unit makes where it stands: facing (turns in place add up), formation
+(the cheapest chain of the chart's changes, `formations.change_terms`) and cover.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from gameapp.core.breakdown import IllegalActionError, Term
+from gameapp.core.rules.movement.plan import (
+    Plan,
+    degrees,
+    formation_terms,
+    front_check,
+    priced,
+    turn_terms,
+)
+from gameapp.core.rules.tables import Change
+from gameapp.core.units import Formation, Status, Unit
+
+if TYPE_CHECKING:
+    from gameapp.core.rules.movement.phase import MovementRules
+
+
+def plan_face(rules: MovementRules, unit: Unit, facing: int) -> Plan:
+    """Turns in place add up: the cost is that of the whole turn from the facing the unit
+    had before it began turning where it stands, less what those turns already cost."""
+    if facing == unit.facing:
+        raise IllegalActionError(f"{unit.defn.name} already faces that way", "MPA changes")
+    origin, paid = rules.state.pivots.get(unit.id, (unit.facing, 0))
+    whole = turn_terms(rules, unit, origin, facing)
+    owed = max(0, int(sum(t.value for t in whole)) - paid)
+    label = f"change facing {degrees(facing - origin)} in all"
+    terms = [Term(label, owed, whole[0].rule)] if whole else []
+    return priced(rules, unit, replace(unit, facing=facing), terms,
+                  checks=front_check(rules, unit, unit.hex, "changed facing", terms))
+
+
+def plan_formation(rules: MovementRules, unit: Unit, formation: Formation) -> Plan:
+    if formation is unit.formation:
+        raise IllegalActionError(f"{unit.defn.name} is already in {formation.value}", "2.5")
+    if formation is Formation.UNLIMBERED and not rules.may_unlimber_at(unit.hex):
+        raise IllegalActionError("artillery may not unlimber on a steep slope", "TEC N5")
+    terms = formation_terms(rules, unit, formation)
+    return priced(rules, unit, replace(unit, formation=formation), terms,
+                  checks=front_check(rules, unit, unit.hex, "changed formation", terms))
+
+
+def plan_cover(rules: MovementRules, unit: Unit, on: bool) -> Plan:
+    if on == (Status.COVER in unit.status):
+        raise IllegalActionError(f"{unit.defn.name} is already {'in' if on else 'out of'} "
+                                 "cover", "MPA changes cover")
+    change = rules.tables.change(Change.COVER)
+    status = unit.status | {Status.COVER} if on else unit.status - {Status.COVER}
+    terms = [Term("take cover" if on else "leave cover", change.cost(), change.rule)]
+    checks = () if on else front_check(rules, unit, unit.hex, "left cover", terms)
+    return priced(rules, unit, replace(unit, status=frozenset(status)), terms, checks=checks)
