@@ -19,6 +19,8 @@ import pytest
 from gameapp.core import yamlsource
 from gameapp.core.datafiles import load_any
 from gameapp.core.engine import Game
+from gameapp.core.rules import tables
+from gameapp.core.rulesets.strategic import scenario as strategic_scenario
 from gameapp.core.schemacheck import conforms, verdict
 from gameapp.core.yamlsource import DataError, load_schema, parse_yaml, schema_problems
 
@@ -44,6 +46,11 @@ def checked() -> list[tuple[str, Any, dict[str, Any]]]:
         return original(instance, schema)
 
     _current = [""]
+    # Documents read once a process (the rules' tables, a compiled theatre map) are read again
+    # here, so that the checks they pass through are seen whichever tests ran before.
+    tables.terrain_effects.cache_clear()
+    tables.movement_tables.cache_clear()
+    strategic_scenario._theatre.cache_clear()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(yamlsource, "conforms", recorder)
         files = [ROOT / "scenarios" / name for name in
