@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from gameapp.core.hexgrid import Hex, Hexside, Orientation
-from gameapp.core.numbering import Numbering
+from gameapp.core.hexgrid import Hex, Hexside
+from gameapp.core.numbering import NumberedGrid, Numbering
 from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Slope, Terrain
 
 
@@ -26,7 +26,7 @@ class SlopeThresholds:
 
 
 @dataclass
-class HexMap:
+class HexMap(NumberedGrid):
     name: str
     numbering: Numbering
     terrain: np.ndarray  # uint8 [h, w], Terrain codes
@@ -54,36 +54,6 @@ class HexMap:
             hexsides=np.zeros((*shape, 6), dtype=np.uint16),
             roads=np.zeros((*shape, 6), dtype=np.uint8),
         )
-
-    # --- geometry ---------------------------------------------------------------------------
-    @property
-    def orientation(self) -> Orientation:
-        return self.numbering.orientation
-
-    @property
-    def width(self) -> int:
-        return self.numbering.width
-
-    @property
-    def height(self) -> int:
-        return self.numbering.height
-
-    def contains(self, h: Hex) -> bool:
-        return self.numbering.contains(h)
-
-    def index(self, h: Hex) -> tuple[int, int]:
-        """(row, col) array index of a hex on the map."""
-        col, row = self.numbering.hex_to_offset(h)
-        return row, col
-
-    def hexes(self) -> list[Hex]:
-        return list(self.numbering.hexes())
-
-    def hex_id(self, h: Hex) -> str:
-        return self.numbering.hex_id(h)
-
-    def parse(self, hex_id: str) -> Hex:
-        return self.numbering.parse(hex_id)
 
     # --- reading ----------------------------------------------------------------------------
     def terrain_at(self, h: Hex) -> Terrain:

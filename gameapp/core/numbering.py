@@ -212,6 +212,43 @@ class Numbering:
         return f"{sheet.letter}{hexrow:02d}{self.first_position + down:02d}"
 
 
+class NumberedGrid:
+    """The geometry every compiled map shares: its hexes are a `Numbering`'s, and its arrays are
+    indexed [row, col] in screen offset coordinates. The tactical `HexMap` and the strategic
+    `TheatreMap` both read their hexes through it."""
+
+    numbering: Numbering
+
+    @property
+    def orientation(self) -> Orientation:
+        return self.numbering.orientation
+
+    @property
+    def width(self) -> int:
+        return self.numbering.width
+
+    @property
+    def height(self) -> int:
+        return self.numbering.height
+
+    def contains(self, h: Hex) -> bool:
+        return self.numbering.contains(h)
+
+    def index(self, h: Hex) -> tuple[int, int]:
+        """(row, col) array index of a hex on the map."""
+        col, row = self.numbering.hex_to_offset(h)
+        return row, col
+
+    def hexes(self) -> list[Hex]:
+        return list(self.numbering.hexes())
+
+    def hex_id(self, h: Hex) -> str:
+        return self.numbering.hex_id(h)
+
+    def parse(self, hex_id: str) -> Hex:
+        return self.numbering.parse(hex_id)
+
+
 def _half(n: int, odd_shoved: bool) -> int:
     """The axial correction for offset index n: (n - (n&1)) // 2 or (n + (n&1)) // 2."""
     return (n - (n & 1)) // 2 if odd_shoved else (n + (n & 1)) // 2

@@ -133,6 +133,8 @@ def _battle(e: BattleFought, hex_id: HexId) -> list[str]:
 
 
 def _detrained(e: Detrained, hex_id: HexId) -> list[str]:
+    if e.lost == 0:  # a train held out of the battle (8.17)
+        return [f"{e.unit}, caught aboard a train, gets off with the troops ({e.rule})"]
     return [f"{e.unit}, caught aboard a train, detrains at half strength: {e.lost} SP lost "
             f"({e.rule})"]
 

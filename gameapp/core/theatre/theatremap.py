@@ -1,6 +1,6 @@
 """TheatreMap: a compiled theatre map, as plain arrays plus its links and named places.
 
-Arrays are indexed [row, col] in screen offset coordinates, as `HexMap`'s are; hexside flags are
+Its hexes and [row, col] array indexing are `NumberedGrid`'s, as `HexMap`'s are; hexside flags are
 stored from both of their hexes. Rail links keep their company, gauge and opening year, so a
 scenario's rail net is the links open in its year (`rail_net`).
 """
@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from gameapp.core.hexgrid import Hex, Hexside, Orientation
-from gameapp.core.numbering import Numbering
+from gameapp.core.hexgrid import Hex, Hexside
+from gameapp.core.numbering import NumberedGrid, Numbering
 from gameapp.core.theatre.chart import (
     HexFlag,
     PlaceRole,
@@ -64,7 +64,7 @@ class Border:
 
 
 @dataclass
-class TheatreMap:
+class TheatreMap(NumberedGrid):
     name: str
     numbering: Numbering
     terrain: np.ndarray  # uint8 [h, w], TheatreTerrain codes
@@ -88,35 +88,6 @@ class TheatreMap:
             flags=np.zeros(shape, dtype=np.uint8),
             roads=np.zeros((*shape, 6), dtype=np.uint8),
         )
-
-    # --- geometry ---------------------------------------------------------------------------
-    @property
-    def orientation(self) -> Orientation:
-        return self.numbering.orientation
-
-    @property
-    def width(self) -> int:
-        return self.numbering.width
-
-    @property
-    def height(self) -> int:
-        return self.numbering.height
-
-    def contains(self, h: Hex) -> bool:
-        return self.numbering.contains(h)
-
-    def index(self, h: Hex) -> tuple[int, int]:
-        col, row = self.numbering.hex_to_offset(h)
-        return row, col
-
-    def hexes(self) -> list[Hex]:
-        return list(self.numbering.hexes())
-
-    def hex_id(self, h: Hex) -> str:
-        return self.numbering.hex_id(h)
-
-    def parse(self, hex_id: str) -> Hex:
-        return self.numbering.parse(hex_id)
 
     # --- reading ----------------------------------------------------------------------------
     def terrain_at(self, h: Hex) -> TheatreTerrain:

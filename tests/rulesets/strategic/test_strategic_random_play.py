@@ -55,6 +55,8 @@ def check(state: StrategicState, known: set[str], dead: set[str], sp: int, stock
     assert supply(state) == stock
     for hq in state.hqs():
         assert all(state.pieces[u].hex == hq.hex for u in hq.roster)
+        aboard = {getattr(state.pieces[u], "entrained", False) for u in hq.roster}
+        assert len(aboard) <= 1, f"{hq.id}'s roster is half aboard a train (16.16, 6.57)"
     for ship in state.ships():
         assert all(state.pieces[c].hex == ship.hex for c in ship.cargo)
 

@@ -293,7 +293,7 @@ def fight(ctx: RuleContext, preview: BattlePreview) -> list[Any]:
     events: list[Any] = []
     if preview.supply is not None and preview.supply.enough:
         spend(state, preview.supply.drawn)
-    events += _detrain(state, preview.defenders)
+    events += _detrain(state, (*preview.defenders, *preview.held_out))
     roll = ctx.dice.d6(f"battle at {ctx.scenario.map.hex_id(target)}")
     result = preview.outcome_for(roll)
     outcome = result.outcome
@@ -331,16 +331,20 @@ def fight(ctx: RuleContext, preview: BattlePreview) -> list[Any]:
     return events + after
 
 
-def _detrain(state: StrategicState, defenders: tuple[str, ...]) -> list[Any]:
-    """6.58: units caught aboard a train detrain at half strength, rounded down."""
+def _detrain(state: StrategicState, pieces: tuple[str, ...]) -> list[Any]:
+    """6.58: units caught aboard a train detrain at half strength, rounded down; trains held
+    out (8.17) get off with them at no loss, so no HQ's roster is left half aboard (16.16)."""
     events: list[Any] = []
-    for unit_id in defenders:
-        unit = state.pieces[unit_id]
-        if isinstance(unit, Division) and unit.entrained:
-            lost = unit.sp - unit.sp // 2
-            state.lost[unit.side] += lost
-            state.put(replace(unit, sp=unit.sp // 2, entrained=False))
-            events.append(Detrained(unit_id, lost, ENTRAINED))
+    for piece_id in pieces:
+        piece = state.pieces[piece_id]
+        if isinstance(piece, Division) and piece.entrained:
+            lost = piece.sp - piece.sp // 2
+            state.lost[piece.side] += lost
+            state.put(replace(piece, sp=piece.sp // 2, entrained=False))
+            events.append(Detrained(piece_id, lost, ENTRAINED))
+        elif isinstance(piece, Train) and piece.entrained:
+            state.put(replace(piece, entrained=False))
+            events.append(Detrained(piece_id, 0, ENTRAINED))
     return events
 
 

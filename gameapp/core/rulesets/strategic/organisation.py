@@ -4,7 +4,9 @@
   phase), while its force moves (the brigade then moves no further this turn) or before a
   battle (the combat phase). A brigade is 1 to 4 SP and leaves the division at least 1.
 - 16.16: a unit joins or leaves an HQ's roster in its hex at no cost, but not so as to dodge
-  the movement or command rules: in the movement phase only while neither has moved.
+  the movement or command rules: in the movement phase only while neither has moved. A roster
+  never mixes pieces aboard a train with pieces on the ground (with 6.57: an HQ rides as its
+  roster, an empty HQ as a leader, never aboard).
 - 3.26: the counter mix caps what a side has in play: no brigade beyond it.
 """
 
@@ -181,12 +183,9 @@ class RosterHandler:
             target = state.pieces.get(action.hq)
             if not isinstance(target, HQ) or target.side is not side:
                 return f"{action.hq} is not an HQ of the side to play"
-            if current is not None:
-                return f"{unit.id} is already on the {current.name}'s roster"
-            if target.hex != unit.hex:
-                return f"{unit.id} is not in the {target.name}'s hex"
-            if len(target.roster) >= ROSTER_LIMIT:
-                return f"the {target.name}'s roster holds {ROSTER_LIMIT} units"
+            joining = _joining_problem(state, unit, target, current)
+            if joining:
+                return joining
             hq = target
         if ctx.step.phase is StrategicPhase.MOVEMENT and (unit.id in state.moved
                                                           or hq.id in state.moved):
@@ -211,3 +210,19 @@ class RosterHandler:
         assert isinstance(target, HQ)
         state.put(replace(target, roster=(*target.roster, action.unit)))
         return [RosterChanged(action.unit, target.id, ROSTERS)]
+
+
+def _joining_problem(state: StrategicState, unit: Division | Train, target: HQ,
+                     current: HQ | None) -> str | None:
+    """Why `unit` cannot join `target`'s roster, the phase aside (None if it can)."""
+    if current is not None:
+        return f"{unit.id} is already on the {current.name}'s roster"
+    if target.hex != unit.hex:
+        return f"{unit.id} is not in the {target.name}'s hex"
+    if len(target.roster) >= ROSTER_LIMIT:
+        return f"the {target.name}'s roster holds {ROSTER_LIMIT} units"
+    if unit.entrained != state.entrained(target):  # a mixed roster could not detrain
+        aboard, afoot = (unit.id, target.name) if unit.entrained else (target.name, unit.id)
+        return (f"{aboard} is aboard a train and {afoot} is not: an HQ rides as its whole "
+                "roster (6.57), so one gets on or off first")
+    return None
