@@ -21,13 +21,14 @@ from gameapp.present.strategic_words import STRATEGIC_WORDS
 
 TESTS = Path(__file__).resolve().parents[1] / "rulesets" / "strategic"
 # modules of values, not events
-NOT_EVENT_MODULES = {"actions", "pieces", "state", "scenario", "tables", "crt", "terrain", "zoc"}
+NOT_EVENT_MODULES = {"actions", "pieces", "state", "scenario", "tables", "crt", "terrain", "zoc",
+                     "paths"}
 # dataclasses of the other modules that are not events: previews, queries, start effects,
-# the loaded schedule and victory terms, the supply net, the result
+# the loaded schedule and victory terms, the supply net and its picture, the result
 NOT_EVENTS = {"LossLine", "BattlePreview", "ResultChance", "_Look", "CommandChoice",
               "MarchOption", "RetreatPath", "StrategicRules", "Scheduled", "ScheduledWeek",
               "MonthlyInterphase", "NewPhase", "RollForFirst", "SupplyCheck", "CombatSupply",
-              "SupplyNet", "StrategicResult", "SuddenDeathLoss", "VictoryPlace", "VictoryTerms"}
+              "SupplyNet", "SupplyPicture", "StrategicResult", "SuddenDeathLoss", "VictoryPlace", "VictoryTerms"}
 
 
 def strategic_dataclasses() -> list[type]:
