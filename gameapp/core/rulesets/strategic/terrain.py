@@ -35,6 +35,7 @@ class TerrainCosts:
     _passable: dict[tuple[Hex, Hex, bool, bool], tuple[str, str] | None] = field(
         default_factory=dict)
     _zoc: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)
+    _edge_water: tuple[Hex, ...] | None = None
 
     def terrain(self, h: Hex) -> TheatreTerrain:
         found = self._terrain.get(h)
@@ -191,6 +192,16 @@ class TerrainCosts:
                 h for h in self.rail_net(year) if self.map.contains(h)
                 and any(not self.map.contains(n) for n in h.neighbors()))
         return found
+
+
+    def edge_water(self) -> tuple[Hex, ...]:
+        """The water hexes on the map's edge (a neighbour off the map): the sea beyond it, and
+        the rivers that run on off it (cached)."""
+        if self._edge_water is None:
+            self._edge_water = tuple(
+                h for h in self.map.hexes() if self.on_water(h, high_water=False)
+                and any(not self.map.contains(n) for n in h.neighbors()))
+        return self._edge_water
 
 
 def _navigable(high_water: bool) -> TheatreHexside:
