@@ -63,6 +63,10 @@ class GameFigures:
     causes: dict[Side, Counter[str]] = field(default_factory=dict)  # losses by cause
     seconds: float = 0.0
     players: str = ""  # the level both computer players played at
+    # strategic games: each historical milestone's week in the game (None: it never happened)
+    # and the record's week (bench/milestones.yaml)
+    milestones: dict[str, int | None] = field(default_factory=dict)
+    milestone_dates: dict[str, int] = field(default_factory=dict)
 
     def men_lost(self, side: Side) -> int:
         return sum(self.men[side].values())
@@ -77,7 +81,8 @@ class GameFigures:
                 "guns": {s.value: n for s, n in self.guns.items()},
                 "holders": {p: side(s) for p, s in self.holders.items()},
                 "causes": {s.value: dict(c) for s, c in self.causes.items()},
-                "seconds": self.seconds, "players": self.players}
+                "seconds": self.seconds, "players": self.players,
+                "milestones": self.milestones, "milestone_dates": self.milestone_dates}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> GameFigures:
@@ -90,7 +95,7 @@ class GameFigures:
                    {Side(k): n for k, n in d["guns"].items()},
                    {p: side(s) for p, s in d["holders"].items()},
                    {Side(k): Counter(c) for k, c in d["causes"].items()}, d["seconds"],
-                   d["players"])
+                   d["players"], d.get("milestones", {}), d.get("milestone_dates", {}))
 
 
 class Adapter:
@@ -210,13 +215,49 @@ class TacticalAdapter(Adapter):
                            holders, causes.finish(), time.perf_counter() - start, level)
 
 
-ADAPTERS: dict[str, Adapter] = {"tactical": TacticalAdapter()}
+class StrategicAdapter(Adapter):
+    """A strategic game: SP lost (1 SP about 1,000 men, counted as infantry: the strategic
+    divisions fold the guns in), who holds each scored place at the end, and the week each of
+    the scenario's historical milestones happened (bench/milestones.yaml)."""
+
+    MEN_PER_SP = 1000
+
+    def play(self, path: Path, seed: int, level: str, turns: int | None,
+             scale: Scale) -> GameFigures:
+        from strategic_milestones import MilestoneWatch, load_milestones, week_of
+
+        from gameapp.ai.settings import Difficulty
+        from gameapp.core.rulesets.strategic.victory import holder, scored_places
+        from gameapp.headless import make_players, play
+
+        start = time.perf_counter()
+        game = Game.from_scenario(path, seed=seed)
+        milestones = load_milestones(game.scenario, path.stem)
+        watch = MilestoneWatch(game, milestones)
+        players = make_players(seed, "both", Difficulty(level), ruleset=game.scenario.ruleset)
+        outcome = play(game, seed, turns, on_action=watch, players=players)
+        men = {s: dict.fromkeys(ARMS, 0) for s in Side}
+        for side in Side:
+            men[side][UnitKind.INFANTRY] = game.state.lost[side] * self.MEN_PER_SP
+        holders: dict[str, Side | None] = {
+            p.name: holder(game.scenario, game.state, p.hex)
+            for p in scored_places(game.scenario)}
+        result = outcome.result
+        return GameFigures(seed, result.winner, result.level,
+                           {s: float(result.points[s].total) for s in Side}, men,
+                           dict.fromkeys(Side, 0), holders, {},
+                           time.perf_counter() - start, level, watch.finish(game),
+                           {m.name: week_of(game, m.date) for m in milestones})
+
+
+ADAPTERS: dict[str, Adapter] = {"tactical": TacticalAdapter(), "strategic": StrategicAdapter()}
 
 
 def _ruleset(path: Path) -> str:
-    from gameapp.core.scenario import load_scenario
+    from gameapp.core.ruleset import ruleset_key
 
-    return load_scenario(path).ruleset
+    found = ruleset_key(path)  # the scenario's `ruleset:` line, without parsing the file
+    return found[0] if found is not None else "tactical"
 
 
 def one_game(job: tuple[str, str, int, str, int | None]) -> GameFigures:
@@ -273,8 +314,31 @@ def report(games: list[GameFigures], record: Record | None, level: str) -> list[
         held = Counter(g.holders[place] for g in games)
         text = ", ".join(f"{s.label if s else 'nobody'} {c}" for s, c in held.most_common())
         row(f"holds {place} at the end", text, rec.holders.get(place, "") if rec else "")
+    out += milestones_report(games)
     if rec:
         out.append(f"conversion: {rec.scale.describe()}")
+    return out
+
+
+def milestones_report(games: list[GameFigures]) -> list[str]:
+    """For each historical milestone: in how many games it happened, and its week against the
+    record's (negative: earlier than history)."""
+    if not games or not games[0].milestones:
+        return []
+    n = len(games)
+    out = [f"historical milestones (bench/milestones.yaml), {n} games:"]
+    met = 0
+    for name, record_week in games[0].milestone_dates.items():
+        weeks = [g.milestones.get(name) for g in games]
+        seen = [w for w in weeks if w is not None]
+        offsets = [w - record_week for w in seen]
+        close = sum(abs(d) <= 2 for d in offsets)
+        met += len(seen) * 3 >= n
+        out.append(f"  {name} (record: week {record_week})")
+        out.append(f"      happened in {len(seen)} of {n} ({len(seen) / n:.0%}); weeks from the "
+                   f"date: {quartiles(offsets)}; within 2 weeks in {close}")
+    out.append(f"  milestones happening in at least a third of the games: {met} of "
+               f"{len(games[0].milestone_dates)}")
     return out
 
 
@@ -305,6 +369,9 @@ def game_line(g: GameFigures) -> str:
     held = " ".join(f"{short(p)}={s.value[0].upper() if s else '-'}"
                     for p, s in g.holders.items())
     win = g.winner.label if g.winner else "draw"
+    if g.milestones:
+        held = "milestones " + " ".join(
+            "-" if w is None else str(w) for w in g.milestones.values())
     return (f"seed {g.seed:3}: {win:11} {g.level:11} VP {g.points[Side.UNION]:g}-"
             f"{g.points[Side.CONFEDERATE]:g}  men U {g.men_lost(Side.UNION)} C "
             f"{g.men_lost(Side.CONFEDERATE)}  guns U {g.guns[Side.UNION]} C "
