@@ -299,7 +299,11 @@ def report(games: list[GameFigures], record: Record | None, level: str) -> list[
     row("draws", str(sum(g.winner is None for g in games)))
     for side in Side:
         row(f"{side.label} victory points", quartiles([g.points[side] for g in games]))
-    for side in Side:
+    strategic = bool(games and games[0].milestone_dates)
+    for side in Side if strategic else ():  # strategic: SP lost (1 SP about 1,000 men)
+        row(f"{side.label} SP lost", quartiles([g.men_lost(side) / StrategicAdapter.MEN_PER_SP
+                                                for g in games]))
+    for side in () if strategic else Side:
         row(f"{side.label} men lost", quartiles([g.men_lost(side) for g in games]),
             f"{rec.men[side]:,}" if rec and side in rec.men else "")
         for arm in ARMS:
@@ -308,7 +312,7 @@ def report(games: list[GameFigures], record: Record | None, level: str) -> list[
         row(f"{side.label} guns lost", quartiles([g.guns[side] for g in games]),
             rec.guns.get(side, "") if rec else "")
     ratios = [ratio(g.men_lost(Side.UNION), g.men_lost(Side.CONFEDERATE)) for g in games]
-    row("Union/Confederate loss ratio in men", quartiles(ratios),
+    row(f"Union/Confederate loss ratio in {'SP' if strategic else 'men'}", quartiles(ratios),
         f"{rec.loss_ratio:.2f}" if rec else "")
     for place in games[0].holders if games else ():
         held = Counter(g.holders[place] for g in games)

@@ -3,7 +3,8 @@ finds in which week of a game each happened (bench/history.py's strategic adapte
 
 A milestone is a named event of the record with its date and a test on the game (see the data
 file's head): `held`, `near`, `battle` or `besieged`. The state tests are looked at when each
-week ends (and when the game ends); a battle when it is fought.
+week ends (and when the game ends), and the first week one holds counts; a battle is looked at
+when it is fought, and the battle nearest the record's week counts (battles recur).
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ class MilestoneWatch:
     def __init__(self, game: Game, milestones: tuple[Milestone, ...]) -> None:
         self.milestones = milestones
         self.week: dict[str, int | None] = {m.name: None for m in milestones}
+        self.record = {m.name: week_of(game, m.date) for m in milestones}
         self.turn = game.state.turn
 
     def __call__(self, game: Game, events: list[Any]) -> None:
@@ -92,10 +94,15 @@ class MilestoneWatch:
         return dict(self.week)
 
     def _battle(self, game: Game, at: Hex) -> None:
+        """Battles recur: the one nearest the record's week counts (a place's fall or an army's
+        coming counts the first time)."""
+        turn = game.state.turn
         for m in self.milestones:
-            if (m.kind == "battle" and self.week[m.name] is None
-                    and any(at.distance(p) <= m.within for p in m.places)):
-                self.week[m.name] = game.state.turn
+            if m.kind == "battle" and any(at.distance(p) <= m.within for p in m.places):
+                seen = self.week[m.name]
+                if seen is None or abs(turn - self.record[m.name]) < abs(
+                        seen - self.record[m.name]):
+                    self.week[m.name] = turn
 
     def _look(self, game: Game, turn: int) -> None:
         for m in self.milestones:

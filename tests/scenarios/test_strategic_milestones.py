@@ -72,3 +72,27 @@ def test_near_counts_field_troops_not_garrisons() -> None:
     assert not happened(game, near)
     game.state.put(replace(union[0], hex=corinth, sp=10, arm=Arm.INFANTRY))
     assert happened(game, near)
+
+
+def test_of_recurring_battles_the_one_nearest_the_record_counts() -> None:
+    from gameapp.core.rulesets.strategic.combat import BattleFought
+
+    game = Game.from_scenario(SCENARIOS / "west_1862.yaml", seed=1)
+    watch = MilestoneWatch(game, load_milestones(game.scenario, "west_1862"))
+    corinth = game.scenario.map.place("Corinth, MS").hex
+
+    class Preview:
+        target = corinth
+
+    def battle_in_week(week: int) -> None:
+        game.state.turn = week
+        fought = BattleFought.__new__(BattleFought)
+        object.__setattr__(fought, "preview", Preview())
+        watch(game, [fought])
+
+    name = "a battle near Corinth or Pittsburg Landing"  # the record: 6 April, week 10
+    battle_in_week(2)
+    assert watch.week[name] == 2
+    battle_in_week(9)
+    battle_in_week(15)
+    assert watch.week[name] == 9
