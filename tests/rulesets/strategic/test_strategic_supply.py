@@ -255,3 +255,21 @@ def test_the_banks_close_a_river_unless_a_friendly_unit_or_gunboat_holds_them_9_
     for i, h in enumerate(("0402", "0403")):
         add(game, Ship(f"ug{i}", U, Vessel.GUNBOAT, 20, game.map.parse(h)))
     assert game.map.parse("0306") in supply_net(game._context(), U).reach
+
+
+def test_on_the_east_map_the_sea_supplies_the_union_and_not_the_blockaded_confederacy() -> None:
+    """East '62, week 1: Fort Monroe (C3018) and Burnside's expedition (C3122) are fed by sea;
+    the water itself supplies troops aboard ship (12.14); the Confederacy's supply never goes
+    by sea (the blockade)."""
+    from gameapp.core.engine import Game as StrategicGame
+
+    game = StrategicGame.from_scenario(
+        Path(__file__).resolve().parents[3] / "scenarios" / "east_1862.yaml", seed=1)
+    ctx = game._context()
+    union = supply_net(ctx, U)
+    for h in ("C3018", "C3122"):
+        assert "water" in union.terms(game.map.parse(h))[0].label, h
+    terrain = ctx.rules.terrain
+    assert any(terrain.terrain(h).is_water for h in union.reach)
+    confederate = supply_net(ctx, C)
+    assert not any(terrain.terrain(h).is_water for h in confederate.reach)

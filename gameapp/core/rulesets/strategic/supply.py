@@ -173,9 +173,11 @@ def supply_net(ctx: RuleContext, side: Side, board: Board | None = None) -> Supp
     origins, places = _origins(ctx, side, board)
     for h, source in _railheads(ctx, side, board, places).items():
         origins.setdefault(h, f"the railroad from {terrain.map.hex_id(source)}")
-    for h, what in water_landings(ctx, side, board).items():
+    ashore, afloat = water_landings(ctx, side, board)
+    for h, what in ashore.items():
         origins.setdefault(h, what)
-    # overland, at most `reach` hexes, from every origin at once
+    # overland, at most `reach` hexes, from every origin at once; 9.4's closed hexes once
+    closed = board.occupied[side.other] | (board.zoc[side.other] - board.combat[side])
     found: dict[Hex, tuple[str, int]] = {h: (what, 0) for h, what in origins.items()}
     frontier = deque(found)
     while frontier:
@@ -183,11 +185,13 @@ def supply_net(ctx: RuleContext, side: Side, board: Board | None = None) -> Supp
         what, far = found[h]
         if far >= reach:
             continue
-        for n in h.neighbors():
-            if n in found or terrain.passable(h, n) is not None or not _open(board, side, n):
+        for n in terrain.steps_from(h):
+            if n in found or n in closed:
                 continue
             found[n] = (what, far + 1)
             frontier.append(n)
+    for h, what in afloat.items():  # troops aboard ship on the side's water
+        found.setdefault(h, (what, 0))
     return SupplyNet(side, found)
 
 

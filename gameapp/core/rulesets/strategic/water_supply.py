@@ -6,14 +6,16 @@ side's water sources by water free of enemy warships (9.5):
 - the Union's water sources: every port it controls and every water hex on the map's edge (the
   navy held the sea, and the Ohio and the upper Mississippi run on to the North beyond the map);
 - either side's: every supply place it controls on navigable water. The Confederacy's ports were
-  blockaded (the blockade itself is out of scope), so they are not water sources.
+  blockaded (the blockade itself is out of scope), so they are not water sources, and its
+  supply goes by its rivers only, never by sea or lake.
 
 Our design: the water carries supply through sea and lake hexes, and along navigable rivers
 (`TerrainCosts.water_exits`, shoals only at high water, 7.51), but not through a hex holding
 enemy warships (9.5), an enemy-occupied river hex (its batteries and its fort, 9.4), nor a river
 hex in an enemy zone of control unless a friendly ground unit or warship is in it (9.4: the
-gunboats kept the rivers open past the banks). The land hexes on that water, and those beside
-its sea and lake hexes (the landings on a coast), are where the supply comes ashore.
+gunboats kept the rivers open past the banks). The water itself (troops aboard ship need
+supply too, 12.14), the river hexes on it and the land beside its sea and lake hexes (the
+landings on a coast) are where the supply reaches.
 """
 
 from __future__ import annotations
@@ -38,36 +40,64 @@ def water_sources(ctx: RuleContext, side: Side) -> dict[Hex, str]:
     terrain: TerrainCosts = ctx.rules.terrain
     found: dict[Hex, str] = {}
     for place in ctx.scenario.map.places:
-        if controller(ctx, place.hex) is not side or not terrain.on_water(place.hex):
+        if not (place.roles & PlaceRole.SUPPLY or (side is Side.UNION
+                                                   and place.roles & PlaceRole.PORT)):
             continue
-        if place.roles & PlaceRole.SUPPLY or (side is Side.UNION
-                                              and place.roles & PlaceRole.PORT):
-            found.setdefault(place.hex, f"the water from {place.key}")
+        if controller(ctx, place.hex) is not side:
+            continue
+        # a place on a river, or on a coast (its supply goes out onto the sea beside it)
+        water = ((place.hex,) if terrain.on_water(place.hex) else tuple(
+            n for n in place.hex.neighbors()
+            if terrain.map.contains(n) and terrain.terrain(n).is_water))
+        for h in water:
+            found.setdefault(h, f"the water from {place.key}")
     if side is Side.UNION:
         for h in terrain.edge_water():
             found.setdefault(h, f"the water off the map's edge at {terrain.map.hex_id(h)}")
     return found
 
 
-def water_landings(ctx: RuleContext, side: Side, board: Board) -> dict[Hex, str]:
-    """The land hexes the side's supply reaches by water, each with what it comes from."""
+def water_landings(ctx: RuleContext, side: Side, board: Board
+                   ) -> tuple[dict[Hex, str], dict[Hex, str]]:
+    """Where the side's supply reaches by water, each with what it comes from: the land (river
+    hexes and coasts), from which a unit may trace overland, and the sea and lake hexes (only
+    troops aboard ship stand there)."""
     state: StrategicState = ctx.state
     terrain: TerrainCosts = ctx.rules.terrain
     high = ctx.scenario.clock.is_high_water(state.turn)
-    enemy_ships = {s.hex for s in state.ships(side.other) if s.vessel.is_warship}
+    enemy_ships = frozenset(s.hex for s in state.ships(side.other) if s.vessel.is_warship)
     own_ships = {s.hex for s in state.ships(side) if s.vessel.is_warship}
+    rivers = terrain.river_hexes()
+    enemy = board.occupied[side.other]
+    closed = frozenset(h for h in (enemy | board.zoc[side.other]) & rivers
+                       if h in enemy or (h not in board.combat[side] and h not in own_ships))
+    sources = water_sources(ctx, side)
+    # the water changes only when ships, the banks or the sources do: one search each (cached)
+    key = (side, high, enemy_ships, closed, frozenset(sources))
+    found = _NETS.get(key)
+    if found is None or found[0] is not terrain:
+        if len(_NETS) > 64:
+            _NETS.clear()
+        found = _NETS[key] = (terrain, *_search(terrain, side, high, enemy_ships, closed,
+                                                sources))
+    _, ashore, afloat = found
+    return {h: what for h, what in ashore.items() if h not in enemy}, afloat
 
+
+_NETS: dict[tuple[object, ...], tuple[TerrainCosts, dict[Hex, str], dict[Hex, str]]] = {}
+
+
+def _search(terrain: TerrainCosts, side: Side, high: bool, enemy_ships: frozenset[Hex],
+            closed: frozenset[Hex], sources: dict[Hex, str]
+            ) -> tuple[dict[Hex, str], dict[Hex, str]]:
     def open_water(h: Hex) -> bool:
         if h in enemy_ships:
             return False
         if terrain.terrain(h).is_water:
-            return True
-        if board.enemy_in(side, h):
-            return False
-        return (not board.enemy_zoc(side, h) or h in board.combat[side] or h in own_ships)
+            return side is Side.UNION  # the blockade: the Confederacy's water is its rivers
+        return h not in closed
 
-    reached: dict[Hex, str] = {h: what for h, what in water_sources(ctx, side).items()
-                               if open_water(h)}
+    reached: dict[Hex, str] = {h: what for h, what in sources.items() if open_water(h)}
     queue = deque(reached)
     while queue:
         h = queue.popleft()
@@ -75,13 +105,13 @@ def water_landings(ctx: RuleContext, side: Side, board: Board) -> dict[Hex, str]
             if n not in reached and open_water(n):
                 reached[n] = reached[h]
                 queue.append(n)
-    landings: dict[Hex, str] = {}
+    ashore: dict[Hex, str] = {}
+    afloat: dict[Hex, str] = {}
     for h, what in reached.items():
         if not terrain.terrain(h).is_water:
-            landings.setdefault(h, what)
+            ashore.setdefault(h, what)  # a river hex
             continue
-        for n in h.neighbors():  # a coast: the land beside the sea or lake
-            if (terrain.map.contains(n) and not terrain.terrain(n).is_water
-                    and not board.enemy_in(side, n)):
-                landings.setdefault(n, what)
-    return landings
+        afloat[h] = what  # troops aboard ship need supply too (12.14)
+        for n in terrain.shore(h):  # a coast: the land beside the sea or lake
+            ashore.setdefault(n, what)
+    return ashore, afloat
