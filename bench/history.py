@@ -67,6 +67,7 @@ class GameFigures:
     # and the record's week (bench/milestones.yaml)
     milestones: dict[str, int | None] = field(default_factory=dict)
     milestone_dates: dict[str, int] = field(default_factory=dict)
+    scenario: str = ""  # the scenario file played (strategic games)
 
     def men_lost(self, side: Side) -> int:
         return sum(self.men[side].values())
@@ -82,7 +83,8 @@ class GameFigures:
                 "holders": {p: side(s) for p, s in self.holders.items()},
                 "causes": {s.value: dict(c) for s, c in self.causes.items()},
                 "seconds": self.seconds, "players": self.players,
-                "milestones": self.milestones, "milestone_dates": self.milestone_dates}
+                "milestones": self.milestones, "milestone_dates": self.milestone_dates,
+                "scenario": self.scenario}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> GameFigures:
@@ -95,7 +97,8 @@ class GameFigures:
                    {Side(k): n for k, n in d["guns"].items()},
                    {p: side(s) for p, s in d["holders"].items()},
                    {Side(k): Counter(c) for k, c in d["causes"].items()}, d["seconds"],
-                   d["players"], d.get("milestones", {}), d.get("milestone_dates", {}))
+                   d["players"], d.get("milestones", {}), d.get("milestone_dates", {}),
+                   d.get("scenario", ""))
 
 
 class Adapter:
@@ -247,7 +250,7 @@ class StrategicAdapter(Adapter):
                            {s: float(result.points[s].total) for s in Side}, men,
                            dict.fromkeys(Side, 0), holders, {},
                            time.perf_counter() - start, level, watch.finish(game),
-                           {m.name: week_of(game, m.date) for m in milestones})
+                           {m.name: week_of(game, m.date) for m in milestones}, str(path))
 
 
 ADAPTERS: dict[str, Adapter] = {"tactical": TacticalAdapter(), "strategic": StrategicAdapter()}
@@ -319,8 +322,43 @@ def report(games: list[GameFigures], record: Record | None, level: str) -> list[
         text = ", ".join(f"{s.label if s else 'nobody'} {c}" for s, c in held.most_common())
         row(f"holds {place} at the end", text, rec.holders.get(place, "") if rec else "")
     out += milestones_report(games)
+    if games and games[0].milestone_dates:
+        out += gains_report(games, start_points(games[0]))
     if rec:
         out.append(f"conversion: {rec.scale.describe()}")
+    return out
+
+
+def start_points(game: GameFigures) -> dict[Side, float]:
+    """The points each side holds at the start of a strategic game (its places)."""
+    from gameapp.core.rulesets.strategic.victory import points
+
+    if not game.scenario:
+        return {}
+    played = Game.from_scenario(Path(game.scenario), seed=1)
+    return {s: float(b.total) for s, b in points(played.scenario, played.state).items()}
+
+
+def gains_report(games: list[GameFigures], start: dict[Side, float]) -> list[str]:
+    """What each side gained over the points it held at the start, and who would win if the
+    gains were compared instead of the totals (a balance yardstick: the places each side holds
+    at the start decide much of the total)."""
+    if not start:
+        return []
+    def by_gains(g: GameFigures) -> Side | None:
+        gain = {side: g.points[side] - start[side] for side in Side}
+        if gain[Side.UNION] == gain[Side.CONFEDERATE]:
+            return None
+        return max(Side, key=lambda side: gain[side])
+
+    wins = Counter(by_gains(g) for g in games)
+    out = [f"points at the start: Union {start[Side.UNION]:g}, Confederate "
+           f"{start[Side.CONFEDERATE]:g}"]
+    for side in Side:
+        out.append(f"  {side.label} gain over the start: "
+                   f"{quartiles([g.points[side] - start[side] for g in games])}")
+    out.append("  winner by gains (a capital taken counts its points only): " + ", ".join(
+        f"{(s.label if s else 'draw')} {n}" for s, n in wins.most_common()))
     return out
 
 
@@ -425,6 +463,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.load:
         loaded = [GameFigures.from_json(json.loads(line)) for path in args.load
                   for line in path.read_text().splitlines() if line.strip()]
+        for g in loaded:
+            g.scenario = g.scenario or str(args.scenario)
         for level in args.players:
             games = sorted((g for g in loaded if g.players == level),
                            key=lambda g: g.seed)
