@@ -222,6 +222,7 @@ def test_the_union_draws_supply_up_the_river_from_the_maps_edge_7_7() -> None:
         "traced 0 hex(es) to the water off the map's edge at 0401"
     assert net.terms(game.map.parse("0306"))[0].label == \
         "traced 1 hex(es) to the water off the map's edge at 0401"
+    assert net.terms(game.map.parse("0306"))[0].rule == "R&C strategic water supply"
     # the Confederacy has no water off the map's edge (nor ports: the blockade)
     assert not any("water" in what for what, _ in supply_net(game._context(), C).reach.values())
 

@@ -35,7 +35,7 @@ from gameapp.core.rulesets.strategic.losses import LossLine, share_losses, sp_lo
 from gameapp.core.rulesets.strategic.pieces import HQ, Depot, Division, Echelon, Piece, Train
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
-from gameapp.core.rulesets.strategic.water_supply import water_landings
+from gameapp.core.rulesets.strategic.water_supply import WATER_ORIGIN, WATER_SUPPLY, water_landings
 from gameapp.core.rulesets.strategic.zoc import Board
 from gameapp.core.theatre.chart import PlaceRole
 from gameapp.core.units import Side
@@ -91,7 +91,8 @@ class SupplyNet:
                          "railhead (nor through enemy zones of control without a friendly "
                          "unit)", 0, THROUGH_ZOC),)
         what, far = found
-        return (Term(f"traced {far} hex(es) to {what}", far, GENERAL),)
+        rule = WATER_SUPPLY if what.startswith(WATER_ORIGIN) else GENERAL
+        return (Term(f"traced {far} hex(es) to {what}", far, rule),)
 
 
 def _open(board: Board, side: Side, h: Hex) -> bool:

@@ -31,6 +31,7 @@ from gameapp.core.theatre.chart import PlaceRole
 from gameapp.core.units import Side
 
 WATER_SUPPLY = "R&C strategic water supply"
+WATER_ORIGIN = "the water"  # how every origin by water is named (supply terms cite the rule)
 
 
 def water_sources(ctx: RuleContext, side: Side) -> dict[Hex, str]:
@@ -50,10 +51,10 @@ def water_sources(ctx: RuleContext, side: Side) -> dict[Hex, str]:
             n for n in place.hex.neighbors()
             if terrain.map.contains(n) and terrain.terrain(n).is_water))
         for h in water:
-            found.setdefault(h, f"the water from {place.key}")
+            found.setdefault(h, f"{WATER_ORIGIN} from {place.key}")
     if side is Side.UNION:
         for h in terrain.edge_water():
-            found.setdefault(h, f"the water off the map's edge at {terrain.map.hex_id(h)}")
+            found.setdefault(h, f"{WATER_ORIGIN} off the map's edge at {terrain.map.hex_id(h)}")
     return found
 
 
