@@ -63,6 +63,11 @@ class GameFigures:
     causes: dict[Side, Counter[str]] = field(default_factory=dict)  # losses by cause
     seconds: float = 0.0
     players: str = ""  # the level both computer players played at
+    # strategic games: each historical milestone's week in the game (None: it never happened)
+    # and the record's week (bench/milestones.yaml)
+    milestones: dict[str, int | None] = field(default_factory=dict)
+    milestone_dates: dict[str, int] = field(default_factory=dict)
+    scenario: str = ""  # the scenario file played (strategic games)
 
     def men_lost(self, side: Side) -> int:
         return sum(self.men[side].values())
@@ -77,7 +82,9 @@ class GameFigures:
                 "guns": {s.value: n for s, n in self.guns.items()},
                 "holders": {p: side(s) for p, s in self.holders.items()},
                 "causes": {s.value: dict(c) for s, c in self.causes.items()},
-                "seconds": self.seconds, "players": self.players}
+                "seconds": self.seconds, "players": self.players,
+                "milestones": self.milestones, "milestone_dates": self.milestone_dates,
+                "scenario": self.scenario}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> GameFigures:
@@ -90,7 +97,8 @@ class GameFigures:
                    {Side(k): n for k, n in d["guns"].items()},
                    {p: side(s) for p, s in d["holders"].items()},
                    {Side(k): Counter(c) for k, c in d["causes"].items()}, d["seconds"],
-                   d["players"])
+                   d["players"], d.get("milestones", {}), d.get("milestone_dates", {}),
+                   d.get("scenario", ""))
 
 
 class Adapter:
@@ -210,13 +218,49 @@ class TacticalAdapter(Adapter):
                            holders, causes.finish(), time.perf_counter() - start, level)
 
 
-ADAPTERS: dict[str, Adapter] = {"tactical": TacticalAdapter()}
+class StrategicAdapter(Adapter):
+    """A strategic game: SP lost (1 SP about 1,000 men, counted as infantry: the strategic
+    divisions fold the guns in), who holds each scored place at the end, and the week each of
+    the scenario's historical milestones happened (bench/milestones.yaml)."""
+
+    MEN_PER_SP = 1000
+
+    def play(self, path: Path, seed: int, level: str, turns: int | None,
+             scale: Scale) -> GameFigures:
+        from strategic_milestones import MilestoneWatch, load_milestones, week_of
+
+        from gameapp.ai.settings import Difficulty
+        from gameapp.core.rulesets.strategic.victory import holder, scored_places
+        from gameapp.headless import make_players, play
+
+        start = time.perf_counter()
+        game = Game.from_scenario(path, seed=seed)
+        milestones = load_milestones(game.scenario, path.stem)
+        watch = MilestoneWatch(game, milestones)
+        players = make_players(seed, "both", Difficulty(level), ruleset=game.scenario.ruleset)
+        outcome = play(game, seed, turns, on_action=watch, players=players)
+        men = {s: dict.fromkeys(ARMS, 0) for s in Side}
+        for side in Side:
+            men[side][UnitKind.INFANTRY] = game.state.lost[side] * self.MEN_PER_SP
+        holders: dict[str, Side | None] = {
+            p.name: holder(game.scenario, game.state, p.hex)
+            for p in scored_places(game.scenario)}
+        result = outcome.result
+        return GameFigures(seed, result.winner, result.level,
+                           {s: float(result.points[s].total) for s in Side}, men,
+                           dict.fromkeys(Side, 0), holders, {},
+                           time.perf_counter() - start, level, watch.finish(game),
+                           {m.name: week_of(game, m.date) for m in milestones}, str(path))
+
+
+ADAPTERS: dict[str, Adapter] = {"tactical": TacticalAdapter(), "strategic": StrategicAdapter()}
 
 
 def _ruleset(path: Path) -> str:
-    from gameapp.core.scenario import load_scenario
+    from gameapp.core.ruleset import ruleset_key
 
-    return load_scenario(path).ruleset
+    found = ruleset_key(path)  # the scenario's `ruleset:` line, without parsing the file
+    return found[0] if found is not None else "tactical"
 
 
 def one_game(job: tuple[str, str, int, str, int | None]) -> GameFigures:
@@ -258,7 +302,11 @@ def report(games: list[GameFigures], record: Record | None, level: str) -> list[
     row("draws", str(sum(g.winner is None for g in games)))
     for side in Side:
         row(f"{side.label} victory points", quartiles([g.points[side] for g in games]))
-    for side in Side:
+    strategic = bool(games and games[0].milestone_dates)
+    for side in Side if strategic else ():  # strategic: SP lost (1 SP about 1,000 men)
+        row(f"{side.label} SP lost", quartiles([g.men_lost(side) / StrategicAdapter.MEN_PER_SP
+                                                for g in games]))
+    for side in () if strategic else Side:
         row(f"{side.label} men lost", quartiles([g.men_lost(side) for g in games]),
             f"{rec.men[side]:,}" if rec and side in rec.men else "")
         for arm in ARMS:
@@ -267,14 +315,72 @@ def report(games: list[GameFigures], record: Record | None, level: str) -> list[
         row(f"{side.label} guns lost", quartiles([g.guns[side] for g in games]),
             rec.guns.get(side, "") if rec else "")
     ratios = [ratio(g.men_lost(Side.UNION), g.men_lost(Side.CONFEDERATE)) for g in games]
-    row("Union/Confederate loss ratio in men", quartiles(ratios),
+    row(f"Union/Confederate loss ratio in {'SP' if strategic else 'men'}", quartiles(ratios),
         f"{rec.loss_ratio:.2f}" if rec else "")
     for place in games[0].holders if games else ():
         held = Counter(g.holders[place] for g in games)
         text = ", ".join(f"{s.label if s else 'nobody'} {c}" for s, c in held.most_common())
         row(f"holds {place} at the end", text, rec.holders.get(place, "") if rec else "")
+    out += milestones_report(games)
+    if games and games[0].milestone_dates:
+        out += gains_report(games, start_points(games[0]))
     if rec:
         out.append(f"conversion: {rec.scale.describe()}")
+    return out
+
+
+def start_points(game: GameFigures) -> dict[Side, float]:
+    """The points each side holds at the start of a strategic game (its places)."""
+    from gameapp.core.rulesets.strategic.victory import points
+
+    if not game.scenario:
+        return {}
+    played = Game.from_scenario(Path(game.scenario), seed=1)
+    return {s: float(b.total) for s, b in points(played.scenario, played.state).items()}
+
+
+def gains_report(games: list[GameFigures], start: dict[Side, float]) -> list[str]:
+    """What each side gained over the points it held at the start, and who would win if the
+    gains were compared instead of the totals (a balance yardstick: the places each side holds
+    at the start decide much of the total)."""
+    if not start:
+        return []
+    def by_gains(g: GameFigures) -> Side | None:
+        gain = {side: g.points[side] - start[side] for side in Side}
+        if gain[Side.UNION] == gain[Side.CONFEDERATE]:
+            return None
+        return max(Side, key=lambda side: gain[side])
+
+    wins = Counter(by_gains(g) for g in games)
+    out = [f"points at the start: Union {start[Side.UNION]:g}, Confederate "
+           f"{start[Side.CONFEDERATE]:g}"]
+    for side in Side:
+        out.append(f"  {side.label} gain over the start: "
+                   f"{quartiles([g.points[side] - start[side] for g in games])}")
+    out.append("  winner by gains (a capital taken counts its points only): " + ", ".join(
+        f"{(s.label if s else 'draw')} {n}" for s, n in wins.most_common()))
+    return out
+
+
+def milestones_report(games: list[GameFigures]) -> list[str]:
+    """For each historical milestone: in how many games it happened, and its week against the
+    record's (negative: earlier than history)."""
+    if not games or not games[0].milestones:
+        return []
+    n = len(games)
+    out = [f"historical milestones (bench/milestones.yaml), {n} games:"]
+    met = 0
+    for name, record_week in games[0].milestone_dates.items():
+        weeks = [g.milestones.get(name) for g in games]
+        seen = [w for w in weeks if w is not None]
+        offsets = [w - record_week for w in seen]
+        close = sum(abs(d) <= 2 for d in offsets)
+        met += len(seen) * 3 >= n
+        out.append(f"  {name} (record: week {record_week})")
+        out.append(f"      happened in {len(seen)} of {n} ({len(seen) / n:.0%}); weeks from the "
+                   f"date: {quartiles(offsets)}; within 2 weeks in {close}")
+    out.append(f"  milestones happening in at least a third of the games: {met} of "
+               f"{len(games[0].milestone_dates)}")
     return out
 
 
@@ -305,6 +411,9 @@ def game_line(g: GameFigures) -> str:
     held = " ".join(f"{short(p)}={s.value[0].upper() if s else '-'}"
                     for p, s in g.holders.items())
     win = g.winner.label if g.winner else "draw"
+    if g.milestones:
+        held = "milestones " + " ".join(
+            "-" if w is None else str(w) for w in g.milestones.values())
     return (f"seed {g.seed:3}: {win:11} {g.level:11} VP {g.points[Side.UNION]:g}-"
             f"{g.points[Side.CONFEDERATE]:g}  men U {g.men_lost(Side.UNION)} C "
             f"{g.men_lost(Side.CONFEDERATE)}  guns U {g.guns[Side.UNION]} C "
@@ -354,6 +463,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.load:
         loaded = [GameFigures.from_json(json.loads(line)) for path in args.load
                   for line in path.read_text().splitlines() if line.strip()]
+        for g in loaded:
+            g.scenario = g.scenario or str(args.scenario)
         for level in args.players:
             games = sorted((g for g in loaded if g.players == level),
                            key=lambda g: g.seed)

@@ -19,9 +19,8 @@ from gameapp.core.rulesets.strategic.pieces import Arm, Division, Fort
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.supply import supply_net
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
-from gameapp.core.rulesets.strategic.victory import PLACE_POINTS, capitals, holder
+from gameapp.core.rulesets.strategic.victory import capitals, holder, scored_places
 from gameapp.core.rulesets.strategic.zoc import Board
-from gameapp.core.theatre.chart import PlaceRole
 from gameapp.core.theatre.theatremap import TheatreMap
 from gameapp.core.units import Side
 
@@ -104,9 +103,9 @@ def position_of(game: Game, side: Side, supplied: frozenset[Hex] | None = None) 
             forts[piece.hex] = piece
     capital_hexes = {h: s for s, h in capitals(scenario).items()}
     places = tuple(
-        VictoryPlace(p.hex, p.key, PLACE_POINTS[p.size], holder(scenario, state, p.hex),
+        VictoryPlace(p.hex, p.name, p.points, holder(scenario, state, p.hex),
                      capital_hexes.get(p.hex))
-        for p in scenario.map.places if p.roles & PlaceRole.VICTORY)
+        for p in scored_places(scenario))
     if supplied is None:
         supplied = frozenset(supply_net(ctx, side, board).reach)
     weeks_left = max(0, scenario.clock.last_turn - state.turn)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from gameapp.core.breakdown import IllegalActionError
+from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import Attack, BurnSupply, EndPhase, March
 from gameapp.core.rulesets.strategic.crt import combat_tables
 from gameapp.core.rulesets.strategic.pieces import Arm, Depot, Leader, Ship, Vessel
@@ -140,8 +141,9 @@ def test_a_leader_out_of_supply_rolls_one_less_for_his_initiative() -> None:
     from gameapp.core.rulesets.strategic.events import CommandGiven
 
     game = empty_board()
-    unit(game, "x", U, "0904", 6)  # deep in Confederate country, far from any Union supply
-    add(game, Leader("far", U, "Far", 2, 4, 0, 2, game.map.parse("0904")))
+    unit(game, "x", U, "1006", 6)  # deep in Confederate country, more than 4 hexes from
+    # any Union supply (the Hazel River included)
+    add(game, Leader("far", U, "Far", 2, 4, 0, 2, game.map.parse("1006")))
     game.apply(DeclareSpan("far", ("x",)))
     to_phase(game, StrategicPhase.MOVEMENT)
     game.dice.forced = [4]
@@ -156,6 +158,7 @@ def test_the_union_draws_supply_from_the_rail_off_the_maps_edge() -> None:
     """Our design (after wbts.md 7.7): a rail hex on the map's edge the Union controls is a
     source; the railroad runs on to the North."""
     game = empty_board()
+    close_the_river(game)  # the Hazel's water would feed 0306 (a hex from 0405) otherwise
     state = state_of(game)
     state.control[game.map.parse("0102")] = C  # Westport, the Union's supply place, is lost
     ctx = game._context()
@@ -188,3 +191,86 @@ def test_the_union_draws_supply_from_a_port_it_holds(tmp_path: Path) -> None:
     state_of(game).control[game.map.parse("0102")] = C  # the Confederates take it
     assert "the port of Westport, MD" not in {
         what for what, _ in supply_net(game._context(), U).reach.values()}
+
+
+def close_the_river(game: Game, at: tuple[str, ...] = ("0401", "0501", "0506")) -> None:
+    """Confederate gunboats on the Hazel River's water at the map's edges (9.5): the Union's
+    water off the map is closed there."""
+    for h in at:
+        add(game, Ship(f"closed_{h}", C, Vessel.GUNBOAT, 20, game.map.parse(h)))
+
+
+def water_only(game: Game) -> None:
+    """The Union loses Westport (0102) and the railhead 0201: only the river's water from the
+    map's north edge (0401, 0501) is left; a gunboat closes its south end (0506)."""
+    state = state_of(game)
+    for h in ("0102", "0201"):
+        state.control[game.map.parse(h)] = C
+    close_the_river(game, ("0506",))
+
+
+def test_the_union_draws_supply_up_the_river_from_the_maps_edge_7_7() -> None:
+    """wbts.md 7.7 and our design: a unit tracing 4 hexes to water joined by water free of
+    enemy warships to the Union's water (here the Hazel River, navigable from the map's north
+    edge at 0401/0501 down to 0405/0505) is in supply."""
+    game = empty_board()
+    water_only(game)
+    unit(game, "u", U, "0306", 6)
+    net = supply_net(game._context(), U)
+    # 0405 is on the river, reached from 0401: 0306 traces one hex to it
+    assert net.terms(game.map.parse("0405"))[0].label == \
+        "traced 0 hex(es) to the water off the map's edge at 0401"
+    assert net.terms(game.map.parse("0306"))[0].label == \
+        "traced 1 hex(es) to the water off the map's edge at 0401"
+    assert net.terms(game.map.parse("0306"))[0].rule == "R&C strategic water supply"
+    # the Confederacy has no water off the map's edge (nor ports: the blockade)
+    assert not any("water" in what for what, _ in supply_net(game._context(), C).reach.values())
+
+
+def test_enemy_warships_close_the_water_to_supply_9_5() -> None:
+    game = empty_board()
+    water_only(game)
+    unit(game, "u", U, "0306", 6)
+    # one gunboat at 0402 leaves the east channel (0501-0502-...) open
+    add(game, Ship("g1", C, Vessel.GUNBOAT, 20, game.map.parse("0402")))
+    assert game.map.parse("0306") in supply_net(game._context(), U).reach
+    # a second at 0502 closes the river below them: 0306 is cut off
+    add(game, Ship("g2", C, Vessel.GUNBOAT, 20, game.map.parse("0502")))
+    assert game.map.parse("0306") not in supply_net(game._context(), U).reach
+    # a transport controls nothing (9.5): it would not have closed the water
+    state_of(game).pieces.pop("g2")
+    add(game, Ship("t2", C, Vessel.TRANSPORT, 0, game.map.parse("0502"), capacity=6))
+    assert game.map.parse("0306") in supply_net(game._context(), U).reach
+
+
+def test_the_banks_close_a_river_unless_a_friendly_unit_or_gunboat_holds_them_9_4() -> None:
+    game = empty_board()
+    water_only(game)
+    unit(game, "u", U, "0306", 6)
+    # Confederates at 0603 and 0302 hold the river's banks: their zones of control cover its
+    # hexes on each side (0503, 0504; 0401, 0402) and no Union unit stands there
+    unit(game, "c1", C, "0603", 3)
+    unit(game, "c2", C, "0302", 3)
+    assert game.map.parse("0306") not in supply_net(game._context(), U).reach
+    # a Union gunboat at 0402 and at 0403 keeps the west channel open past the bank
+    for i, h in enumerate(("0402", "0403")):
+        add(game, Ship(f"ug{i}", U, Vessel.GUNBOAT, 20, game.map.parse(h)))
+    assert game.map.parse("0306") in supply_net(game._context(), U).reach
+
+
+def test_on_the_east_map_the_sea_supplies_the_union_and_not_the_blockaded_confederacy() -> None:
+    """East '62, week 1: Fort Monroe (C3018) and Burnside's expedition (C3122) are fed by sea;
+    the water itself supplies troops aboard ship (12.14); the Confederacy's supply never goes
+    by sea (the blockade)."""
+    from gameapp.core.engine import Game as StrategicGame
+
+    game = StrategicGame.from_scenario(
+        Path(__file__).resolve().parents[3] / "scenarios" / "east_1862.yaml", seed=1)
+    ctx = game._context()
+    union = supply_net(ctx, U)
+    for h in ("C3018", "C3122"):
+        assert "water" in union.terms(game.map.parse(h))[0].label, h
+    terrain = ctx.rules.terrain
+    assert any(terrain.terrain(h).is_water for h in union.reach)
+    confederate = supply_net(ctx, C)
+    assert not any(terrain.terrain(h).is_water for h in confederate.reach)

@@ -6,7 +6,8 @@
   runs from it to a friendly depot, supply train or army HQ with supply points on charge, to a
   supply place its side controls, or to a rail hex joined by the side's rail net to one. The
   Union also draws on every port it controls and every rail hex on the map's edge it controls
-  (its sea lanes, and the North's railroads beyond the map).
+  (its sea lanes, and the North's railroads beyond the map). Supply by water (water_supply.py):
+  the land its side's water reaches, free of enemy warships, is an origin too.
 - 9.4: neither the path nor the rail may pass an enemy-occupied hex, nor a hex in an enemy zone
   of control unless a friendly ground combat unit stands in it.
 - 12.0: supply points belong to whoever holds them: a depot or train left with enemy ground
@@ -34,6 +35,7 @@ from gameapp.core.rulesets.strategic.losses import LossLine, share_losses, sp_lo
 from gameapp.core.rulesets.strategic.pieces import HQ, Depot, Division, Echelon, Piece, Train
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
+from gameapp.core.rulesets.strategic.water_supply import WATER_ORIGIN, WATER_SUPPLY, water_landings
 from gameapp.core.rulesets.strategic.zoc import Board
 from gameapp.core.theatre.chart import PlaceRole
 from gameapp.core.units import Side
@@ -99,7 +101,8 @@ class SupplyNet:
                          "railhead (nor through enemy zones of control without a friendly "
                          "unit)", 0, THROUGH_ZOC),)
         what, far = found
-        return (Term(f"traced {far} hex(es) to {what}", far, GENERAL),)
+        rule = WATER_SUPPLY if what.startswith(WATER_ORIGIN) else GENERAL
+        return (Term(f"traced {far} hex(es) to {what}", far, rule),)
 
 
 def _open(board: Board, side: Side, h: Hex) -> bool:
@@ -181,7 +184,11 @@ def supply_net(ctx: RuleContext, side: Side, board: Board | None = None) -> Supp
     origins, places = _origins(ctx, side, board)
     for h, source in _railheads(ctx, side, board, places).items():
         origins.setdefault(h, f"the railroad from {terrain.map.hex_id(source)}")
-    # overland, at most `reach` hexes, from every origin at once
+    ashore, afloat = water_landings(ctx, side, board)
+    for h, what in ashore.items():
+        origins.setdefault(h, what)
+    # overland, at most `reach` hexes, from every origin at once; 9.4's closed hexes once
+    closed = board.occupied[side.other] | (board.zoc[side.other] - board.combat[side])
     found: dict[Hex, tuple[str, int]] = {h: (what, 0) for h, what in origins.items()}
     via: dict[Hex, Hex] = {}
     frontier = deque(found)
@@ -190,12 +197,14 @@ def supply_net(ctx: RuleContext, side: Side, board: Board | None = None) -> Supp
         what, far = found[h]
         if far >= reach:
             continue
-        for n in h.neighbors():
-            if n in found or terrain.passable(h, n) is not None or not _open(board, side, n):
+        for n in terrain.steps_from(h):
+            if n in found or n in closed:
                 continue
             found[n] = (what, far + 1)
             via[n] = h
             frontier.append(n)
+    for h, what in afloat.items():  # troops aboard ship on the side's water
+        found.setdefault(h, (what, 0))
     return SupplyNet(side, found, via)
 
 

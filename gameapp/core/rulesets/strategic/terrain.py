@@ -36,6 +36,10 @@ class TerrainCosts:
     _passable: dict[tuple[Hex, Hex, bool, bool], tuple[str, str] | None] = field(
         default_factory=dict)
     _zoc: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)
+    _edge_water: tuple[Hex, ...] | None = None
+    _shore: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)
+    _steps: dict[Hex, tuple[Hex, ...]] = field(default_factory=dict)
+    _rivers: frozenset[Hex] | None = None
 
     def terrain(self, h: Hex) -> TheatreTerrain:
         found = self._terrain.get(h)
@@ -203,6 +207,40 @@ class TerrainCosts:
                 h for h in self.rail_net(year) if self.map.contains(h)
                 and any(not self.map.contains(n) for n in h.neighbors()))
         return found
+
+
+    def river_hexes(self) -> frozenset[Hex]:
+        """The land hexes on navigable water, shoals included (cached)."""
+        if self._rivers is None:
+            self._rivers = frozenset(h for h in self.map.hexes()
+                                     if not self.terrain(h).is_water and self.on_water(h))
+        return self._rivers
+
+    def steps_from(self, a: Hex) -> tuple[Hex, ...]:
+        """The neighbours a piece may step to from `a` out of winter (cached: supply traces
+        over them)."""
+        found = self._steps.get(a)
+        if found is None:
+            found = self._steps[a] = tuple(b for b in a.neighbors()
+                                           if self.passable(a, b) is None)
+        return found
+
+    def shore(self, h: Hex) -> tuple[Hex, ...]:
+        """The land hexes on the map beside a sea or lake hex (none for a land hex; cached)."""
+        found = self._shore.get(h)
+        if found is None:
+            found = self._shore[h] = () if not self.terrain(h).is_water else tuple(
+                n for n in h.neighbors() if self.map.contains(n) and not self.terrain(n).is_water)
+        return found
+
+    def edge_water(self) -> tuple[Hex, ...]:
+        """The water hexes on the map's edge (a neighbour off the map): the sea beyond it, and
+        the rivers that run on off it (cached)."""
+        if self._edge_water is None:
+            self._edge_water = tuple(
+                h for h in self.map.hexes() if self.on_water(h, high_water=False)
+                and any(not self.map.contains(n) for n in h.neighbors()))
+        return self._edge_water
 
 
 def _navigable(high_water: bool) -> TheatreHexside:

@@ -122,20 +122,23 @@ def sudden_death(scenario: Any, state: StrategicState) -> SuddenDeathLoss | None
     return None
 
 
+def scored_places(scenario: Any) -> tuple[VictoryPlace, ...]:
+    """The places that score in this scenario: its `victory: places:` list, else the map's
+    victory places by size (a town 1, a city 2, a major city 3)."""
+    listed: VictoryTerms | None = scenario.victory
+    if listed is not None:
+        return listed.places
+    return tuple(VictoryPlace(place.key, place.hex, PLACE_POINTS[place.size], place.size.label)
+                 for place in scenario.map.places if place.roles & PlaceRole.VICTORY)
+
+
 def points(scenario: Any, state: StrategicState) -> dict[Side, Breakdown]:
     terms: dict[Side, list[Term]] = {side: [] for side in Side}
     listed: VictoryTerms | None = scenario.victory
-    if listed is not None:
-        for spot in listed.places:
-            terms[holder(scenario, state, spot.hex)].append(
-                Term(f"{spot.name} ({spot.why})" if len(spot.why) <= 60 else spot.name,
-                     spot.points, PLACES))
-    else:
-        for place in scenario.map.places:
-            if place.roles & PlaceRole.VICTORY:
-                side = holder(scenario, state, place.hex)
-                terms[side].append(Term(f"{place.key} ({place.size.label})",
-                                        PLACE_POINTS[place.size], PLACES))
+    for spot in scored_places(scenario):
+        terms[holder(scenario, state, spot.hex)].append(
+            Term(f"{spot.name} ({spot.why})" if len(spot.why) <= 60 else spot.name,
+                 spot.points, PLACES))
     forts_points = listed.forts_points if listed is not None else 1
     per_point = listed.sp_per_point if listed is not None else 2
     first_owner = {p.id: p.side for p in scenario.pieces if isinstance(p, Fort)}
