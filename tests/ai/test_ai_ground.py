@@ -8,6 +8,7 @@ from dataclasses import replace
 from gameapp.ai.estimates import check_cost
 from gameapp.ai.move_choice import CASCADE, STACKED, _value, unit_candidates
 from gameapp.ai.player import AIPlayer
+from gameapp.ai.settings import Posture
 from gameapp.core.actions import ChangeFormation, EndPhase, Move
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.scenario import VictoryHex
@@ -107,3 +108,34 @@ def test_a_column_that_crosses_a_bridge_forms_line_on_the_far_bank() -> None:
     assert game.state.units["u"].formation is Formation.LINE
     assert game.state.units["u"].hex == mill
     assert isinstance(player.decide(game).action, EndPhase)  # and then it is done
+
+
+def test_the_woods_shelter_in_the_ais_reckoning_as_on_the_fire_table() -> None:
+    """Issue 30: the AI priced enemy fire at a hex off the FCRT unmodified, so a regiment in
+    the open expected no more loss than one in the woods (TEC: -3 to fire at standing troops
+    in woods). An 8-SP Confederate line at the same range from two hexes, one clear and one
+    woods: the roll moved 3 places down takes fewer steps and forces fewer morale checks
+    (worked on the table here), the threat there is lower, and a move there is worth more."""
+    from gameapp.ai.estimates import expected_result
+    from gameapp.core.terrain import Terrain
+
+    m = blank_map()
+    woods, clear = m.parse("0606"), m.parse("0806")
+    m.set_terrain(woods, Terrain.WOODS)
+    game = game_on(m, [place(infantry("u"), m, "0709", N),
+                       place(infantry("c", Side.CONFEDERATE, strength=8, brigade="Gray"), m,
+                             "0704", S)])
+    enemy = game.state.units["c"]
+    assert enemy.hex.distance(woods) == enemy.hex.distance(clear)
+    ctx = move_context(game, posture=Posture.DEFEND)
+    unit = game.state.units["u"]
+    in_woods, in_open = (replace(unit, hex=h, facing=N) for h in (woods, clear))
+    assert ctx.influence.protection(in_woods, woods) == -3
+    assert ctx.influence.protection(in_open, clear) == 0
+    # 8 rifle SPs at 2 hexes: 2.7 fire points
+    assert expected_result(27, False, -3) < expected_result(27, False, 0)
+    shelter = ctx.influence.threat(in_woods, woods, N)
+    exposed = ctx.influence.threat(in_open, clear, N)
+    assert 0 < shelter < exposed
+    assert _value(ctx, unit, woods, N, Formation.LINE) > _value(ctx, unit, clear, N,
+                                                                Formation.LINE)
