@@ -34,6 +34,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.fire.enfilade import enfilade
 from gameapp.core.rules.fire.field import FieldCell, reach
 from gameapp.core.rules.fire.inputs import TargetInput
+from gameapp.core.rules.fire.tables import fire_tables
 from gameapp.core.rules.fire.target import posture, target_type, type_drm
 from gameapp.core.rules.fire.terrain import terrain_total
 from gameapp.core.rules.sight.los import los_many
@@ -128,7 +129,7 @@ class Influence:
         """Expected steps, and the chance of a morale check, for a unit of this formation and
         kind standing at `h` facing `facing`."""
         placed = replace(unit, hex=h, facing=facing)
-        drm = self.protection(placed, h)
+        drm = self.protection(placed, h) + charging_drm(placed)
         small = guns = 0.0
         alone: list[tuple[float, float, bool]] = []  # (share, fire points, guns?) per enemy
         for enemy, cell in self.into.get(h, ()):
@@ -212,6 +213,16 @@ class Influence:
 
     def support(self, h: Hex) -> float:
         return self.friendly.get(h, 0.0)
+
+
+def charging_drm(unit: Unit) -> int:
+    """FCRT DRM target movement: a unit that has declared a regular charge is fired at +4 in
+    the fire phase before its charge is resolved (both sides fire in it, 1.23), so a charge
+    is paid for first in the defenders' volley (issue 30: the AI priced its chargers' hex as
+    if they stood there)."""
+    if Status.CHARGE not in unit.status:
+        return 0
+    return fire_tables().modifiers.target_movement["regular_charge"]
 
 
 def moves_again(game: Game, side: Side) -> bool:
