@@ -429,6 +429,9 @@ def main(argv: list[str] | None = None) -> int:
         for level in args.players:
             games = sorted((g for g in loaded if g.players == level),
                            key=lambda g: g.seed)
+            if not games:
+                print(f"\n{args.scenario.name}: no saved games at {level} (--players)")
+                continue
             print(f"\n{args.scenario.name}, {len(games)} saved games, seeds "
                   f"{', '.join(str(g.seed) for g in games)}")
             print("\n".join(report(games, record, level)))
