@@ -39,10 +39,14 @@ from history_records import RECORDS, Record, Scale  # noqa: E402
 from gameapp.core.engine import Game  # noqa: E402
 from gameapp.core.events import (  # noqa: E402
     CasualtiesTaken,
+    ChargeResolved,
     Event,
     FireResolved,
     GunsCaptured,
+    MoraleChecked,
+    UnitRouted,
 )
+from gameapp.core.rules.morale import Outcome  # noqa: E402
 from gameapp.core.rules.victory import losses_by_unit  # noqa: E402
 from gameapp.core.units import Side, UnitKind  # noqa: E402
 
@@ -191,6 +195,58 @@ class GunLossCauses:
                 for side in Side}
 
 
+TROUBLE = {"7.31": "fire", "7.32": "fire", "7.34": "fire", "7.37": "a friend's rout (7.37)",
+           "7.36": "prolong", "7.38": "a leader lost", "3.312": "a front change"}
+
+
+class MenLossCauses:
+    """Follows a tactical game's events and names what cost each side its men (SPs of every
+    arm): fire (FCRT steps), the casualties of a charge (8.52, 8.53) to the charging side or
+    the charged one, rout casualties (7.71), and the SPs gone with a unit off the map or to
+    the Broken Track, each by what set the unit running: fire, a charge it made, a charge it
+    received, a friend's rout (7.37)."""
+
+    def __init__(self, game: Game) -> None:
+        self.side = {d.id: d.side for d in game.scenario.order_of_battle.values()
+                     if d.kind is not UnitKind.LEADER}
+        self.trouble: dict[str, str] = {}  # unit -> what shook or routed it last
+        self.taken: Counter[str] = Counter()  # SPs each unit lost to an event named below
+        self.sps: dict[Side, Counter[str]] = {s: Counter() for s in Side}
+
+    def __call__(self, game: Game, events: list[Event]) -> None:
+        charge = next((e for e in events if isinstance(e, ChargeResolved)), None)
+        attackers = set(charge.attackers) if charge is not None else set()
+        for event in events:
+            if isinstance(event, MoraleChecked) and event.check.outcome in (
+                    Outcome.SHAKEN, Outcome.ROUT, Outcome.ROUT_MOVEMENT):
+                kind = event.check.kind.value
+                if kind != "7.35":  # a failed rally keeps what shook the unit
+                    self.trouble[event.check.unit_id] = TROUBLE.get(kind, kind)
+            elif isinstance(event, UnitRouted) and charge is not None:
+                self.trouble[event.unit_id] = ("a charge it made" if event.unit_id in attackers
+                                               else "a charge it received")
+            elif isinstance(event, CasualtiesTaken) and event.unit_id in self.side:
+                uid = event.unit_id
+                if event.rule == "FCRT results":
+                    why = "fire"
+                elif event.rule.startswith("8.5"):
+                    why = ("charge casualties, charging" if uid in attackers
+                           else "charge casualties, charged")
+                else:
+                    why = f"rout casualties after {self.trouble.get(uid, 'a rout')}"
+                self.sps[self.side[uid]][why] += event.steps
+                self.taken[uid] += event.steps
+
+    def finish(self, game: Game) -> dict[Side, Counter[str]]:
+        """SPs lost by cause, the units gone from the map included (their remaining SPs)."""
+        for uid, (defn, lost) in losses_by_unit(game.state, game.scenario).items():
+            rest = lost - self.taken[uid]
+            if defn.kind is not UnitKind.LEADER and rest > 0:
+                why = self.trouble.get(uid, "an unknown cause")
+                self.sps[defn.side][f"gone from the map after {why}"] += rest
+        return {s: Counter({f"men: {k}": v for k, v in c.items()}) for s, c in self.sps.items()}
+
+
 class TacticalAdapter(Adapter):
     def play(self, path: Path, seed: int, level: str, turns: int | None,
              scale: Scale) -> GameFigures:
@@ -200,8 +256,14 @@ class TacticalAdapter(Adapter):
         start = time.perf_counter()
         game = Game.from_scenario(path, seed=seed)
         causes = GunLossCauses(game)
+        men_causes = MenLossCauses(game)
+
+        def follow(g: Game, events: list[Event]) -> None:
+            causes(g, events)
+            men_causes(g, events)
+
         players = make_players(seed, "both", Difficulty(level), ruleset=game.scenario.ruleset)
-        outcome = play(game, seed, turns, on_action=causes, players=players)
+        outcome = play(game, seed, turns, on_action=follow, players=players)
         men = {s: dict.fromkeys(ARMS, 0) for s in Side}
         guns = dict.fromkeys(Side, 0)
         for unit_id, (defn, lost) in losses_by_unit(game.state, game.scenario).items():
@@ -215,7 +277,16 @@ class TacticalAdapter(Adapter):
                    for v in game.scenario.victory_hexes}
         return GameFigures(seed, result.winner, result.level,
                            {s: float(result.points[s].total) for s in Side}, men, guns,
-                           holders, causes.finish(), time.perf_counter() - start, level)
+                           holders, _merged(causes.finish(), men_causes.finish(game)),
+                           time.perf_counter() - start, level)
+
+
+def _merged(*parts: dict[Side, Counter[str]]) -> dict[Side, Counter[str]]:
+    out: dict[Side, Counter[str]] = {s: Counter() for s in Side}
+    for part in parts:
+        for side, counts in part.items():
+            out[side].update(counts)
+    return out
 
 
 class StrategicAdapter(Adapter):
@@ -392,9 +463,10 @@ def causes_report(games: list[GameFigures]) -> list[str]:
         total: Counter[str] = Counter()
         for g in games:
             total.update(g.causes.get(side, Counter()))
-        for what in ("SPs", "guns", "infantry"):
+        for what in ("SPs", "guns", "infantry", "men"):
             part = {k: v for k, v in total.items() if k.startswith(what + ": ")}
-            label = {"SPs": "battery SPs", "guns": "guns", "infantry": "infantry SPs"}[what]
+            label = {"SPs": "battery SPs", "guns": "guns", "infantry": "infantry SPs",
+                     "men": "SPs of every arm, the units gone from the map included"}[what]
             out.append(f"  {side.label} {label}: {sum(part.values())} in {len(games)} games")
             out += [f"    {n:4}  {cause.partition(': ')[2]}"
                     for cause, n in sorted(part.items(), key=lambda kv: -kv[1])]
@@ -468,6 +540,9 @@ def main(argv: list[str] | None = None) -> int:
         for level in args.players:
             games = sorted((g for g in loaded if g.players == level),
                            key=lambda g: g.seed)
+            if not games:
+                print(f"\n{args.scenario.name}: no saved games at {level} (--players)")
+                continue
             print(f"\n{args.scenario.name}, {len(games)} saved games, seeds "
                   f"{', '.join(str(g.seed) for g in games)}")
             print("\n".join(report(games, record, level)))

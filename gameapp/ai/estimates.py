@@ -45,14 +45,15 @@ def check_cost(unit: Unit, shift: int = 0) -> float:
 
 
 @cache
-def expected_result(fp_tenths: int, artillery: bool) -> tuple[float, float]:
-    """Mean casualty steps of an attack of `fp_tenths / 10` fire points, unmodified, and the
-    chance that it calls for a morale check (C rows; A rows too when guns fire alone)."""
+def expected_result(fp_tenths: int, artillery: bool, drm: int = 0) -> tuple[float, float]:
+    """Mean casualty steps of an attack of `fp_tenths / 10` fire points, its roll moved `drm`
+    places along the d66 sequence (the target's ground and type: woods -3), and the chance
+    that it calls for a morale check (C rows; A rows too when guns fire alone)."""
     fp = Fraction(fp_tenths, 10)
     column = fcrt_column(fp, artillery)
     if column.no_effect:
         return 0.0, 0.0
-    shift = int(column.modifier.value) if column.modifier is not None else 0
+    shift = drm + (int(column.modifier.value) if column.modifier is not None else 0)
     steps = checks = 0
     for roll in THROWS:
         result = fcrt_result(column, D66.of(roll) + shift)
@@ -61,12 +62,12 @@ def expected_result(fp_tenths: int, artillery: bool) -> tuple[float, float]:
     return steps / len(THROWS), checks / len(THROWS)
 
 
-def steps_from(fp: float, artillery: bool) -> float:
-    return expected_result(max(0, round(fp * 10)), artillery)[0] if fp > 0 else 0.0
+def steps_from(fp: float, artillery: bool, drm: int = 0) -> float:
+    return expected_result(max(0, round(fp * 10)), artillery, drm)[0] if fp > 0 else 0.0
 
 
-def checks_from(fp: float, artillery: bool) -> float:
-    return expected_result(max(0, round(fp * 10)), artillery)[1] if fp > 0 else 0.0
+def checks_from(fp: float, artillery: bool, drm: int = 0) -> float:
+    return expected_result(max(0, round(fp * 10)), artillery, drm)[1] if fp > 0 else 0.0
 
 
 def fire_points_at(unit: Unit, distance: int, canister: bool = False,

@@ -33,8 +33,13 @@ from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.fire.enfilade import enfilade
 from gameapp.core.rules.fire.field import FieldCell, reach
+from gameapp.core.rules.fire.inputs import TargetInput
+from gameapp.core.rules.fire.tables import fire_tables
+from gameapp.core.rules.fire.target import posture, target_type, type_drm
+from gameapp.core.rules.fire.terrain import terrain_total
 from gameapp.core.rules.sight.los import los_many
 from gameapp.core.rulesets.tactical import tactical
+from gameapp.core.terrain import HexFeature
 from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
 
 SEEN_WITHIN = 3  # an enemy this close is taken to be in sight whatever its facing
@@ -56,6 +61,7 @@ class Influence:
     _approach: dict[tuple[object, ...], tuple[float, float]] = field(default_factory=dict)
     _threats: dict[tuple[object, ...], tuple[float, float]] = field(default_factory=dict)
     _offense: dict[tuple[object, ...], float] = field(default_factory=dict)
+    _protection: dict[tuple[object, ...], int] = field(default_factory=dict)
     game: Game | None = None  # for the lines of sight of long-range fire (`_sees`)
     _sight: dict[tuple[Hex, bool, int], dict[Hex, bool]] = field(default_factory=dict)
 
@@ -107,7 +113,7 @@ class Influence:
                 guns += fp
             else:
                 small += fp
-        return _losses(unit, small, guns)
+        return _losses(unit, small, guns, self.protection(replace(unit, hex=h), h))
 
     def threat(self, unit: Unit, h: Hex, facing: int, enfilade_aware: bool = True) -> float:
         """Expected steps lost to one round of enemy fire at `h` facing `facing`."""
@@ -123,6 +129,7 @@ class Influence:
         """Expected steps, and the chance of a morale check, for a unit of this formation and
         kind standing at `h` facing `facing`."""
         placed = replace(unit, hex=h, facing=facing)
+        drm = self.protection(placed, h) + charging_drm(placed)
         small = guns = 0.0
         alone: list[tuple[float, float, bool]] = []  # (share, fire points, guns?) per enemy
         for enemy, cell in self.into.get(h, ()):
@@ -135,7 +142,7 @@ class Influence:
                 guns += fp * share
             else:
                 small += fp * share
-        return _at_least_alone(_losses(unit, small, guns), unit, alone)
+        return _at_least_alone(_losses(unit, small, guns, drm), unit, alone, drm)
 
     def offense(self, unit: Unit, h: Hex, facing: int, enfilade_aware: bool = True) -> float:
         """Expected steps the unit's fire from `h` would cause on its best target."""
@@ -162,8 +169,30 @@ class Influence:
             canister = unit.kind is UnitKind.ARTILLERY and distance <= 4
             fp = fire_points_at(replace(unit, hex=h, facing=facing), distance, canister, mult)
             guns = unit.kind is UnitKind.ARTILLERY and not canister
-            best = max(best, min(steps_from(fp, guns), float(enemy.strength)))
+            drm = self.protection(enemy, enemy.hex)
+            best = max(best, min(steps_from(fp, guns, drm), float(enemy.strength)))
         return best
+
+    def protection(self, unit: Unit, h: Hex) -> int:
+        """The dice-roll modifier the unit's own ground and type bring to fire at it standing
+        at `h` (TEC fire modifiers: woods -3 standing, -7 covered; limbered guns and mounted
+        cavalry +): the hex's terrain and features, the slope top left out (it counts only
+        against fire from below), hexsides and density too (they depend on the firer and the
+        stack). Until issue 30 the AI read the FCRT unmodified, so a regiment in the open
+        expected no more loss than one in the woods: it did not defend in cover, and it
+        walked its attacks over open ground as if it were timber."""
+        if self.game is None:
+            return 0
+        key = (h, unit.formation, unit.kind, unit.status, unit.side, unit.defn.weapon)
+        found = self._protection.get(key)
+        if found is None:
+            m = self.game.map
+            target = TargetInput(units=(unit,), terrain=m.terrain_at(h),
+                                 features=m.features_at(h) & ~HexFeature.SLOPE_TOP)
+            found = self._protection[key] = (
+                terrain_total(target, posture(unit, target))
+                + type_drm(target_type(unit, target)))
+        return found
 
     def _sees(self, unit: Unit, h: Hex, target: Hex) -> bool:
         """Is the line of sight from `h` to `target` clear (the engine's, one pass for all the
@@ -184,6 +213,16 @@ class Influence:
 
     def support(self, h: Hex) -> float:
         return self.friendly.get(h, 0.0)
+
+
+def charging_drm(unit: Unit) -> int:
+    """FCRT DRM target movement: a unit that has declared a regular charge is fired at +4 in
+    the fire phase before its charge is resolved (both sides fire in it, 1.23), so a charge
+    is paid for first in the defenders' volley (issue 30: the AI priced its chargers' hex as
+    if they stood there)."""
+    if Status.CHARGE not in unit.status:
+        return 0
+    return fire_tables().modifiers.target_movement["regular_charge"]
 
 
 def moves_again(game: Game, side: Side) -> bool:
@@ -214,7 +253,8 @@ def _fires(unit: Unit) -> bool:
 
 
 def _at_least_alone(pooled: tuple[float, float], unit: Unit,
-                    alone: list[tuple[float, float, bool]]) -> tuple[float, float]:
+                    alone: list[tuple[float, float, bool]], drm: int = 0
+                    ) -> tuple[float, float]:
     """When the shares' fire points pooled fall below the FCRT's first column (no steps, no
     check), the enemies counted one at a time instead, each firing at us with the chance its
     share gives: an enemy with a third of its 0.5 fire points for us counts nothing pooled,
@@ -224,17 +264,18 @@ def _at_least_alone(pooled: tuple[float, float], unit: Unit,
     steps = 0.0
     unchecked = 1.0
     for share, fp, artillery in alone:
-        one_steps, one_checks = _losses(unit, *((0.0, fp) if artillery else (fp, 0.0)))
+        one_steps, one_checks = _losses(unit, *((0.0, fp) if artillery else (fp, 0.0)), drm)
         steps += share * one_steps
         unchecked *= 1.0 - share * one_checks
     return steps, 1.0 - unchecked
 
 
-def _losses(unit: Unit, small: float, guns: float) -> tuple[float, float]:
-    """Expected steps lost to `small` small-arms and `guns` artillery fire points, and the
-    chance of a morale check. A check may shake the unit, then rout it in the rally phase, and
-    a rout spreads to its neighbours (7.37); cavalry checks after any fire at it (7.32)."""
-    checks = 1 - (1 - checks_from(small, False)) * (1 - checks_from(guns, True))
+def _losses(unit: Unit, small: float, guns: float, drm: int = 0) -> tuple[float, float]:
+    """Expected steps lost to `small` small-arms and `guns` artillery fire points, the rolls
+    moved by `drm` (the target's ground and type), and the chance of a morale check. A check
+    may shake the unit, then rout it in the rally phase, and a rout spreads to its neighbours
+    (7.37); cavalry checks after any fire at it (7.32)."""
+    checks = 1 - (1 - checks_from(small, False, drm)) * (1 - checks_from(guns, True, drm))
     if unit.kind is UnitKind.CAVALRY and (small or guns):
         checks = 1.0
-    return steps_from(small, False) + steps_from(guns, True), checks
+    return steps_from(small, False, drm) + steps_from(guns, True, drm), checks

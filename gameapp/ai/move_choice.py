@@ -35,6 +35,7 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.charge import ChargeChances, ChargeOutcome
+from gameapp.core.rules.movement.phase import IMMEDIATE_CHARGE_LIMITS
 from gameapp.core.rules.movement.reach import Reach
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
@@ -66,6 +67,7 @@ class MoveContext:
     enemy_hexes: frozenset[Hex]
     enemy_troops: dict[Hex, list[Unit]]
     previews: dict[tuple[object, ...], ChargeChances | None] = field(default_factory=dict)
+    immediate: set[tuple[object, ...]] = field(default_factory=set)  # charges resolved at once
     at: dict[Hex, list[Unit]] = field(default_factory=dict)  # where everyone stands now
     # each unit's reachable hexes, kept for the phase while the unit is unchanged: a move
     # that stacking has since made illegal is caught by `Game.check` and the entry dropped
@@ -304,14 +306,21 @@ def _charges(ctx: MoveContext, unit: Unit, h: Hex, path: tuple[Hex, ...], here: 
                game.state.charges.get(target, ()))
         if key not in ctx.previews:
             ctx.previews[key] = preview_chances(game, move, unit, h)
+            if ctx.previews[key] is not None and is_immediate(game, move, unit):
+                ctx.immediate.add(key)
         chances = ctx.previews[key]
         if chances is None:
             continue
+        immediate = key in ctx.immediate
         others = [game.state.units[i] for i in game.state.charges.get(target, ())
                   if i in game.state.units and i != unit.id]
         value = charge_value(ctx, chances.outcomes, chances.defender_routs,
                              chances.attacker_routs, defenders, [*others, placed], target)
-        stand = _value(ctx, unit, h, placed.facing, unit.formation) - here if path else 0.0
+        # a regular charge waits for the charge phase next to the defenders, under their
+        # fire at +4 (a moving target, FCRT DRM); an immediate one (3.411) is resolved first
+        charging = unit if immediate else replace(unit, status=unit.status | {Status.CHARGE})
+        stand = _value(ctx, charging, h, placed.facing, unit.formation) - here \
+            if path or not immediate else 0.0
         win = float(chances.outcomes[ChargeOutcome.DEFENDER_ROUTS])
         lose = float(chances.outcomes[ChargeOutcome.ATTACKER_ROUTS])
         out.append(Candidate(
@@ -332,6 +341,15 @@ def preview_chances(game: Game, move: Move, unit: Unit, h: Hex) -> ChargeChances
         return preview.chances
     except IllegalActionError:
         return None
+
+
+def is_immediate(game: Game, move: Move, unit: Unit) -> bool:
+    """Would the charge `move` declares be resolved at once in the movement phase (3.411: the
+    MPs spent this phase, the entry into the charged hex included, under 9 for infantry and
+    21 for cavalry), before any fire?"""
+    plan = tactical(game).movement.plan(move, unit.side)
+    spent: int = game.state.mp_spent.get(unit.id, 0) + int(plan.cost.total) + plan.charge_mp
+    return spent < IMMEDIATE_CHARGE_LIMITS.get(unit.kind, 0)
 
 
 def charge_value(ctx: MoveContext, outcomes: Mapping[ChargeOutcome, Fraction],

@@ -8,6 +8,7 @@ from dataclasses import replace
 from gameapp.ai.estimates import check_cost
 from gameapp.ai.move_choice import CASCADE, STACKED, _value, unit_candidates
 from gameapp.ai.player import AIPlayer
+from gameapp.ai.settings import Posture
 from gameapp.core.actions import ChangeFormation, EndPhase, Move
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.scenario import VictoryHex
@@ -107,3 +108,85 @@ def test_a_column_that_crosses_a_bridge_forms_line_on_the_far_bank() -> None:
     assert game.state.units["u"].formation is Formation.LINE
     assert game.state.units["u"].hex == mill
     assert isinstance(player.decide(game).action, EndPhase)  # and then it is done
+
+
+def test_the_woods_shelter_in_the_ais_reckoning_as_on_the_fire_table() -> None:
+    """Issue 30: the AI priced enemy fire at a hex off the FCRT unmodified, so a regiment in
+    the open expected no more loss than one in the woods (TEC: -3 to fire at standing troops
+    in woods). An 8-SP Confederate line at the same range from two hexes, one clear and one
+    woods: the roll moved 3 places down takes fewer steps and forces fewer morale checks
+    (worked on the table here), the threat there is lower, and a move there is worth more."""
+    from gameapp.ai.estimates import expected_result
+    from gameapp.core.terrain import Terrain
+
+    m = blank_map()
+    woods, clear = m.parse("0606"), m.parse("0806")
+    m.set_terrain(woods, Terrain.WOODS)
+    game = game_on(m, [place(infantry("u"), m, "0709", N),
+                       place(infantry("c", Side.CONFEDERATE, strength=8, brigade="Gray"), m,
+                             "0704", S)])
+    enemy = game.state.units["c"]
+    assert enemy.hex.distance(woods) == enemy.hex.distance(clear)
+    ctx = move_context(game, posture=Posture.DEFEND)
+    unit = game.state.units["u"]
+    in_woods, in_open = (replace(unit, hex=h, facing=N) for h in (woods, clear))
+    assert ctx.influence.protection(in_woods, woods) == -3
+    assert ctx.influence.protection(in_open, clear) == 0
+    # 8 rifle SPs at 2 hexes: 2.7 fire points
+    assert expected_result(27, False, -3) < expected_result(27, False, 0)
+    shelter = ctx.influence.threat(in_woods, woods, N)
+    exposed = ctx.influence.threat(in_open, clear, N)
+    assert 0 < shelter < exposed
+    assert _value(ctx, unit, woods, N, Formation.LINE) > _value(ctx, unit, clear, N,
+                                                                Formation.LINE)
+
+
+def test_a_charge_into_the_woods_pays_for_the_volley_before_it() -> None:
+    """Issue 30: a regular charge (3.4) waits for the charge phase next to the defenders, and
+    both sides fire in the fire phase between (1.23): the chargers are fired at +4 (FCRT DRM
+    target movement). The AI priced the hex it charged from as if the unit only stood there.
+    An 8-SP Union line next to a 6-SP Confederate line in woods: entering woods costs 10 MPs,
+    so the charge is not immediate (3.411: under 9), and its score now carries the fire at
+    +4. Charging a line in the open next door (5 MPs, immediate, resolved before any fire)
+    carries no such volley."""
+    from gameapp.ai.influence import charging_drm
+    from gameapp.ai.move_choice import (
+        MOVE_COST,
+        _charges,
+        charge_value,
+        is_immediate,
+        preview_chances,
+    )
+    from gameapp.core.terrain import Terrain
+    from gameapp.core.units import Status
+
+    m = blank_map()
+    wood = m.parse("0605")
+    m.set_terrain(wood, Terrain.WOODS)
+    game = game_on(m, [place(infantry("u", strength=8), m, "0606", N),
+                       place(infantry("c", Side.CONFEDERATE, strength=6, brigade="Gray"), m,
+                             "0605", S)])
+    unit = game.state.units["u"]
+    ctx = move_context(game)
+    charge = Move("u", (wood,))
+    assert not is_immediate(game, charge, unit)
+    charging = replace(unit, status=unit.status | {Status.CHARGE})
+    assert charging_drm(charging) == 4 and charging_drm(unit) == 0
+    volley = ctx.influence.threat(charging, unit.hex, unit.facing)
+    standing = ctx.influence.threat(unit, unit.hex, unit.facing)
+    assert volley > standing > 0
+    here = _value(ctx, unit, unit.hex, unit.facing, unit.formation)
+    waiting = _value(ctx, charging, unit.hex, unit.facing, unit.formation)
+    assert waiting < here  # what the score now subtracts: the volley at +4 and its checks
+    chances = preview_chances(game, charge, unit, unit.hex)
+    assert chances is not None
+    value = charge_value(ctx, chances.outcomes, chances.defender_routs, chances.attacker_routs,
+                         [game.state.units["c"]], [unit], wood)
+    (scored,) = _charges(ctx, unit, unit.hex, (), here)
+    assert abs(scored.score - (value + waiting - here - MOVE_COST)) < 1e-9
+
+    m2 = blank_map()
+    game2 = game_on(m2, [place(infantry("u", strength=8), m2, "0606", N),
+                         place(infantry("c", Side.CONFEDERATE, strength=6, brigade="Gray"), m2,
+                               "0605", S)])
+    assert is_immediate(game2, Move("u", (m2.parse("0605"),)), game2.state.units["u"])
