@@ -35,7 +35,7 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.charge import ChargeChances, ChargeOutcome
-from gameapp.core.rules.movement.phase import IMMEDIATE_CHARGE_LIMITS
+from gameapp.core.rules.movement.carry_out import IMMEDIATE_CHARGE_LIMITS
 from gameapp.core.rules.movement.reach import Reach
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
