@@ -9,9 +9,11 @@ divisions, which gather at Gordonsville under Jackson's command, and Banks's cor
 marches from Charles Town to Culpeper (C2211). In week 24 (9-15 Aug 1862) Jackson's command
 crosses to C2112 and attacks C2211. Both sides choose to fight it out. The tactical game is
 played to its end with forced dice: in each fire phase of turns 1 to 6 the Union fires up to
-five times and the Confederates up to ten, each fire the first legal one at a hex holding
+five times and the Confederates up to fifteen, each fire the first legal one at a hex holding
 infantry, the two dice forced to 6-6; every other phase is ended, every decision answered with
-its first option. Run once for the module (about 20 s).
+its first option. (Fifteen, not ten, since supply by water kept Banks's corps at 12 SP: with ten
+the Confederates won only a marginal victory, 13 points to 11, and nobody retreated; fifteen
+give a substantive one, so the retreat is tested.) Run once for the module (about 20 s).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from tests.campaign.cedar import (
     path_lines,
 )
 
-FIRES = {Side.UNION: 5, Side.CONFEDERATE: 10}
+FIRES = {Side.UNION: 5, Side.CONFEDERATE: 15}
 LAST_FIRE_TURN = 6
 
 
@@ -90,15 +92,20 @@ def played() -> Played:
 
 def test_the_armies_reach_cedar_mountain_by_legal_actions(played: Played) -> None:
     # Banks's corps stands in C2211 with Williams and Augur; Jackson's command, Ewell and Hill
-    # in C2112, next to it. The Union SP are those of March less the attrition of 12.12-12.13:
-    # out of supply in Confederate territory at the end of weeks 20 (a force of 13 SP, die 5:
-    # 3 SP), 22 (10 SP, die 2: 1 SP) and 23 (9 SP, die 5: 2 SP), the seed's dice, taken by
-    # 8.16: Williams 9 -> 5, Augur 4 -> 2. (Johnston's army, which nobody moves, still holds
-    # Manassas and the Orange & Alexandria behind Banks.) The Confederates are at their
-    # schedule's strengths (Jackson's 5 SP of March, Ewell's 8, the Light Division's 10 of
-    # week 13), in supply at home.
+    # in C2112, next to it. The Union SP are those of March less one week's attrition
+    # (12.12-12.13): at the end of week 20 the corps stands in C2308, in Confederate territory
+    # (home Confederate, so no -1 for friendly territory), out of supply (no depot, supply place,
+    # railhead or water of its side within 4 hexes); a force of 13 SP rolls in the 11-20 column,
+    # the seed's die 2, row 2: 1 SP, taken by 8.16 (a part round falls on the stronger
+    # infantry) from Williams, 9 -> 8; Augur keeps 4. From week 21 the corps is in supply by
+    # water: the Potomac from Alexandria and the Rappahannock up to Hamilton's Crossing (C2412),
+    # then overland by Mine Run (C2312): C2209 is 4 hexes from it, C2210 3, C2211 2, all within
+    # the 4 hexes of general supply, so weeks 21-23 cost nothing.
+    # (Johnston's army, which nobody moves, still holds Manassas and the Orange & Alexandria
+    # behind Banks.) The Confederates are at their schedule's strengths (Jackson's 5 SP of
+    # March, Ewell's 8, the Light Division's 10 of week 13), in supply at home.
     assert played.eve == {
-        "us_williams": ("C2211", 5), "us_augur": ("C2211", 2), "banks": ("C2211", 0),
+        "us_williams": ("C2211", 8), "us_augur": ("C2211", 4), "banks": ("C2211", 0),
         "cs_jackson": ("C2112", 5), "cs_ewell": ("C2112", 8), "cs_ap_hill": ("C2112", 10),
         "jackson": ("C2112", 0), "ewell": ("C2112", 0), "ap_hill": ("C2112", 0)}
     # the attack comes in the Confederate combat phase of week 24, 9-15 August 1862
@@ -115,14 +122,13 @@ def test_the_attacker_then_the_defender_is_asked_and_both_fight(played: Played) 
 
 def test_the_tactical_game_has_the_formations_and_strengths_present(played: Played) -> None:
     # One strategic SP is ten tactical SP; a formation brings min(its scenario SP, 10 x SP).
-    # Williams 5 SP -> 50, the scenario has 33 infantry SP (Crawford 17, Gordon 16): 33.
-    # Augur 2 SP -> 20 of his 27 (Geary 10, Prince 13, Greene 4): 20, shared by printed
-    # strength, largest remainders.
+    # Williams 8 SP -> 80, the scenario has 33 infantry SP (Crawford 17, Gordon 16): 33.
+    # Augur 4 SP -> 40, the scenario has 27 (Geary 10, Prince 13, Greene 4): 27.
     # Winder 5 SP -> 50 of 38: 38. Ewell 8 SP -> 80 of 43 (Early 14, Trimble 14, Forno 15): 43.
     # A. P. Hill's Light Division 10 SP -> 100 of its 76: 76.
     # Bayard and Robertson: no cavalry in the battle, left out.
     assert played.formations_at_start == {
-        "Williams' Division (1st)": 33, "Augur's Division (2nd)": 20,
+        "Williams' Division (1st)": 33, "Augur's Division (2nd)": 27,
         "Bayard's Cavalry Brigade": 0, "Jackson's Division (Winder)": 38,
         "Ewell's Division": 43, "A. P. Hill's Light Division": 76,
         "Robertson's Cavalry Brigade": 0}
@@ -132,7 +138,7 @@ def test_the_tactical_game_has_the_formations_and_strengths_present(played: Play
     # Banks, Jackson, Ewell and A. P. Hill all stand with the battle: their counters are in.
     assert {"US-Banks", "CS-Jackson", "CS-Ewell", "CS-APHill"} <= set(scenario.order_of_battle)
     terms = [(t.rule, t.value) for t in played.conversion.terms]
-    assert terms == [("R&C campaign scale", 33), ("R&C campaign scale", 20),
+    assert terms == [("R&C campaign scale", 33), ("R&C campaign scale", 27),
                      ("R&C campaign formations", 0), ("R&C campaign scale", 38),
                      ("R&C campaign scale", 43), ("R&C campaign scale", 76),
                      ("R&C campaign formations", 0)]
@@ -142,33 +148,42 @@ def test_the_battle_is_played_to_its_end_and_its_losses_counted(played: Played) 
     game = played.tactical
     assert game.is_over
     lost = {k: n for k, (d, n) in losses_by_unit(game.state, game.scenario).items()}
-    # Union: 102 NY 2, 109 PA 2, 111 PA 1, 78 NY 1: 6 infantry SP x 100 = 600 men; no gun.
-    # Confederate: 37 VA 1, 48 AL 1, 7 LA 1, 8 LA 2: 5 SP x 100 = 500 men.
-    assert lost == {"US-102NY": 2, "US-109PA": 2, "US-111PA": 1, "US-78NY": 1,
-                    "CS-37VA": 1, "CS-48AL": 1, "CS-7LA": 1, "CS-8LA": 2}
+    # Union: 102 NY 3, 111 PA 3 (Prince's brigade), 78 NY 2 (Greene's): 8 infantry SP x 100 =
+    # 800 men; no gun. Confederate: 37 VA 1, 48 AL 2 (Taliaferro's), 7 LA 1, 8 LA 2 (Forno's):
+    # 6 SP x 100 = 600 men.
+    assert lost == {"US-102NY": 3, "US-111PA": 3, "US-78NY": 2,
+                    "CS-37VA": 1, "CS-48AL": 2, "CS-7LA": 1, "CS-8LA": 2}
     assert all(game.scenario.order_of_battle[k].kind is UnitKind.INFANTRY for k in lost)
+    # Victory points: the Union holds the Culpeper road exit (3) and the Mitchell's Station road
+    # exit (1) and has taken 6 Confederate SP: 10. The Confederates hold the gate (3), the
+    # Crittenden house (2), the shelf of Cedar Mountain (2), the Orange road exit (2) and the
+    # Madison road exit (1) and have taken 8 Union SP: 18. 18 / 10 = 1.8, at least 1.5 and
+    # under 2.5: a substantive Confederate victory.
+    score = game.result()
+    assert (score.points[Side.UNION].total, score.points[Side.CONFEDERATE].total) == (10, 18)
     result = played.campaign.fought[0].result
     assert result == TacticalResult(played.strategic.map.parse(CEDAR_MOUNTAIN), Side.CONFEDERATE,
-                                    "substantive", 600, 500, ())
+                                    "substantive", 800, 600, ())
     assert played.campaign.fought[0].actions == tuple(e.notation for e in game.log)
 
 
 def test_the_campaign_goes_on_with_the_losses_and_the_retreat(played: Played) -> None:
     strategic = played.strategic
-    # Losses: Union 600 / 1,000 = 0.6 -> 1 SP (half up); 8.16 takes it from the stronger
-    # division, Williams (5 -> 4); Augur keeps his 2. Confederate 500 / 1,000 = 0.5 -> 1 SP,
-    # from the strongest, the Light Division (10 -> 9).
+    # Losses: Union 800 / 1,000 = 0.8 -> 1 SP (half up; at most the 12 SP that fought); 8.16's
+    # part round falls on the stronger division, Williams (8 -> 7), though the men fell in
+    # Augur's brigades; Augur keeps his 4. Confederate 600 / 1,000 = 0.6 -> 1 SP (of 23), from
+    # the strongest, the Light Division (10 -> 9), which lost no man on the field.
     # A substantive Confederate victory: the Union retreats 1 hex, Banks with his divisions,
     # away from Jackson, to C2210; Jackson's force stays in C2112 (no advance, as after a
     # table battle).
     assert _where(strategic, PIECES) == {
-        "us_williams": ("C2210", 4), "us_augur": ("C2210", 2), "banks": ("C2210", 0),
+        "us_williams": ("C2210", 7), "us_augur": ("C2210", 4), "banks": ("C2210", 0),
         "cs_jackson": ("C2112", 5), "cs_ewell": ("C2112", 8), "cs_ap_hill": ("C2112", 9),
         "jackson": ("C2112", 0), "ewell": ("C2112", 0), "ap_hill": ("C2112", 0)}
     # No leader fell: Banks, Jackson, Ewell and Hill are still in the campaign.
     assert {"banks", "jackson", "ewell", "ap_hill"} <= set(strategic.state.pieces)
     # The battle is in the campaign's log, with its breakdown; the campaign goes on.
-    assert strategic.log[-1].notation == "tactical-result C2211 confederate substantive 600 500"
+    assert strategic.log[-1].notation == "tactical-result C2211 confederate substantive 800 600"
     settled = next(e for e in played.events if isinstance(e, TacticalBattleSettled))
     assert [(t.rule, t.value) for t in settled.terms] == [
         ("R&C campaign losses", 1), ("R&C campaign losses", 1), ("R&C campaign retreat", 1)]

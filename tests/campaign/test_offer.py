@@ -87,9 +87,9 @@ def test_a_tactical_result_takes_losses_retreat_and_leaders_back(eve: Game) -> N
     result = TacticalResult(here, Side.CONFEDERATE, "substantive", 2600, 1449, ("banks",))
     events = answer_with(eve, result)
     state = eve.state
-    # Union: 2,600 / 1,000 = 2.6 -> 3 SP. 8.16: round 1 one SP from each of Williams (5) and
-    # Augur (2); round 2 the one left to the stronger, Williams: Williams 3, Augur 1.
-    assert (state.pieces["us_williams"].sp, state.pieces["us_augur"].sp) == (3, 1)
+    # Union: 2,600 / 1,000 = 2.6 -> 3 SP. 8.16: round 1 one SP from each of Williams (8) and
+    # Augur (4); round 2 the one left to the stronger, Williams: Williams 6, Augur 3.
+    assert (state.pieces["us_williams"].sp, state.pieces["us_augur"].sp) == (6, 3)
     # Confederates: 1,449 / 1,000 = 1.449 -> 1 SP, to the strongest: the Light Division
     # 10 -> 9.
     assert {u: state.pieces[u].sp for u in ("cs_jackson", "cs_ewell", "cs_ap_hill")} == {

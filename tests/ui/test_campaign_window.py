@@ -191,8 +191,8 @@ def test_the_campaign_path_walks_in_the_window(qtbot: QtBot) -> None:
     into = presenter.dialog
     assert isinstance(into, ConversionDialog)
     text = into.plain_text()
-    for line in ("Augur's Division (2nd) (us_augur): 2 SP x 10 = 20 tactical SP, the scenario "
-                 "has 27: it brings 20 (74%)",
+    for line in ("Augur's Division (2nd) (us_augur): 4 SP x 10 = 40 tactical SP, the scenario "
+                 "has 27: it brings 27 (100%)",
                  "A. P. Hill's Light Division (cs_ap_hill): 10 SP x 10 = 100 tactical SP, the "
                  "scenario has 76: it brings 76 (100%)"):
         assert line in text
@@ -208,7 +208,7 @@ def test_the_campaign_path_walks_in_the_window(qtbot: QtBot) -> None:
     assert controller.game is strategic
     back = presenter.dialog
     assert isinstance(back, ConversionDialog)
-    assert "Logged in the campaign: tactical-result C2211 confederate substantive 600 500" in (
+    assert "Logged in the campaign: tactical-result C2211 confederate substantive 800 600" in (
         back.plain_text())
     qtbot.wait(50)
     back.grab().save(str(IMAGES / "campaign_back.png"))
