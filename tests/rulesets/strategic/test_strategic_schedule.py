@@ -189,7 +189,8 @@ leader_events:
 """)
     with pytest.raises(DataError) as error:
         hazel_game(path=path)
-    assert "nobody is not a piece of this scenario" in str(error.value)
+    assert ("names nobody, but no piece nobody is defined in this scenario"
+            in str(error.value))
     assert "hazel.yaml:" in str(error.value)
 
 

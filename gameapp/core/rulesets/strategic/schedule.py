@@ -138,7 +138,9 @@ def read_schedule(reader: _Reader, data: dict[str, Any]) -> tuple[Scheduled, ...
                 for piece_id in _listed(e.get(field_name)):
                     if piece_id not in known:
                         reader.problem((key, i, field_name),
-                                       f"{piece_id} is not a piece of this scenario")
+                                       f"{field_name} names {piece_id}, but no piece "
+                                       f"{piece_id} is defined in this scenario nor brought "
+                                       "in by its schedule")
     return tuple(sorted(found, key=lambda s: s.week))
 
 
