@@ -7,6 +7,7 @@ source."""
 
 from __future__ import annotations
 
+import html
 from fractions import Fraction
 
 from PySide6.QtCore import Qt
@@ -20,11 +21,10 @@ from gameapp.core.rulesets.strategic.previews import battle_preview
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
 from gameapp.present.strategic_battle import exact_chance
-from gameapp.ui.app import build_window
-from gameapp.ui.main_window import MainWindow
-from gameapp.ui.rulesets.strategic.ui import SUPPLIED, UNSUPPLIED, StrategicUI
+from gameapp.ui.rulesets.strategic.ui import SUPPLIED, UNSUPPLIED
 from tests.rulesets.strategic.battles import commanded_force, empty_board, train, unit
-from tests.rulesets.strategic.positions import HAZEL, to_phase
+from tests.rulesets.strategic.positions import to_phase
+from tests.rulesets.strategic.windows import open_game
 from tests.ui.play import click_hex
 
 U, C = Side.UNION, Side.CONFEDERATE
@@ -43,19 +43,6 @@ def two_hex_attack() -> Game:
     to_phase(game, StrategicPhase.COMBAT)
     commanded_force(game, {"0603": ["x", "ut"], "0602": ["y"]}, tactical=1)
     return game
-
-
-def open_game(qtbot: QtBot, game: Game) -> tuple[MainWindow, StrategicUI]:
-    window = build_window(str(HAZEL))
-    qtbot.addWidget(window)
-    window.resize(1400, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    window.start_game(game)
-    window.view.set_zoom(1.0)
-    ui = window.ruleset_ui
-    assert isinstance(ui, StrategicUI)
-    return window, ui
 
 
 def test_a_click_on_the_enemy_opens_the_battle_and_roll_spreads_the_losses(
@@ -128,6 +115,6 @@ def test_the_supply_path_of_a_selected_stack_is_drawn_with_its_words(qtbot: QtBo
     assert len(path) > 1 and path[0] == m.parse("0304")
     what, far = ui.supply.net.reach[m.parse("0304")]
     assert far == len(path) - 1
-    text = ui.panel.supply.text()
+    text = html.unescape(ui.panel.supply.text())  # the label is rich text
     assert f"0304: in supply, {far} hex(es) to {what}" in text
     assert " → ".join(m.hex_id(h) for h in path) in text

@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
-from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import (
     Advance,
     Assign,
@@ -26,27 +25,14 @@ from gameapp.core.rulesets.strategic.pieces import HQ, Arm, Division, Ship, Vess
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
 from gameapp.present.strategic_gestures import rail_options, sail_options
-from gameapp.ui.app import build_window
 from gameapp.ui.main_window import MainWindow
 from gameapp.ui.rulesets.strategic.ui import StrategicUI
 from tests.rulesets.strategic.battles import commanded_force, empty_board, train, unit
-from tests.rulesets.strategic.positions import HAZEL, add, command, hazel_game, state_of, to_phase
+from tests.rulesets.strategic.positions import add, command, hazel_game, state_of, to_phase
+from tests.rulesets.strategic.windows import open_game
 from tests.ui.play import aim, click_hex
 
 U, C = Side.UNION, Side.CONFEDERATE
-
-
-def open_game(qtbot: QtBot, game: Game) -> tuple[MainWindow, StrategicUI]:
-    window = build_window(str(HAZEL))
-    qtbot.addWidget(window)
-    window.resize(1400, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    window.start_game(game)
-    window.view.set_zoom(1.0)
-    ui = window.ruleset_ui
-    assert isinstance(ui, StrategicUI)
-    return window, ui
 
 
 def ctrl_click(qtbot: QtBot, window: MainWindow, hex_id: str) -> QMenu:
