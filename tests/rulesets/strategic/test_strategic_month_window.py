@@ -58,6 +58,8 @@ def test_the_report_opens_after_the_interphase_and_again_from_the_game_menu(
     assert dialog.isVisible() and dialog.months.count() == 2
     dialog.months.setCurrentIndex(1)
     assert "Blenker's Division leaves" in dialog.text.toPlainText()
+    window.controller.end_phase()  # an open report follows the game on the month it shows
+    assert dialog.isVisible() and dialog.shown_month() == 2 and dialog.months.count() == 2
     dialog.close()
 
     # the saved game taken up again: the same report, derived from its log, and not unasked

@@ -95,15 +95,10 @@ class MonthReports(QObject):
         return Availability(True, "")
 
     def open_month_report(self, month: int | None = None) -> MonthReportDialog | None:
-        """The report window on `month` (by default the last month ended)."""
+        """The report window on `month` (by default the last month ended), in front."""
         game = self.window.controller.game
-        if game is None:
-            return None
-        try:
-            reports = month_reports(self._history_of(game), game.rules.terrain)
-        except ReplayError as error:
-            self._history = None
-            self.window.show_message(f"The monthly report cannot be made: {error}")
+        reports = self._reports(game) if game is not None else None
+        if reports is None:
             return None
         if self.dialog is None:
             self.dialog = MonthReportDialog(self.window)
@@ -114,13 +109,25 @@ class MonthReports(QObject):
 
     def after(self, game: Game, events: Sequence[Any]) -> None:
         """The game changed: if an action just played (not an undo, nor a game opened) and
-        its events played a monthly interphase, open that month's report."""
+        its events played a monthly interphase, open that month's report; else keep an open
+        report up to date, on the month it shows."""
         seen, self._seen = self._seen, (game, len(game.log))
-        if seen is None or seen[0] is not game or len(game.log) <= seen[1]:
-            return
-        ended = [e.turn for e in events if isinstance(e, MonthEnded)]
+        played = seen is not None and seen[0] is game and len(game.log) > seen[1]
+        ended = [e.turn for e in events if isinstance(e, MonthEnded)] if played else []
         if ended:
             self.open_month_report(month_of(ended[-1]))
+        elif self.dialog is not None and self.dialog.isVisible():
+            reports = self._reports(game)
+            if reports is not None:
+                self.dialog.show_reports(reports, self.dialog.shown_month())
+
+    def _reports(self, game: Game) -> list[MonthReport] | None:
+        try:
+            return month_reports(self._history_of(game), game.rules.terrain)
+        except ReplayError as error:
+            self._history = None
+            self.window.show_message(f"The monthly report cannot be made: {error}")
+            return None
 
     def close(self) -> None:
         """Another ruleset takes over the window: the report goes with it."""
