@@ -5,7 +5,7 @@ ruleset's do (GameController.apply)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtGui import QCursor
@@ -35,6 +35,7 @@ from gameapp.core.scenario import Scenario
 from gameapp.core.units import Side
 from gameapp.present.strategic_battle import supply_text
 from gameapp.present.strategic_gestures import stack_commands
+from gameapp.ui.actions import ActionSpec
 from gameapp.ui.board.overlay import HexOverlayItem
 from gameapp.ui.board.route_item import RouteItem
 from gameapp.ui.board.scene import BoardScene
@@ -44,6 +45,7 @@ from gameapp.ui.rulesets.base import BoardTool, DockSpec, RulesetUI, make_dock
 from gameapp.ui.rulesets.strategic.battle_dialog import BattleDialog
 from gameapp.ui.rulesets.strategic.counters import PiecesLayer
 from gameapp.ui.rulesets.strategic.dock import StrategicPanel, event_line
+from gameapp.ui.rulesets.strategic.month_report import MonthReports
 from gameapp.ui.rulesets.strategic.tool import StrategicTool
 
 COMMANDED_IN = (StrategicPhase.MOVEMENT, StrategicPhase.COMBAT)  # 5.2, 8.0: orders or dice
@@ -51,6 +53,12 @@ RAIL_RING = "#1e63d6"
 SAIL_RING = "#0b2a6b"
 SUPPLIED = "#7043a047"  # translucent green
 UNSUPPLIED = "#90e53935"  # translucent red
+MONTH_REPORTS = "month_reports"
+STRATEGIC_COMMANDS = (
+    ActionSpec("monthly_report", "&Monthly report…", "open_month_report", "&Game",
+               tip="The month's reinforcements, withdrawals, leader changes, supply income "
+                   "and sieges, each with its rule", target=MONTH_REPORTS, after="result"),
+)
 
 
 def theatre_board(scenario: StrategicScenario, progressive: bool = False) -> TheatreBoardScene:
@@ -72,6 +80,7 @@ class StrategicUI(RulesetUI):
         self.supply: SupplyPicture | None = None  # the overlay's picture, None while it is off
         self.supply_fill: HexOverlayItem | None = None
         self.supply_path: RouteItem | None = None
+        self.month_reports = MonthReports(window, self)
         self.panel.supply_toggle.toggled.connect(self.show_supply)
         window.controller.state_changed.connect(self._state_changed)
 
@@ -81,6 +90,12 @@ class StrategicUI(RulesetUI):
 
     def docks(self) -> Sequence[DockSpec]:
         return (DockSpec(self.dock, front=True, stretch=3),)
+
+    def commands(self) -> Sequence[ActionSpec]:
+        return STRATEGIC_COMMANDS
+
+    def command_targets(self) -> Mapping[str, object]:
+        return {MONTH_REPORTS: self.month_reports}
 
     def board_scene(self, scenario: Scenario) -> BoardScene:
         strategic: Any = scenario
@@ -99,6 +114,7 @@ class StrategicUI(RulesetUI):
 
     def uninstall(self) -> None:
         self.window.controller.state_changed.disconnect(self._state_changed)
+        self.month_reports.close()
 
     def event_notes(self, events: Sequence[Event], game: Game) -> list[str]:
         return [line for e in events if (line := event_line(game, e))]
@@ -255,6 +271,7 @@ class StrategicUI(RulesetUI):
         self.panel.show_events(game, self.window.controller.last_events)
         if self.panel.supply_toggle.isChecked():
             self.show_supply(True)
+        self.month_reports.after(game, self.window.controller.last_events)
 
     def _show_pieces(self) -> None:
         game = self.window.controller.game
