@@ -625,6 +625,9 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.computer.shut_down()
+        for dialog in self.findChildren(QDialog):  # an open report or viewer goes with it
+            if dialog.isVisible():
+                dialog.close()
         settings.save_bytes(settings.GEOMETRY, self.saveGeometry())
         settings.save_bytes(settings.WINDOW_STATE, self.saveState())
         super().closeEvent(event)

@@ -69,3 +69,6 @@ def test_the_report_opens_after_the_interphase_and_again_from_the_game_menu(
     entry.trigger()
     assert dialog.isVisible() and dialog.shown_month() == 1
     assert dialog.text.toPlainText() == text
+
+    window.close()  # the report goes with its window: it would float over the next one
+    assert not dialog.isVisible()
