@@ -4,10 +4,15 @@ window's campaign dialogs and the command line show these lines."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from gameapp.core.breakdown import Term
 from gameapp.core.campaign.convert_in import ConversionIn
 from gameapp.core.campaign.convert_out import TacticalBattleSettled
 from gameapp.core.numbering import Numbering
+from gameapp.present.event_words import words
+from gameapp.present.strategic_battle import loss_lines
 
 
 def term_line(term: Term) -> str:
@@ -30,8 +35,11 @@ def back_title(settled: TacticalBattleSettled) -> str:
     return f"Back to the campaign: {settled.name}"
 
 
-def back_lines(settled: TacticalBattleSettled, numbering: Numbering) -> list[str]:
-    """What the battle's result does to the campaign: losses, leaders, retreat."""
+def back_lines(settled: TacticalBattleSettled, numbering: Numbering,
+               after: Iterable[Any] = ()) -> list[str]:
+    """What the battle's result does to the campaign: losses (and the division each SP came
+    off, with why), leaders, retreat; `after`: the events that followed (the retreats, each
+    with its path)."""
     result = settled.result
     if result.winner is None:
         head = "The battle is a draw."
@@ -40,5 +48,7 @@ def back_lines(settled: TacticalBattleSettled, numbering: Numbering) -> list[str
     lines = [head, f"Men lost: Union {result.union_men:,}, Confederate "
                    f"{result.confederate_men:,}."]
     lines += [term_line(term) for term in settled.terms]
+    lines += loss_lines(settled.lines)
+    lines += [line for event in after for line in words(event, numbering.hex_id)]
     lines.append(f"Logged in the campaign: {result.to_text(numbering)}")
     return lines

@@ -145,7 +145,9 @@ class CampaignPresenter(QObject):
         strategic = campaign.strategic
         self._play(strategic)
         settled = next(e for e in events if isinstance(e, TacticalBattleSettled))
-        dialog = ConversionDialog(back_title(settled), back_lines(settled, strategic.map.numbering),
+        after = [e for e in events if e is not settled]
+        dialog = ConversionDialog(back_title(settled),
+                                  back_lines(settled, strategic.map.numbering, after),
                                   "Back to the campaign", self.parent_widget)
         fought = campaign.fought[-1]
         self.replay_link = dialog.add_link("Replay the battle", lambda: self._replay(fought))
