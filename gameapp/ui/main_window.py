@@ -145,6 +145,7 @@ class MainWindow(QMainWindow):
         from gameapp.ui.panels.log_panel import LogPanel
         from gameapp.ui.phase_bar import PhaseBar
         from gameapp.ui.replay.history_mode import HistoryMode
+        from gameapp.ui.ruleset_docks import RulesetDocks
         from gameapp.ui.rulesets import ToolRouter, default_ruleset_name
         from gameapp.ui.rulesets.base import make_dock
         from gameapp.ui.session import GameSession
@@ -155,7 +156,6 @@ class MainWindow(QMainWindow):
         self.pages.addWidget(self.view)
         self.log_panel = LogPanel()
         self.log_dock = make_dock(self, "Log", "log_dock", self.log_panel)
-        self._docks_sized = False
         self.phase_bar = PhaseBar(self)
         self.toolbar = self._toolbar("Main", "main_toolbar")
         self.unit_toolbar = self._toolbar("Unit", "unit_toolbar")
@@ -169,10 +169,8 @@ class MainWindow(QMainWindow):
         # the ruleset's part: the first registered until a game of another ruleset starts
         self.ruleset_ui: RulesetUI | None = None
         self.ruleset_name = ""
-        self._ruleset_docks: list[QDockWidget] = []
+        self.ruleset_docks = RulesetDocks(self, self.log_dock)
         self._ruleset_placed: Placed = []
-        self._front_docks: list[QDockWidget] = []  # brought forward when a board is shown
-        self._dock_stretch: list[tuple[QDockWidget, int]] = []
         # the docks first, then the menus and the bars: their first heights depend on the order
         first = self._make_ruleset_ui(default_ruleset_name())
         self.actions_by_id.update(build_actions({WINDOW: self, GAME: self.controller}, self))
@@ -237,7 +235,7 @@ class MainWindow(QMainWindow):
         if self.ruleset_ui is not None:
             self._uninstall_ruleset(self.ruleset_ui)
         ui = make_ui(self)
-        self._add_docks(ui)
+        self.ruleset_docks.add(list(ui.docks()))
         return ui
 
     def _wire_ruleset_ui(self, ui: RulesetUI, name: str) -> None:
@@ -258,27 +256,6 @@ class MainWindow(QMainWindow):
         self.view.stack_selected.connect(self.presenter.stack_clicked)
         self.ruleset_ui, self.ruleset_name = ui, name
 
-    def _add_docks(self, ui: RulesetUI) -> None:
-        """The ruleset's docks in order, the Log among them (before the first marked
-        `log_before`, else last) and tabbed behind the first of them."""
-        specs = list(ui.docks())
-        log_at = next((i for i, spec in enumerate(specs) if spec.log_before), len(specs))
-        order = [spec.dock for spec in specs]
-        order.insert(log_at, self.log_dock)
-        for dock in order:
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        if log_at < len(specs):
-            self.tabifyDockWidget(self.log_dock, specs[log_at].dock)
-        if specs:
-            self.tabifyDockWidget(specs[0].dock, self.log_dock)
-        by_name = {spec.dock.objectName(): spec.dock for spec in specs}
-        for spec in specs:
-            if spec.tab_with in by_name:
-                self.tabifyDockWidget(by_name[spec.tab_with], spec.dock)
-        self._ruleset_docks = [spec.dock for spec in specs]
-        self._front_docks = [spec.dock for spec in specs if spec.front]
-        self._dock_stretch = [(spec.dock, spec.stretch) for spec in specs if spec.stretch]
-
     def _uninstall_ruleset(self, ui: RulesetUI) -> None:
         from gameapp.ui.controller import PlainWords
 
@@ -287,9 +264,7 @@ class MainWindow(QMainWindow):
         self._ruleset_placed = []
         for spec in ui.commands():
             self.actions_by_id.pop(spec.id).deleteLater()
-        for dock in self._ruleset_docks:
-            self.removeDockWidget(dock)
-            dock.deleteLater()
+        self.ruleset_docks.remove()
         self.router.tools = ()
         self.controller.words = PlainWords()
         self.ruleset_ui = None
@@ -303,7 +278,7 @@ class MainWindow(QMainWindow):
 
     @property
     def docks(self) -> tuple[QDockWidget, ...]:
-        return (*self._ruleset_docks, self.log_dock)
+        return self.ruleset_docks.docks
 
     def show_message(self, text: str) -> None:
         """A message from the game (a refusal with its reason and rule, a phase started)."""
@@ -376,14 +351,7 @@ class MainWindow(QMainWindow):
         if self.ruleset_ui is not None:
             self.ruleset_ui.board_shown(scenario)
         self.pages.setCurrentWidget(self.view)
-        for dock in self.docks:
-            dock.show()
-        for dock in self._front_docks:
-            dock.raise_()
-        if not self._docks_sized and self._dock_stretch:  # first board without a saved layout
-            self._docks_sized = True
-            docks, sizes = zip(*self._dock_stretch, strict=True)
-            self.resizeDocks(list(docks), list(sizes), Qt.Orientation.Vertical)
+        self.ruleset_docks.show_for_board()
         self._enable_board_actions(True)
         self.setWindowTitle(f"{scenario.name} — {settings.APPLICATION}")
         self.view.show_opening()
@@ -615,7 +583,7 @@ class MainWindow(QMainWindow):
         state = settings.saved_bytes(settings.WINDOW_STATE)
         if state is not None:
             self.restoreState(state)
-        self._docks_sized = state is not None
+        self.ruleset_docks.sized = state is not None
         for dock in self.docks:
             dock.setVisible(self.pages.currentWidget() is self.view)
 
