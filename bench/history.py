@@ -545,9 +545,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             print(f"\n{args.scenario.name}, {len(games)} saved games, seeds "
                   f"{', '.join(str(g.seed) for g in games)}")
-            print("\n".join(report(games, record, level)))
-            if args.causes:
-                print("\n".join(causes_report(games)))
+            _print_tables(games, record, level, args.causes)
         return 0
     seeds = range(args.first_seed, args.first_seed + args.seeds)
     for level in args.players:
@@ -563,10 +561,15 @@ def main(argv: list[str] | None = None) -> int:
         games = run(args.scenario, seeds, level, args.turns, args.jobs, each)
         print(f"\n{args.scenario.name}, seeds {seeds.start}-{seeds.stop - 1}, turns "
               f"{args.turns or 'all'}, {time.perf_counter() - start:.0f} s")
-        print("\n".join(report(games, record, level)))
-        if args.causes:
-            print("\n".join(causes_report(games)))
+        _print_tables(games, record, level, args.causes)
     return 0
+
+
+def _print_tables(games: list[GameFigures], record: Record | None, level: str,
+                  causes: bool) -> None:
+    print("\n".join(report(games, record, level)))
+    if causes:
+        print("\n".join(causes_report(games)))
 
 
 if __name__ == "__main__":

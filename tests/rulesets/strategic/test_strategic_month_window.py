@@ -10,23 +10,15 @@ from pytestqt.qtbot import QtBot
 
 from gameapp.core.engine import Game
 from gameapp.core.savegame import load_game, save_game
-from gameapp.ui.app import build_window
 from gameapp.ui.main_window import MainWindow
 from gameapp.ui.rulesets.strategic.month_report import MonthReportDialog
 from gameapp.ui.rulesets.strategic.ui import StrategicUI
 from tests.present.test_strategic_month import EAST_1862
+from tests.rulesets.strategic.windows import open_game
 
 
 def open_east(qtbot: QtBot, game: Game) -> tuple[MainWindow, StrategicUI]:
-    window = build_window(str(EAST_1862))
-    qtbot.addWidget(window)
-    window.resize(1200, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    window.start_game(game)
-    ui = window.ruleset_ui
-    assert isinstance(ui, StrategicUI)
-    return window, ui
+    return open_game(qtbot, game, EAST_1862, zoom=None, size=(1200, 800))
 
 
 def test_the_report_opens_after_the_interphase_and_again_from_the_game_menu(
