@@ -29,13 +29,18 @@ from tests.campaign.cedar import ROOT, attack, august_scenario, fight_it_out
 IMAGES = ROOT / "docs" / "images"
 
 
-def _to_the_offer(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, Game]:
-    """The window on the August scenario, Jackson's attack on C2211 declared: the offer is up."""
-    window = build_window(str(august_scenario(tmp_path)), seed=2)
+def _shown(qtbot: QtBot, scenario: Path, seed: int) -> MainWindow:
+    window = build_window(str(scenario), seed=seed)
     qtbot.addWidget(window)
     window.resize(1400, 900)
     window.show()
     qtbot.waitExposed(window)
+    return window
+
+
+def _to_the_offer(qtbot: QtBot, tmp_path: Path) -> tuple[MainWindow, Game]:
+    """The window on the August scenario, Jackson's attack on C2211 declared: the offer is up."""
+    window = _shown(qtbot, august_scenario(tmp_path), seed=2)
     controller = window.controller
     strategic = controller.game
     assert strategic is not None and strategic.scenario.ruleset == "strategic"
@@ -172,11 +177,7 @@ def test_the_campaign_path_walks_in_the_window(qtbot: QtBot) -> None:
     from tests.campaign.cedar import EAST_62, SEED, path_lines, replay_path
     from tests.campaign.test_cedar_mountain_campaign import FIRES, LAST_FIRE_TURN
 
-    window = build_window(str(EAST_62), seed=SEED)
-    qtbot.addWidget(window)
-    window.resize(1400, 900)
-    window.show()
-    qtbot.waitExposed(window)
+    window = _shown(qtbot, EAST_62, seed=SEED)
     controller = window.controller
     strategic = controller.game
     assert strategic is not None and strategic.state.turn == 1
