@@ -28,6 +28,7 @@ import copy
 import hashlib
 import logging
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from functools import cache
@@ -263,11 +264,17 @@ def _old_format_notes(data: dict[str, Any]) -> tuple[str, ...]:
                  for name in missing)
 
 
+_SCENARIO_NAME = re.compile(r"\.ya?ml$")  # as save.schema.json's scenario pattern
+
+
 def _saved_ruleset(doc: YamlDocument) -> str:
     """The ruleset the saved game's scenario names (`ruleset:`), for checking its options, read
     from the scenario's first lines so the scenario is still parsed once; the tactical one when
     it names none or an unknown one (that problem is reported later)."""
-    found = ruleset_key(Path(doc.path).parent / str(doc.data.get("scenario", "")))
+    named = doc.data.get("scenario")
+    if not isinstance(named, str) or not _SCENARIO_NAME.search(named):
+        return "tactical"  # the schema check reports the name; no other kind of file is read
+    found = ruleset_key(Path(doc.path).parent / named)
     if found is None:
         return "tactical"
     try:

@@ -270,10 +270,20 @@ def test_an_old_save_without_the_checks_opens_with_a_note(tmp_path: Path) -> Non
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")
-@pytest.mark.parametrize("kind", ["/dev/zero", "fifo", "folder", "text"])
-def test_a_save_s_scenario_must_be_a_scenario_file(tmp_path: Path, kind: str) -> None:
+@pytest.mark.parametrize(("kind", "name", "message"), [
+    ("/dev/zero", "", "does not match a scenario file (.yaml or .yml)"),
+    ("fifo", "other", "does not match a scenario file (.yaml or .yml)"),
+    ("text", "other.txt", "does not match a scenario file (.yaml or .yml)"),
+    ("fifo", "other.yaml", "the saved game's scenario cannot be loaded"),
+    ("folder", "other.yaml", "the saved game's scenario cannot be loaded"),
+    ("text", "other.yaml", "the saved game's scenario cannot be loaded"),
+])
+def test_a_save_s_scenario_must_be_a_scenario_file(tmp_path: Path, kind: str, name: str,
+                                                   message: str) -> None:
+    """Only a .yaml or .yml name is opened at all; one that is not a scenario is refused
+    without quoting it."""
     path = saved(tmp_path)
-    target = tmp_path / "other"
+    target = tmp_path / name
     if kind == "fifo":
         os.mkfifo(target)
     elif kind == "folder":
@@ -289,7 +299,7 @@ def test_a_save_s_scenario_must_be_a_scenario_file(tmp_path: Path, kind: str) ->
     line = next(i for i, text in enumerate(path.read_text().splitlines(), 1)
                 if text.startswith("scenario:"))
     assert (problem.line, SECRET in problem.message) == (line, False)
-    assert "the saved game's scenario cannot be loaded" in problem.message
+    assert message in problem.message
 
 
 # --- accepted but unsound ---------------------------------------------------------------------
