@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any
 
-from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.ruleset import RuleContext
 from gameapp.core.rulesets.strategic.pieces import Arm, Division, Fort
+from gameapp.core.rulesets.strategic.previews import read_context
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.supply import supply_net
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
@@ -71,16 +70,6 @@ class Position:
         """The enemy SP within `radius` hexes of `h` that could march up: not garrisons."""
         return sum(sp for at, sp in self.mobile[self.side.other].items()
                    if at.distance(h) <= radius)
-
-
-def read_context(game: Game) -> RuleContext:
-    """A context for the rules' read-only helpers (the supply net, previews): it never ends a
-    step."""
-    def refuse() -> list[Any]:
-        raise IllegalActionError("the computer's look at the game cannot end a step",
-                                 "R&C actions")
-
-    return RuleContext(game.state, game.scenario, game.rules, game.dice, game.step, refuse)
 
 
 def position_of(game: Game, side: Side, supplied: frozenset[Hex] | None = None) -> Position:

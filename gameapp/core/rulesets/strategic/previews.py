@@ -20,7 +20,8 @@ from gameapp.core.units import Side
 
 
 def read_context(game: Game) -> RuleContext:
-    """A context for the rules' read-only helpers: it never ends a step."""
+    """A context for the rules' read-only helpers (the supply net, previews), for the window
+    and the computer player: it never ends a step."""
 
     def refuse() -> list[Any]:
         raise IllegalActionError("a look at the game cannot end a step", "R&C actions")
