@@ -55,6 +55,8 @@ def check(state: StrategicState, known: set[str], dead: set[str], sp: int, stock
     assert supply(state) == stock
     for hq in state.hqs():
         assert all(state.pieces[u].hex == hq.hex for u in hq.roster)
+        assert all(state.pieces[u].side is hq.side for u in hq.roster), \
+            f"{hq.id}'s roster holds an enemy piece (12.0, 16.16)"
         aboard = {getattr(state.pieces[u], "entrained", False) for u in hq.roster}
         assert len(aboard) <= 1, f"{hq.id}'s roster is half aboard a train (16.16, 6.57)"
     for ship in state.ships():

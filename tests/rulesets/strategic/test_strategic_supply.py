@@ -12,12 +12,13 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import Attack, BurnSupply, EndPhase, March
 from gameapp.core.rulesets.strategic.crt import combat_tables
-from gameapp.core.rulesets.strategic.pieces import Arm, Depot, Leader, Ship, Vessel
+from gameapp.core.rulesets.strategic.pieces import HQ, Arm, Depot, Echelon, Leader, Ship, Vessel
 from gameapp.core.rulesets.strategic.ruleset import ATTACK
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.rulesets.strategic.supply import (
     Attrition,
     SupplyCaptured,
+    capture_supply,
     needs_supply,
     supply_net,
 )
@@ -274,3 +275,16 @@ def test_on_the_east_map_the_sea_supplies_the_union_and_not_the_blockaded_confed
     assert any(terrain.terrain(h).is_water for h in union.reach)
     confederate = supply_net(ctx, C)
     assert not any(terrain.terrain(h).is_water for h in confederate.reach)
+
+
+def test_a_captured_train_leaves_its_old_hq_s_roster_12_0_16_16() -> None:
+    game = empty_board()
+    train(game, "ct", C, "0403", 4)
+    add(game, HQ("cq", C, "Corps HQ", Echelon.CORPS, game.map.parse("0403"), roster=("ct",)))
+    # a Union division in the hex and no Confederate combat unit: the train changes hands
+    unit(game, "x", U, "0403", 6)
+    events = capture_supply(game._context())
+    assert events == [SupplyCaptured("ct", U, 4, "004 12.0")]
+    state = state_of(game)
+    assert state.pieces["ct"].side is U
+    assert state.pieces["cq"].roster == () and state.hq_of("ct") is None

@@ -122,9 +122,8 @@ class AdvanceHandler:
         terms = []
         for unit_id in action.units:
             unit = state.pieces[unit_id]
-            hq = state.hq_of(unit_id)
+            hq = state.leave_roster(unit_id)
             if hq is not None:
-                state.put(replace(hq, roster=tuple(u for u in hq.roster if u != unit_id)))
                 terms.append(Term(f"{unit_id} leaves {hq.name}'s roster (16.16)", 0, ADVANCE))
             terms.append(Term(f"{unit_id} advances from {where(unit.hex)} into "
                               f"{where(action.target)}", 0, ADVANCE))

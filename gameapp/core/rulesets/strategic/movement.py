@@ -343,11 +343,8 @@ def remove_piece(state: StrategicState, piece_id: str, why: str = "eliminated") 
     """Take a piece out of play, and off any roster; `state.gone` keeps why."""
     del state.pieces[piece_id]
     state.gone[piece_id] = why
-    hq = state.hq_of(piece_id)
-    if hq is not None:
-        state.put(replace(hq, roster=tuple(u for u in hq.roster if u != piece_id)))
-    for ship in [s for s in state.ships() if piece_id in s.cargo]:  # died aboard
-        state.put(replace(ship, cargo=tuple(u for u in ship.cargo if u != piece_id)))
+    state.leave_roster(piece_id)
+    state.leave_ships(piece_id)  # died aboard
 
 
 def _mp(value: Fraction) -> str:

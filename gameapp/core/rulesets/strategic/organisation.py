@@ -202,9 +202,8 @@ class RosterHandler:
                 ) -> list[Any]:
         state: StrategicState = ctx.state
         if isinstance(action, Release):
-            hq = state.hq_of(action.unit)
-            assert hq is not None
-            state.put(replace(hq, roster=tuple(u for u in hq.roster if u != action.unit)))
+            left = state.leave_roster(action.unit)
+            assert left is not None
             return [RosterChanged(action.unit, None, ROSTERS)]
         target = state.pieces[action.hq]
         assert isinstance(target, HQ)

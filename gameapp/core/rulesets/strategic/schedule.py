@@ -347,12 +347,8 @@ def take_out(state: StrategicState, piece_id: str) -> Piece | None:
         piece = away.unit if away is not None else None
     if piece is None:
         return None
-    for hq in list(state.hqs()):
-        if piece_id in hq.roster:
-            state.put(replace(hq, roster=tuple(u for u in hq.roster if u != piece_id)))
-    for ship in list(state.ships()):
-        if piece_id in ship.cargo:
-            state.put(replace(ship, cargo=tuple(u for u in ship.cargo if u != piece_id)))
+    state.leave_roster(piece_id)
+    state.leave_ships(piece_id)
     if isinstance(piece, Ship):
         for unit_id in piece.cargo:
             take_out(state, unit_id)

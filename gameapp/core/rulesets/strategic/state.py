@@ -144,6 +144,18 @@ class StrategicState:
         for unit_id in carried:
             self.move(unit_id, to)
 
+    def leave_roster(self, piece_id: str) -> HQ | None:
+        """Take a piece off its HQ's roster (16.16); the HQ it left, if it was on one."""
+        hq = self.hq_of(piece_id)
+        if hq is not None:
+            self.put(replace(hq, roster=tuple(u for u in hq.roster if u != piece_id)))
+        return hq
+
+    def leave_ships(self, piece_id: str) -> None:
+        """Take a piece out of any ship's cargo."""
+        for ship in [s for s in self.ships() if piece_id in s.cargo]:
+            self.put(replace(ship, cargo=tuple(u for u in ship.cargo if u != piece_id)))
+
     def new_phase(self) -> None:
         """Command spans lapse at every movement and combat phase (10.1)."""
         self.forces.clear()

@@ -231,6 +231,7 @@ def capture_supply(ctx: RuleContext) -> list[Any]:
             continue
         enemy = piece.side.other
         if piece.hex in board.combat[enemy] and piece.hex not in board.combat[piece.side]:
+            state.leave_roster(piece.id)  # a captured train is no longer its old HQ's
             state.put(replace(piece, side=enemy, entrained=False)
                       if isinstance(piece, Train) else replace(piece, side=enemy))
             events.append(SupplyCaptured(piece.id, enemy, piece.supply, NEUTRAL))
