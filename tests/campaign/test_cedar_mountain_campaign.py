@@ -162,28 +162,34 @@ def test_the_battle_is_played_to_its_end_and_its_losses_counted(played: Played) 
     score = game.result()
     assert (score.points[Side.UNION].total, score.points[Side.CONFEDERATE].total) == (10, 18)
     result = played.campaign.fought[0].result
+    # Where the men fell: Prince's and Greene's brigades are Augur's division (800 men); 37 VA
+    # and 48 AL are Taliaferro's brigade of Jackson's division (300), 7 LA and 8 LA Forno's of
+    # Ewell's (300).
     assert result == TacticalResult(played.strategic.map.parse(CEDAR_MOUNTAIN), Side.CONFEDERATE,
-                                    "substantive", 800, 600, ())
+                                    "substantive", 800, 600, (),
+                                    (("cs_ewell", 300), ("cs_jackson", 300), ("us_augur", 800)))
     assert played.campaign.fought[0].actions == tuple(e.notation for e in game.log)
 
 
 def test_the_campaign_goes_on_with_the_losses_and_the_retreat(played: Played) -> None:
     strategic = played.strategic
-    # Losses: Union 800 / 1,000 = 0.8 -> 1 SP (half up; at most the 12 SP that fought); 8.16's
-    # part round falls on the stronger division, Williams (8 -> 7), though the men fell in
-    # Augur's brigades; Augur keeps his 4. Confederate 600 / 1,000 = 0.6 -> 1 SP (of 23), from
-    # the strongest, the Light Division (10 -> 9), which lost no man on the field.
+    # Losses: Union 800 / 1,000 = 0.8 -> 1 SP (half up; at most the 12 SP that fought), all of
+    # it from Augur (4 -> 3), whose brigades lost all 800 men; Williams keeps his 8.
+    # Confederate 600 / 1,000 = 0.6 -> 1 SP (of 23): Jackson's and Ewell's divisions lost 300
+    # men each, a tie that goes to the stronger, Ewell (8 -> 7); the Light Division, which lost
+    # no man on the field, keeps its 10.
     # A substantive Confederate victory: the Union retreats 1 hex, Banks with his divisions,
     # away from Jackson, to C2210; Jackson's force stays in C2112 (no advance, as after a
     # table battle).
     assert _where(strategic, PIECES) == {
-        "us_williams": ("C2210", 7), "us_augur": ("C2210", 4), "banks": ("C2210", 0),
-        "cs_jackson": ("C2112", 5), "cs_ewell": ("C2112", 8), "cs_ap_hill": ("C2112", 9),
+        "us_williams": ("C2210", 8), "us_augur": ("C2210", 3), "banks": ("C2210", 0),
+        "cs_jackson": ("C2112", 5), "cs_ewell": ("C2112", 7), "cs_ap_hill": ("C2112", 10),
         "jackson": ("C2112", 0), "ewell": ("C2112", 0), "ap_hill": ("C2112", 0)}
     # No leader fell: Banks, Jackson, Ewell and Hill are still in the campaign.
     assert {"banks", "jackson", "ewell", "ap_hill"} <= set(strategic.state.pieces)
     # The battle is in the campaign's log, with its breakdown; the campaign goes on.
-    assert strategic.log[-1].notation == "tactical-result C2211 confederate substantive 800 600"
+    assert strategic.log[-1].notation == ("tactical-result C2211 confederate substantive 800 600 "
+                                          "cs_ewell=300 cs_jackson=300 us_augur=800")
     settled = next(e for e in played.events if isinstance(e, TacticalBattleSettled))
     assert [(t.rule, t.value) for t in settled.terms] == [
         ("R&C campaign losses", 1), ("R&C campaign losses", 1), ("R&C campaign retreat", 1)]

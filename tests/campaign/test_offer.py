@@ -108,6 +108,42 @@ def test_a_tactical_result_takes_losses_retreat_and_leaders_back(eve: Game) -> N
     assert eve.parse_action(eve.log[-1].notation) == result  # the log reads back
 
 
+def test_losses_fall_on_the_divisions_whose_men_fell(eve: Game) -> None:
+    here = eve.map.parse(CEDAR_MOUNTAIN)
+    eve.apply(attack(eve))
+    eve.apply(BattleChoice(here, True))
+    eve.apply(BattleChoice(here, True))
+    # The Union lost 5,000 men, 4,800 of them in Augur's brigades and 200 in Williams's; the
+    # Confederates 1,449, all in Jackson's division.
+    result = TacticalResult(here, Side.CONFEDERATE, "substantive", 5000, 1449, ("banks",),
+                            (("cs_jackson", 1449), ("us_augur", 4800), ("us_williams", 200)))
+    events = answer_with(eve, result)
+    state = eve.state
+    # Union: 5 SP. In proportion 4.8 and 0.2: 4 and 0, the remainder to Augur's 0.8: 5, but
+    # Augur has only 4 SP: he loses all 4 (out of play), and the one left falls on Williams,
+    # the only division with SP that bled (8 -> 7).
+    assert "us_augur" not in state.pieces and state.pieces["us_williams"].sp == 7
+    # Confederates: 1 SP, all on Jackson's division (5 -> 4), not on the stronger Light
+    # Division, which lost no man.
+    assert {u: state.pieces[u].sp for u in ("cs_jackson", "cs_ewell", "cs_ap_hill")} == {
+        "cs_jackson": 4, "cs_ewell": 8, "cs_ap_hill": 10}
+    settled = next(e for e in events if isinstance(e, TacticalBattleSettled))
+    assert [(line.piece, line.sp, line.rule) for line in settled.lines] == [
+        ("us_augur", 4, "R&C campaign losses"), ("us_williams", 1, "R&C campaign losses"),
+        ("cs_jackson", 1, "R&C campaign losses")]
+    assert settled.lines[0].why == ("its formations lost 4,800 of the side's 5,000 men on the "
+                                    "field: 4 of the 5 SP (in proportion, largest remainders)")
+    assert eve.log[-1].notation == ("tactical-result C2211 confederate substantive 5000 1449 "
+                                    "banks cs_jackson=1449 us_augur=4800 us_williams=200")
+    assert eve.parse_action(eve.log[-1].notation) == result  # the log reads back
+
+
+@pytest.mark.parametrize("tail", ["us_augur=-3", "=300", "us_augur=many"])
+def test_a_tactical_result_with_a_bad_division_share_is_refused(eve: Game, tail: str) -> None:
+    with pytest.raises(ValueError, match="expected tactical-result HEX"):
+        eve.parse_action(f"tactical-result C2211 union marginal 100 100 {tail}")
+
+
 def test_a_game_without_the_campaign_may_leave_the_field(eve: Game) -> None:
     here = eve.map.parse(CEDAR_MOUNTAIN)
     eve.apply(attack(eve))

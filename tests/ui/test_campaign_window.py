@@ -211,10 +211,11 @@ def test_the_campaign_path_walks_in_the_window(qtbot: QtBot) -> None:
     assert isinstance(back, ConversionDialog)
     assert "Logged in the campaign: tactical-result C2211 confederate substantive 800 600" in (
         back.plain_text())
-    # where each SP came off (8.16: the stronger division first, Williams 8 against Augur 4;
-    # the Light Division 10 against Ewell 8 and Winder 5) and where the loser went
-    assert "us_williams loses 1 SP" in back.plain_text()
-    assert "cs_ap_hill loses 1 SP" in back.plain_text()
+    # where each SP came off (from the divisions whose brigades bled: all Union men in Augur's;
+    # Ewell's and Jackson's 300 each, the tie to the stronger, Ewell) and where the loser went
+    assert "us_augur loses 1 SP" in back.plain_text()
+    assert "cs_ewell loses 1 SP" in back.plain_text()
+    assert "its formations lost 800 of the side's 800 men on the field" in back.plain_text()
     assert "banks, us_v_corps retreated to C2210" in back.plain_text()
     qtbot.wait(50)
     back.grab().save(str(IMAGES / "campaign_back.png"))

@@ -15,17 +15,20 @@ rules carry it back (convert_out.py).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
 from gameapp.core.campaign.actions import TacticalResult
-from gameapp.core.campaign.convert_in import ConversionIn, convert_in
+from gameapp.core.campaign.convert_in import ConversionIn, convert_in, formation_of, shares
 from gameapp.core.campaign.offer import BattleOffer, find_site
 from gameapp.core.campaign.sites import BattleSite
 from gameapp.core.decisions import DecisionKind
 from gameapp.core.engine import Game, LogEntry
 from gameapp.core.rules.victory import losses_by_unit
-from gameapp.core.units import Side, UnitKind
+from gameapp.core.rulesets.strategic.pieces import Division
+from gameapp.core.rulesets.strategic.state import StrategicState
+from gameapp.core.units import Side, UnitDef, UnitKind
 
 MEN_PER_TACTICAL_SP = 100  # infantry and cavalry (counters/cedar_mountain.yaml's scale)
 MEN_PER_GUN = 20  # DESIGN: a six-gun battery had about 120 men; a gun lost costs its detachment
@@ -86,7 +89,7 @@ class Campaign:
         """The tactical game is over: answer the strategic game with its result."""
         battle = self.battle
         assert battle is not None and battle.game.is_over
-        result = tactical_result(battle)
+        result = tactical_result(battle, self.strategic.state)
         self.fought.append(FoughtBattle(
             battle.site.id, battle.turn, battle.seed, tuple(battle.game.log), result,
             battle.game))
@@ -123,16 +126,38 @@ def answer_with(strategic: Game, result: TacticalResult) -> list[Any]:
     return strategic.apply(result)
 
 
+def _men(defn: UnitDef, lost: int) -> int:
+    """Men a tactical unit's lost strength stands for: 100 an infantry or cavalry SP, 20 a gun."""
+    if defn.kind is UnitKind.ARTILLERY:
+        return lost * MEN_PER_GUN
+    return 0 if defn.kind is UnitKind.LEADER else lost * MEN_PER_TACTICAL_SP
+
+
 def men_lost(battle: Battle) -> dict[Side, int]:
     """Men each side lost in the tactical game: 100 a lost infantry or cavalry SP, 20 a gun."""
     game = battle.game
     men = dict.fromkeys(Side, 0)
     for defn, lost in losses_by_unit(game.state, game.scenario).values():
-        if defn.kind is UnitKind.ARTILLERY:
-            men[defn.side] += lost * MEN_PER_GUN
-        elif defn.kind is not UnitKind.LEADER:
-            men[defn.side] += lost * MEN_PER_TACTICAL_SP
+        men[defn.side] += _men(defn, lost)
     return men
+
+
+def men_by_division(battle: Battle, state: StrategicState) -> tuple[tuple[str, int], ...]:
+    """Men each strategic division's formations lost, by division id; a formation standing for
+    several divisions shares its men in proportion to their SP (largest remainders)."""
+    game = battle.game
+    by_formation: dict[str, int] = defaultdict(int)
+    for defn, lost in losses_by_unit(game.state, game.scenario).values():
+        by_formation[formation_of(defn)] += _men(defn, lost)
+    bled: dict[str, int] = defaultdict(int)
+    for formation in battle.conversion.formations:
+        men = by_formation.get(formation.name, 0)
+        divisions = [d for d in (state.pieces.get(i) for i in formation.divisions)
+                     if isinstance(d, Division)]
+        for division, share in zip(divisions, shares([d.sp for d in divisions], men),
+                                   strict=True):
+            bled[division.id] += share
+    return tuple(sorted((division, men) for division, men in bled.items() if men))
 
 
 def leaders_lost(battle: Battle) -> tuple[str, ...]:
@@ -146,10 +171,12 @@ def leaders_lost(battle: Battle) -> tuple[str, ...]:
     return tuple(link.strategic for link in links if link.tactical in fallen)
 
 
-def tactical_result(battle: Battle) -> TacticalResult:
+def tactical_result(battle: Battle, state: StrategicState) -> TacticalResult:
+    """The battle's result for the strategic game (`state`: the campaign before it)."""
     score = battle.game.result()
     men = men_lost(battle)
     level = score.level if score.winner is not None and score.level else "draw"
     winner = score.winner if level != "draw" else None
     return TacticalResult(battle.offer.preview.target, winner, level, men[Side.UNION],
-                          men[Side.CONFEDERATE], leaders_lost(battle))
+                          men[Side.CONFEDERATE], leaders_lost(battle),
+                          men_by_division(battle, state))

@@ -3,7 +3,10 @@ end does to the strategic game. The tactical game sends its facts (`TacticalResu
 level, men lost, strategic leaders lost); these rules turn them into strategic results:
 
 - R&C campaign losses: each side loses its men lost / 1,000 strategic SP, rounded half up, no
-  more than the SP its formations brought, shared over the divisions that fought (8.16's sharing).
+  more than the SP its formations brought, shared over the divisions that fought in proportion
+  to the men their formations lost (largest remainders, ties to the stronger division), at most
+  a division's SP each; what the divisions that bled cannot take, and a result that says
+  nothing of where the men fell, is shared by 8.16.
 - R&C campaign retreat: the loser retreats 2 hexes after a decisive defeat, 1 after a
   substantive one, none after a marginal one or a draw (as 9.32's retreats, all its units in the
   battle with their leaders, HQs and trains; the winner does not advance, as after a table
@@ -17,12 +20,13 @@ The result is one strategic action in the campaign's log, so the campaign's repl
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from gameapp.core.breakdown import Term
 from gameapp.core.campaign.actions import TacticalResult
+from gameapp.core.campaign.convert_in import shares
 from gameapp.core.campaign.offer import BattleOffer, battle_units, matched
 from gameapp.core.campaign.sites import BattleSite
 from gameapp.core.ruleset import RuleContext
@@ -59,6 +63,32 @@ def sp_lost(men: int, engaged: int) -> int:
     return min(engaged, math.floor(Fraction(men, MEN_PER_SP) + Fraction(1, 2)))
 
 
+def share_by_bleeding(fought: list[Division], bled: dict[str, int], loss: int
+                      ) -> list[LossLine]:
+    """Where `loss` SP fall among the divisions that `fought`: in proportion to the men their
+    formations lost (`bled`), each at most its SP; the rest by 8.16's even sharing."""
+    order = sorted((u for u in fought if bled.get(u.id, 0) > 0),
+                   key=lambda u: (-bled[u.id], -u.sp, u.id))
+    weight = sum(bled[u.id] for u in order)
+    taken = dict.fromkeys((u.id for u in order), 0)
+    open_ = order
+    while open_ and sum(taken.values()) < loss:
+        left = loss - sum(taken.values())
+        for unit, share in zip(open_, shares([bled[u.id] for u in open_], left), strict=True):
+            taken[unit.id] += min(share, unit.sp - taken[unit.id])
+        open_ = [u for u in open_ if taken[u.id] < u.sp]
+    lines = [LossLine(u.id, taken[u.id], f"its formations lost {bled[u.id]:,} of the side's "
+                      f"{weight:,} men on the field: {taken[u.id]} of the {loss} SP (in "
+                      "proportion, largest remainders)", LOSSES)
+             for u in order if taken[u.id]]
+    rest = loss - sum(taken.values())
+    if rest:
+        spared = [replace(u, sp=u.sp - taken.get(u.id, 0)) for u in fought
+                  if u.sp > taken.get(u.id, 0)]
+        lines += share_losses(spared, [], rest)
+    return lines
+
+
 def settle(ctx: RuleContext, offer: BattleOffer, site: BattleSite,
            result: TacticalResult) -> list[Any]:
     state: StrategicState = ctx.state
@@ -75,7 +105,7 @@ def settle(ctx: RuleContext, offer: BattleOffer, site: BattleSite,
         terms.append(Term(f"{side.label}: {result.men(side):,} men lost / {MEN_PER_SP:,} = "
                           f"{float(ratio):g}, rounded half up (at most the {engaged} SP that "
                           f"fought): {loss} SP lost", loss, LOSSES))
-        shared = share_losses(fought, [], loss)
+        shared = share_by_bleeding(fought, dict(result.bled), loss)
         apply_losses(state, shared, "battle")
         lines += shared
     for leader_id in result.leaders:
