@@ -6,7 +6,10 @@ may pause the computer and step through its turn.
 The computer thinks on a worker thread, on its own copy of the game (gameapp/ai/thinking_copy),
 so a decision of a second or two on a big map does not freeze the window: the board still pans,
 zooms and answers hovering, and Pause still works. The choice is applied on the window's thread,
-and only if the position is still the one it was made for.
+and only if the position is still the one it was made for. The worker touches no Qt object: it
+gets the player and the copy, and the window polls its future; while it thinks, Python's cyclic
+garbage collection runs on the window's thread only (main_thread_gc.py), so that no Qt object
+is ever freed on the worker.
 
 The seam for gameapp/ai: a computer player is anything with `choose(game) -> Action`, made by
 `make_player` from the AI the game's ruleset registered (gameapp/ai/registry.py): for the
@@ -31,6 +34,7 @@ from gameapp.core.engine import Game
 from gameapp.core.newgame import PlayerChoice, PlayerKind, Players
 from gameapp.core.units import Side, Unit, UnitDef
 from gameapp.present.computer_summary import TurnTally, shot_words
+from gameapp.ui import main_thread_gc
 from gameapp.ui.computer_show import ActionShow
 from gameapp.ui.controller import GameController
 from gameapp.ui.pace import Pace
@@ -195,7 +199,7 @@ class ComputerTurns(QObject):
         if player is None or game is None or self._thinking is not None:
             return
         copy = self._copy_of(game)  # copied here, on the window's thread
-        self._thinking = (self._key(game), self._pool.submit(_decide, player, copy))
+        self._thinking = (self._key(game), main_thread_gc.submit(self._pool, _decide, player, copy))
         self._poll.start()
 
     def _collect(self, wait: bool = False) -> None:
