@@ -11,9 +11,9 @@ corrupts memory (an intermittent segfault in the UI tests). Such a cycle was see
 worker ("computer_0": a QTimer and a QEventLoop) in one run of the computer's UI tests.
 
 So while such work runs, automatic collection is off (`gc.disable` is process-wide, so no
-thread collects by itself), and the window's thread runs the collections that are due, every
-`TEND_MS`, as CPython would have (by the generations' counts and thresholds): garbage is still
-collected, but only where the Qt objects live. Once the last such work is done, automatic
+thread collects by itself), and the window's thread runs the young collections that are due,
+every `TEND_MS`, as CPython would have (by the generations' counts and thresholds): garbage is
+still collected, but only where the Qt objects live. Once the last such work is done, automatic
 collection is on again, unless someone else had turned it off.
 """
 
@@ -91,12 +91,15 @@ def _give_back_if_idle() -> None:
 
 
 def collect_due() -> int | None:
-    """The collection CPython would run now on its own: of the oldest generation whose count
-    is over its threshold (and so of the younger ones); the generation collected, or None."""
+    """The young collection CPython would run now on its own: of generation 1 if its count is
+    over its threshold, else of generation 0 if its count is; the generation collected, or None.
+    The worker's garbage is young. A full collection (generation 2) is left for when CPython
+    collects by itself again: it keeps full ones rare by a measure Python cannot read (the
+    objects that survived since the last one), and one over a big game stalls the window."""
     counts, limits = gc.get_count(), gc.get_threshold()
     if not limits[0]:
         return None  # a threshold of 0 turns automatic collection off
-    due = [g for g in range(3) if counts[g] > limits[g]]
+    due = [g for g in range(2) if counts[g] > limits[g]]
     if not due:
         return None
     gc.collect(due[-1])
