@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import gc
 import threading
+import types
 import weakref
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
+from shiboken6 import Shiboken
 
 from gameapp.ai.thinking_copy import ThinkingCopy
 from gameapp.core.actions import Action, EndPhase
@@ -162,6 +165,47 @@ def test_a_decision_left_running_by_a_closed_window_collects_nothing_on_its_thre
     assert littering.threads[0] not in collecting_threads
     qtbot.waitUntil(gc.isenabled, timeout=10_000)  # given back once the decision is done
     assert game.log == []  # nobody took the decision
+
+
+def _qt_objects_reached(start: Any) -> list[str]:
+    """The Qt objects reachable from `start` through data (not through code: a function's
+    globals reach its whole module; a bound method is followed to its object)."""
+    seen: set[int] = set()
+    todo, found = [start], []
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, type | types.ModuleType | types.FunctionType
+                                         | types.BuiltinFunctionType | types.CodeType):
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, Shiboken.Object):  # every Qt wrapper, subclasses too
+            found.append(type(obj).__name__)
+        todo += [obj.__self__] if isinstance(obj, types.MethodType) else gc.get_referents(obj)
+    return found
+
+
+def test_the_worker_is_handed_no_qt_object(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the worker thinks with (the computer player and its copy of the game) reaches no
+    Qt object: it can neither touch one nor keep one alive on its thread."""
+    handed: list[tuple[Any, ...]] = []
+    submit = main_thread_gc.submit
+
+    def noting(pool: Any, fn: Any, *args: Any) -> Any:
+        handed.append((fn, *args))
+        return submit(pool, fn, *args)
+
+    monkeypatch.setattr(main_thread_gc, "submit", noting)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.computer.set_pace(Pace.INSTANT)
+    game = Game.from_scenario(DUEL, seed=3)
+    window.start_game(game, {Side.UNION: PlayerChoice(PlayerKind.COMPUTER, "normal"),
+                             Side.CONFEDERATE: HUMAN})
+    qtbot.waitUntil(lambda: len(game.log) >= 1, timeout=20_000)
+    window.computer.pause()
+    assert handed
+    assert _qt_objects_reached(handed[0][1:]) == []
+    assert "ComputerTurns" in _qt_objects_reached(window.controller)  # the search finds them
 
 
 def test_the_human_cannot_take_back_what_the_computer_did(qtbot: QtBot) -> None:
