@@ -8,13 +8,16 @@ QTimer and QEventLoop of a finished wait, an animation's closures. Freed on the 
 their C++ destructors run there, while the window's thread is using the same event dispatcher
 and scene: Qt objects must be deleted on the thread that owns them, and doing otherwise
 corrupts memory (an intermittent segfault in the UI tests). Such a cycle was seen freed on the
-worker ("computer_0": a QTimer and a QEventLoop) in one run of the computer's UI tests.
+worker ("computer_0": a QTimer and a QEventLoop) in one run of the computer's UI tests, and
+scripts/gc_on_worker_crash.py crashes this way in seconds.
 
 So while such work runs, automatic collection is off (`gc.disable` is process-wide, so no
 thread collects by itself), and the window's thread runs the young collections that are due,
 every `TEND_MS`, as CPython would have (by the generations' counts and thresholds): garbage is
 still collected, but only where the Qt objects live. Once the last such work is done, automatic
-collection is on again, unless someone else had turned it off.
+collection is on again, unless someone else had turned it off. An executor's idle thread
+waits without running Python, so it starts no collection after its work. Every thread of the
+program is handed its work here (tests/test_worker_threads.py checks the source).
 """
 
 from __future__ import annotations
