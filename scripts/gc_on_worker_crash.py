@@ -5,7 +5,7 @@ and a QEventLoop, as waits and closures leave them) and runs its event loop; a w
 only allocates plain Python objects, as the computer's reach searches do. Its allocations start
 cyclic collections on the worker, which free the window's Qt objects there: the process dies
 with a segmentation fault, the window's thread often 'Garbage-collecting', as in CI. With
-`--fixed` the worker is submitted through `main_thread_gc.submit`, and it runs clean.
+`--fixed` the worker is a `main_thread_gc.Worker`, and it runs clean.
 
     QT_QPA_PLATFORM=offscreen python -X faulthandler scripts/gc_on_worker_crash.py 10
     QT_QPA_PLATFORM=offscreen python -X faulthandler scripts/gc_on_worker_crash.py 10 --fixed
@@ -17,7 +17,7 @@ import argparse
 import gc
 import threading
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
@@ -28,7 +28,7 @@ from gameapp.ui import main_thread_gc
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("seconds", type=float, nargs="?", default=10.0)
-    parser.add_argument("--fixed", action="store_true", help="submit through main_thread_gc")
+    parser.add_argument("--fixed", action="store_true", help="a main_thread_gc.Worker")
     args = parser.parse_args()
     app = QCoreApplication([])
     collections: list[str] = []
@@ -45,9 +45,12 @@ def main() -> None:
             junk = [[i] for i in range(2000)]
             del junk
 
-    pool = ThreadPoolExecutor(1, thread_name_prefix="computer")
-    done: Future[None] = (main_thread_gc.submit(pool, allocate) if args.fixed
-                          else pool.submit(allocate))
+    if args.fixed:
+        worker = main_thread_gc.Worker("computer")
+        done = worker.submit(allocate)
+    else:
+        pool = ThreadPoolExecutor(1, thread_name_prefix="computer")
+        done = pool.submit(allocate)
     made = 0
     end = time.monotonic() + args.seconds
     while time.monotonic() < end:
@@ -56,7 +59,6 @@ def main() -> None:
         app.processEvents()
     stop.set()
     done.result()
-    pool.shutdown()
     by_thread = {name: collections.count(name) for name in sorted(set(collections))}
     print(f"{made} cycles of Qt objects made; collections by thread: {by_thread}")
 

@@ -188,13 +188,13 @@ def test_the_worker_is_handed_no_qt_object(qtbot: QtBot, monkeypatch: pytest.Mon
     """What the worker thinks with (the computer player and its copy of the game) reaches no
     Qt object: it can neither touch one nor keep one alive on its thread."""
     handed: list[tuple[Any, ...]] = []
-    submit = main_thread_gc.submit
+    submit = main_thread_gc.Worker.submit
 
-    def noting(pool: Any, fn: Any, *args: Any) -> Any:
+    def noting(worker: main_thread_gc.Worker, fn: Any, *args: Any) -> Any:
         handed.append((fn, *args))
-        return submit(pool, fn, *args)
+        return submit(worker, fn, *args)
 
-    monkeypatch.setattr(main_thread_gc, "submit", noting)
+    monkeypatch.setattr(main_thread_gc.Worker, "submit", noting)
     window = MainWindow()
     qtbot.addWidget(window)
     window.computer.set_pace(Pace.INSTANT)
