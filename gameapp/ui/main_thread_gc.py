@@ -161,16 +161,15 @@ def _tend() -> None:
 
 
 def collect_due() -> int | None:
-    """The young collection CPython would run now on its own: of generation 1 if its count is
-    over its threshold, else of generation 0 if its count is; the generation collected, or None.
+    """The young collection CPython would run now on its own: none unless the young generation's
+    count is over its threshold; then of generation 1 if its count is over its threshold too,
+    else of generation 0; the generation collected, or None.
     The worker's garbage is young. A full collection (generation 2) is left for when CPython
     collects by itself again: it keeps full ones rare by a measure Python cannot read (the
     objects that survived since the last one), and one over a big game stalls the window."""
     counts, limits = gc.get_count(), gc.get_threshold()
-    if not limits[0]:
-        return None  # a threshold of 0 turns automatic collection off
-    due = [g for g in range(2) if counts[g] > limits[g]]
-    if not due:
-        return None
-    gc.collect(due[-1])
-    return due[-1]
+    if not limits[0] or counts[0] <= limits[0]:
+        return None  # nothing due (a threshold of 0 turns automatic collection off)
+    generation = 1 if counts[1] > limits[1] else 0
+    gc.collect(generation)
+    return generation
