@@ -1,12 +1,16 @@
 """A computer player's own copy of the game, so it can think on another thread.
 
 The window lets the computer decide on a worker thread while the board keeps drawing. The
-player must then read nothing the window may read or change meanwhile: not the game's state,
-not its move-cost caches. `ThinkingCopy` is a `Game` over a copy of the real game's state, with
-its own caches; `follow` brings the same copy up to date before each decision (on the window's
-thread), so what the player keeps for a phase (its context holds the game it was given) always
-reads the position as it is now. Legality is the copy's own: its state is the real one, and the
-engine is deterministic, so its legal actions are the real game's.
+player must then change nothing the window reads, and read nothing the window changes: not the
+game's state, not its dice, not its move-cost caches. `ThinkingCopy` is a `Game` over copies of
+the real game's state, log and dice, with rules (and their caches) of its own. Only what is
+worked out from the map alone (`costs.MapCaches`) is shared with the window's game, by design:
+its entries are only ever added, each made whole before it is stored, and a key always gets the
+same value, so either thread finds nothing or the finished entry. `follow` brings the same copy
+up to date before each decision (on the window's thread), so what the player keeps for a phase
+(its context holds the game it was given) always reads the position as it is now. Legality is
+the copy's own: its state is the real one, and the engine is deterministic, so its legal
+actions are the real game's.
 
 A copy never plays (`apply` and `undo` refuse): the window applies the choice to the real game.
 """
@@ -23,13 +27,14 @@ class ThinkingCopy(Game):
     """`game` as it was at the last `follow`."""
 
     def __init__(self, game: Game) -> None:
-        super().__init__(game.scenario, game.state.copy(), game.dice, game.ruleset,
+        super().__init__(game.scenario, game.state.copy(), game.dice.copy(), game.ruleset,
                          list(game.log))
         self.real = game
 
     def follow(self) -> ThinkingCopy:
         """Copy the real game's position again (its revision too, which names it)."""
         self.state = self.real.state.copy()
+        self.dice = self.real.dice.copy()
         self.log = list(self.real.log)
         return self
 

@@ -111,3 +111,9 @@ class Dice:
         roll = Roll(purpose, (self._d6(), self._d6()))
         self.history.append(roll)
         return roll.d66
+
+    def copy(self) -> Dice:
+        """Dice that throw from here what these would, and leave these as they are."""
+        twin = Dice(self.seed, list(self.forced), list(self.history))
+        twin._random.setstate(self._random.getstate())
+        return twin

@@ -6,7 +6,9 @@ may pause the computer and step through its turn.
 The computer thinks on a worker thread, on its own copy of the game (gameapp/ai/thinking_copy),
 so a decision of a second or two on a big map does not freeze the window: the board still pans,
 zooms and answers hovering, and Pause still works. The choice is applied on the window's thread,
-and only if the position is still the one it was made for.
+and only if the position is still the one it was made for. The worker touches no Qt object: it
+gets the player and the copy, and the window polls its future; it never runs Python's cyclic
+garbage collection (main_thread_gc.Worker), so that no Qt object is ever freed on it.
 
 The seam for gameapp/ai: a computer player is anything with `choose(game) -> Action`, made by
 `make_player` from the AI the game's ruleset registered (gameapp/ai/registry.py): for the
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -31,6 +33,7 @@ from gameapp.core.engine import Game
 from gameapp.core.newgame import PlayerChoice, PlayerKind, Players
 from gameapp.core.units import Side, Unit, UnitDef
 from gameapp.present.computer_summary import TurnTally, shot_words
+from gameapp.ui import main_thread_gc
 from gameapp.ui.computer_show import ActionShow
 from gameapp.ui.controller import GameController
 from gameapp.ui.pace import Pace
@@ -97,7 +100,7 @@ class ComputerTurns(QObject):
         self._generation = 0  # set_players: decisions for the players before are dropped
         self._copies: dict[Side, ThinkingCopy] = {}
         self._tally: TurnTally | None = None  # the computer's actions since it took over
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
+        self._worker = main_thread_gc.Worker("computer")
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._collect)
@@ -195,7 +198,7 @@ class ComputerTurns(QObject):
         if player is None or game is None or self._thinking is not None:
             return
         copy = self._copy_of(game)  # copied here, on the window's thread
-        self._thinking = (self._key(game), self._pool.submit(_decide, player, copy))
+        self._thinking = (self._key(game), self._worker.submit(_decide, player, copy))
         self._poll.start()
 
     def _collect(self, wait: bool = False) -> None:
@@ -338,7 +341,7 @@ class ComputerTurns(QObject):
         self.pause()
         self._poll.stop()
         self._thinking = None
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._worker.close()
 
 
 def _decide(player: ComputerPlayer, game: Game) -> tuple[Action, str]:

@@ -12,6 +12,7 @@ from gameapp.ai.thinking_copy import ThinkingCopy, thinking_copy
 from gameapp.core.actions import EndPhase
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Side
 from tests.ai.test_ai_player import skirmish
 
@@ -43,6 +44,25 @@ def test_the_copy_never_plays() -> None:
     with pytest.raises(IllegalActionError, match="cannot be undone"):
         copy.undo()
     assert game.log == []
+
+
+def test_the_copy_shares_no_changing_part_with_the_game() -> None:
+    """The worker thinks on the copy while the window plays the game: the two share nothing
+    either may change, save the caches worked out from the map alone (costs.MapCaches: added
+    to only, each entry whole, the same value for a key). Dice thrown on the copy leave the
+    game's as they were, and throw what the game's would."""
+    game = skirmish(3)
+    copy = thinking_copy(game)
+    assert copy.state is not game.state and copy.state.units is not game.state.units
+    assert copy.log is not game.log and copy.rules is not game.rules
+    assert copy.dice is not game.dice and copy.dice.history is not game.dice.history
+    thrown = [copy.dice.d66("a look ahead") for _ in range(5)]
+    assert game.dice.history == []  # the game's dice did not move
+    assert [game.dice.d66("the game") for _ in range(5)] == thrown
+    assert thinking_copy(game, copy).dice.history == game.dice.history  # follows the dice too
+    mine, theirs = tactical(copy).movement.costs, tactical(game).movement.costs
+    assert mine is not theirs and mine.fronts is not theirs.fronts
+    assert mine.shared is theirs.shared  # the map's own caches, shared by design
 
 
 def _played(seed: int, on_copy: bool) -> list[str]:

@@ -60,3 +60,13 @@ def test_forced_dice_come_first() -> None:
     assert dice.d66("morale") == 41
     with pytest.raises(ValueError):
         Dice.forcing([71])
+
+
+def test_a_copy_throws_what_the_dice_would_and_leaves_them_be() -> None:
+    """The computer's copy of the game thinks with a copy of the dice (ai/thinking_copy.py)."""
+    dice = Dice.forcing([36])
+    dice.d6("before")
+    twin = dice.copy()
+    ahead = [twin.d6("look ahead") for _ in range(6)]
+    assert dice.history == [twin.history[0]] and len(twin.history) == 7
+    assert [dice.d6("the game") for _ in range(6)] == ahead  # the forced 6 first, then seeded
