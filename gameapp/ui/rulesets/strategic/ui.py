@@ -9,13 +9,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtGui import QCursor
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QInputDialog, QMenu
 
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.events import Event
 from gameapp.core.hexgrid import Hex
-from gameapp.core.rulesets.strategic.actions import Attack
+from gameapp.core.rulesets.strategic.actions import Attack, BurnSupply
 from gameapp.core.rulesets.strategic.combat import BattleFought
 from gameapp.core.rulesets.strategic.pieces import Piece
 from gameapp.core.rulesets.strategic.previews import (
@@ -34,7 +34,7 @@ from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.scenario import Scenario
 from gameapp.core.units import Side
 from gameapp.present.strategic_battle import supply_text
-from gameapp.present.strategic_gestures import stack_commands
+from gameapp.present.strategic_gestures import StackAction, stack_commands
 from gameapp.ui.actions import ActionSpec
 from gameapp.ui.board.overlay import HexOverlayItem
 from gameapp.ui.board.route_item import RouteItem
@@ -173,16 +173,28 @@ class StrategicUI(RulesetUI):
             self.stack_menu.deleteLater()
         menu = QMenu(self.window.view)
         menu.setObjectName("strategic_stack_menu")
-        commands = stack_commands(game, [p.id for p in self.pieces_at(h)])
+        commands = stack_commands(game, h, [p.id for p in self.pieces_at(h)])
         for command in commands:
             entry = menu.addAction(command.text)
             entry.triggered.connect(
-                lambda _checked=False, a=command.action: self.window.controller.apply(a))
+                lambda _checked=False, a=command.action: self.apply_stack_command(a))
         if not commands:
-            menu.addAction("No split, roster or transport command here now").setEnabled(False)
+            menu.addAction("No command for this stack now").setEnabled(False)
         self.stack_menu = menu
         menu.popup(QCursor.pos())
         return menu
+
+    def apply_stack_command(self, action: StackAction) -> None:
+        """Apply a menu's command; burning supply first asks how many points (12.0)."""
+        if isinstance(action, BurnSupply):
+            points, ok = QInputDialog.getInt(
+                self.window, "Burn supply (12.0)",
+                f"Supply points of {action.piece} to destroy:", action.points, 1,
+                action.points)
+            if not ok:
+                return
+            action = BurnSupply(action.piece, points)
+        self.window.controller.apply(action)
 
     # --- the supply overlay -------------------------------------------------------------------
     def show_supply(self, on: bool) -> None:
