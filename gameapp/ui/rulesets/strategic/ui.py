@@ -20,7 +20,7 @@ from gameapp.core.rulesets.strategic.combat import BattleFought
 from gameapp.core.rulesets.strategic.pieces import Piece
 from gameapp.core.rulesets.strategic.previews import (
     SupplyPicture,
-    battle_preview,
+    check_attack,
     supply_picture,
 )
 from gameapp.core.rulesets.strategic.queries import (
@@ -33,7 +33,7 @@ from gameapp.core.rulesets.strategic.scenario import StrategicScenario
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.scenario import Scenario
 from gameapp.core.units import Side
-from gameapp.present.strategic_battle import supply_text
+from gameapp.present.strategic_battle import attack_plan, attacker_boxes, supply_text
 from gameapp.present.strategic_gestures import StackAction, stack_commands
 from gameapp.ui.actions import ActionSpec
 from gameapp.ui.board.overlay import HexOverlayItem
@@ -135,23 +135,24 @@ class StrategicUI(RulesetUI):
 
     # --- battles -----------------------------------------------------------------------------
     def open_battle(self, action: Attack) -> BattleDialog:
-        """The battle dialog for `action`: the preview before the die; Roll fights it."""
+        """The battle dialog for `action` (the rules' proposal, ticked at first): the units
+        to tick and the battle before the die; Roll fights the ticked units' attack."""
         game = self.window.controller.game
         assert game is not None
-        preview = battle_preview(game, action)
 
-        def fight() -> BattleFought | IllegalActionError | list[str]:
-            try:
-                game.check(action)
-            except IllegalActionError as error:
+        def fight(chosen: Attack) -> BattleFought | IllegalActionError | list[str]:
+            error = check_attack(game, chosen)
+            if error is not None:
                 return error
-            if not self.window.controller.apply(action):
+            if not self.window.controller.apply(chosen):
                 return IllegalActionError("the attack was not made", "R&C actions")
             done = self.window.controller.last_events
             fought = next((e for e in done if isinstance(e, BattleFought)), None)
             return fought if fought is not None else self.event_notes(done, game)
 
-        self.battle_dialog = BattleDialog(preview, game.map.hex_id, fight, self.window)
+        self.battle_dialog = BattleDialog(
+            f"Battle at {game.map.hex_id(action.target)}", attacker_boxes(game, action), action,
+            lambda ticked: attack_plan(game, action, ticked), fight, self.window)
         self.battle_dialog.open()
         return self.battle_dialog
 
