@@ -346,7 +346,7 @@ def _detrain(state: StrategicState, pieces: tuple[str, ...]) -> list[Any]:
         piece = state.pieces[piece_id]
         if isinstance(piece, Division) and piece.entrained:
             lost = piece.sp - piece.sp // 2
-            state.lost[piece.side] += lost
+            state.note_loss(piece, lost)
             state.put(replace(piece, sp=piece.sp // 2, entrained=False))
             events.append(Detrained(piece_id, lost, ENTRAINED))
         elif isinstance(piece, Train) and piece.entrained:
@@ -390,7 +390,7 @@ def _retreat(ctx: RuleContext, side: Side, start: Hex, hexes: int, units: list[D
     if path is None:
         gone = tuple(u.id for u in units)
         for unit in units:
-            state.lost[side] += unit.sp
+            state.note_loss(unit, unit.sp)
             remove_piece(state, unit.id)
             state.gone[unit.id] = "surrendered"
         events.append(Surrendered(gone, "no retreat: every path is blocked (9.32)", SURRENDER))
