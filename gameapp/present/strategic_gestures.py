@@ -7,8 +7,9 @@ rules' own listing, so that a gesture offers only what `game.apply` accepts:
   brigades split off (3.25), units assigned to or released from an HQ's roster (16.16), troops
   embarking on or landing from a transport (9.5), detraining, a leader's force commanded by an
   order or a die (5.2, 10.14), a unit leaving the map on a detour or coming back at its entry
-  hex (7.54), a fort razed (13.4), a naval battle (11.11) and supply burned (12.0: never
-  listed, so asked of the rules' check; the window asks how many points);
+  hex (7.54), a fort razed (13.4), a naval battle (11.11), each advance the rules list into a
+  hex a battle emptied (a plain click takes the first, the strongest that fit) and supply
+  burned (12.0: never listed, so asked of the rules' check; the window asks how many points);
 - `board_offers`: everything the board's clicks and menus offer now, so that a test can hold
   the listing against it.
 """
@@ -54,7 +55,8 @@ from gameapp.core.rulesets.strategic.supply import holds_supply
 from gameapp.present.strategic import chance_text
 
 StackAction = (SplitBrigade | Assign | Release | Embark | Land | Detrain | GiveOrder
-               | RollInitiative | GoOffMap | ReEnter | RazeFort | NavalAttack | BurnSupply)
+               | RollInitiative | GoOffMap | ReEnter | RazeFort | NavalAttack | BurnSupply
+               | Advance)
 
 
 @dataclass(frozen=True)
@@ -189,11 +191,13 @@ def _away_text(game: Game, action: Any, h: Hex, name: Callable[[str], str],
         return f"Raze {name(action.fort)} (13.4)"
     if isinstance(action, NavalAttack) and action.at == h:
         return "Naval battle: every warship here attacks the enemy's ships (11.11)"
+    if isinstance(action, Advance) and action.target == h:
+        return f"Advance {', '.join(name(u) for u in action.units)} into {hex_id(h)}"
     return None
 
 
 def _piece_of(action: Any) -> str:
-    for field in ("leader", "unit", "fort"):
+    for field in ("leader", "unit", "fort"):  # (not "units": an advance's several)
         if hasattr(action, field):
             return str(getattr(action, field))
     return ""
@@ -204,7 +208,8 @@ def board_offers(game: Game) -> list[Any]:
     march, rail move or voyage of each piece that may move (pick it, click the hex), the attacks
     on each enemy hex (a click opens the battle dialog with its units to tick: the listed ones
     are among them), the advance into an emptied hex, every stack's Ctrl+click commands, and
-    ending the phase (End phase)."""
+    ending the phase (End phase). The battle dialog's boxes (attacker_choices) reach any
+    other choice of units; the tests check the listed ones are among them."""
     state = strategic_state(game)
     legal = list(game.legal_actions())
     offers: list[Any] = list(spans_to_declare(game).values())
@@ -220,7 +225,7 @@ def board_offers(game: Game) -> list[Any]:
         hexes.add(state.advance[0])
     for h in sorted(hexes):
         if side is not None and any(p.side is side.other for p in state.at(h)):
-            offers += attacks_on(game, h)  # pick one of a force's units, click the target
+            offers += attacks_on(game, h)[:1]  # a click: the dialog, this one ticked
         if state.advance is not None and (advance := advance_into(game, h)) is not None:
             offers.append(advance)  # a click on the emptied hex
         offers += [c.action for c in stack_commands(

@@ -5,9 +5,9 @@ hold the listing against it in positions that list every kind of action the rule
 and in a few seeded random walks from them.
 
 What counts as the same offer: a march or a voyage to the same hex (the board offers the
-cheapest way there: a forced march only where no plain march reaches), an advance into the
-same hex (the strongest units that fit go in), an attack with the same units on the same hex;
-every other action exactly."""
+cheapest way there: a forced march only where no plain march reaches); an attack whose units
+all have a tick box, enabled, in the battle dialog a click on its target opens; every other
+action exactly."""
 
 from __future__ import annotations
 
@@ -19,19 +19,21 @@ import pytest
 
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import (
-    Advance,
     Attack,
     BurnSupply,
+    DeclareSpan,
     EndPhase,
     GoOffMap,
     March,
     Rail,
+    RollInitiative,
     Sail,
 )
-from gameapp.core.rulesets.strategic.pieces import Arm, Division, Fort, Ship, Vessel
+from gameapp.core.rulesets.strategic.pieces import Arm, Division, Fort, Leader, Ship, Vessel
 from gameapp.core.rulesets.strategic.ruleset import ROUTES
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
+from gameapp.present.strategic_battle import attacker_boxes
 from gameapp.present.strategic_gestures import board_offers
 from tests.rulesets.strategic.battles import commanded_force, empty_board, train, unit
 from tests.rulesets.strategic.positions import add, command, hazel_game, state_of, to_phase
@@ -45,17 +47,25 @@ def key(action: Any) -> Any:
         return "march", action.piece, action.path[-1]
     if isinstance(action, Sail):
         return "sail", action.ship, action.path[-1]
-    if isinstance(action, Advance):
-        return "advance", action.target
-    if isinstance(action, Attack):
-        return "attack", action.target, frozenset(action.attackers), action.amphibious
     return action
+
+
+def tickable(game: Game, attack: Attack, offers: list[Any]) -> bool:
+    """Whether the battle dialog a click on the attack's target opens can tick its units."""
+    proposal = next((a for a in offers if isinstance(a, Attack) and a.target == attack.target),
+                    None)
+    if proposal is None:
+        return False
+    boxes = {b.unit for b in attacker_boxes(game, proposal) if b.enabled}
+    return set(attack.attackers) <= boxes and attack.amphibious == proposal.amphibious
 
 
 def unoffered(game: Game) -> list[Any]:
     """The listed actions no gesture offers."""
-    offered = {key(a) for a in board_offers(game)}
-    return [a for a in game.legal_actions() if key(a) not in offered]
+    offers = board_offers(game)
+    offered = {key(a) for a in offers}
+    return [a for a in game.legal_actions() if key(a) not in offered
+            and not (isinstance(a, Attack) and tickable(game, a, offers))]
 
 
 def opening() -> Game:
@@ -105,6 +115,24 @@ def battle() -> Game:
     return game
 
 
+def two_forces() -> Game:
+    """Two commanded forces next to one enemy stack: the rules list an attack for each; the
+    click opens the first, the other's unit is a box to tick."""
+    game = empty_board()
+    unit(game, "x", U, "0603", 12)
+    unit(game, "y", U, "0602", 6)
+    unit(game, "c", C, "0503", 6)
+    to_phase(game, StrategicPhase.COMBAT)
+    commanded_force(game, {"0603": ["x"]})
+    add(game, Leader("l2", U, "Other", 2, 6, 0, 4, game.map.parse("0602")))
+    game.apply(DeclareSpan("l2", ("y",)))
+    game.dice.forced = [1]
+    game.apply(RollInitiative("l2"))
+    attacks = [a for a in game.legal_actions() if isinstance(a, Attack)]
+    assert [a.attackers for a in attacks] == [("x",), ("y",)]
+    return game
+
+
 def advancing() -> Game:
     game = battle()
     game.dice.forced = [6]
@@ -129,8 +157,8 @@ def back_from_detour() -> Game:
 
 POSITIONS: dict[str, Callable[[], Game]] = {
     "opening": opening, "marching": marching, "railed": railed, "ships": ships,
-    "naval": naval, "battle": battle, "advancing": advancing, "detour": detour,
-    "back_from_detour": back_from_detour}
+    "naval": naval, "battle": battle, "two_forces": two_forces, "advancing": advancing,
+    "detour": detour, "back_from_detour": back_from_detour}
 
 
 @pytest.mark.parametrize("name", POSITIONS)

@@ -1,7 +1,8 @@
 """The strategic board's Ctrl+click menu for the actions issue 26 left without a gesture,
 each played with the mouse in the window: a unit sent off the map on a detour and brought back
 at its entry hex (7.54), a fort razed (13.4), a naval battle (11.11), supply burned (12.0,
-asking how many points), and a leader's force commanded by an order or a die (5.2, 10.14)."""
+asking how many points), a leader's force commanded by an order or a die (5.2, 10.14), and
+any advance the rules list after a battle (not only the strongest a plain click takes)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from PySide6.QtWidgets import QInputDialog
 from pytestqt.qtbot import QtBot
 
 from gameapp.core.rulesets.strategic.actions import (
+    Advance,
+    Attack,
     BurnSupply,
     EndPhase,
     GiveOrder,
@@ -131,3 +134,25 @@ def test_ctrl_click_on_a_leader_commands_his_force_by_order_or_die_5_2(qtbot: Qt
     assert game.log[-1].action == GiveOrder("banks")
     assert state_of(game).forces["banks"].commanded
     assert RollInitiative("banks") not in list(game.legal_actions())
+
+
+def test_ctrl_click_on_the_emptied_hex_lists_every_advance(qtbot: QtBot) -> None:
+    game = empty_board()
+    unit(game, "x", U, "0603", 12)
+    unit(game, "y", U, "0602", 6)
+    unit(game, "c", C, "0503", 1)
+    train(game, "ut", U, "0603", 5)
+    to_phase(game, StrategicPhase.COMBAT)
+    commanded_force(game, {"0603": ["x", "ut"], "0602": ["y"]})
+    game.dice.forced = [6]
+    target = game.map.parse("0503")
+    game.apply(Attack(target, ("x", "y")))  # c is gone: 0503 is empty
+    listed = [a for a in game.legal_actions() if isinstance(a, Advance)]
+    assert Advance(target, ("y",)) in listed and len(listed) > 1
+    window, _ui = open_game(qtbot, game)
+    menu = ctrl_click(qtbot, window, "0503")
+    assert [t for t in texts(menu) if t.startswith("Advance")] == [
+        f"Advance {', '.join(a.units)} into 0503" for a in listed]
+    choose(menu, "Advance y into 0503")  # not the strongest: only y goes in
+    assert game.log[-1].action == Advance(target, ("y",))
+    assert state_of(game).pieces["y"].hex == target != state_of(game).pieces["x"].hex
