@@ -110,7 +110,8 @@ def piece_line(piece: Piece) -> str:
         return f"{piece.id}: depot, supply {piece.supply}"
     if isinstance(piece, Ship):
         cargo = f", carrying {', '.join(piece.cargo)}" if piece.cargo else ""
-        return f"{piece.id} {piece.name}: {piece.vessel.value}, strength {piece.strength}{cargo}"
+        named = f"{piece.id} {piece.name}".strip()
+        return f"{named}: {piece.vessel.value}, strength {piece.strength}{cargo}"
     kind = "fortress" if piece.fortress else "fort"
     return f"{piece.id}: {kind}, shelters {piece.capacity} SP"
 

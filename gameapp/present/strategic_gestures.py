@@ -119,7 +119,7 @@ def stack_commands(game: Game, h: Hex, pieces: Iterable[str]) -> list[StackComma
     def name(i: str) -> str:
         away = state.offmap.get(i)
         piece = state.pieces.get(i) if away is None else away.unit
-        return str(getattr(piece, "name", i))
+        return str(getattr(piece, "name", "") or i)  # a ship a test made has no name
 
     legal = list(game.legal_actions())
     chances = ({c.leader: chance_text(c.chance) for c in command_choices(game).values()}
