@@ -6,7 +6,10 @@
     history.changes(12)                   # what action 12 changed: hexes left and entered, hits
     history.events_at(12)                 # the events action 12 caused
     history.turn_series()                 # each side's strength and points, turn by turn
-    history.losses_by_side(), history.losses_by_brigade()
+    history.losses_by_side(), history.losses_by_formation()
+
+The record (strength, points, losses) is asked of the game's ruleset (`strength_on_map`,
+`result`, `losses`), so a tactical and a strategic game give the same kind of record.
 
 The replay starts the scenario afresh with the seed and applies each logged action, feeding the
 dice the faces the log recorded, so even a game whose dice were forced (as tests force them)
@@ -24,11 +27,10 @@ from gameapp.core.engine import Game, LogEntry
 from gameapp.core.events import Event
 from gameapp.core.hexgrid import Hex
 from gameapp.core.replay import ReplayMismatch, forced_faces, replay_action
-from gameapp.core.rules.victory import BrigadeLosses, losses, losses_by_brigade, score
-from gameapp.core.ruleset import Placement
+from gameapp.core.ruleset import LossRow, Placement
 from gameapp.core.scenario import Scenario
 from gameapp.core.state import GameState
-from gameapp.core.units import Side, UnitKind
+from gameapp.core.units import Side
 
 
 class ReplayError(ValueError):
@@ -185,18 +187,19 @@ class History:
 
     def losses_by_side(self, index: int | None = None) -> dict[Side, int]:
         state = self.state_at(len(self.log) if index is None else index)
-        return {side: losses(state, self.scenario, side) for side in Side}
+        return self._game.ruleset.losses_by_side(self.scenario, state)
 
-    def losses_by_brigade(self, index: int | None = None) -> list[BrigadeLosses]:
+    def losses_by_formation(self, index: int | None = None) -> list[LossRow]:
+        """Each formation's losses (brigades, or divisions: `ruleset.formation`)."""
         state = self.state_at(len(self.log) if index is None else index)
-        return losses_by_brigade(state, self.scenario)
+        return self._game.ruleset.losses(self.scenario, state)
 
     # --- inside -----------------------------------------------------------------------------
     def _point(self, label: str, turn: int, index: int) -> TurnPoint:
         state = self.state_at(index)
-        result = score(state, self.scenario)
-        strength = {side: sum(u.strength for u in state.side_units(side)
-                              if u.kind is not UnitKind.LEADER) for side in Side}
+        ruleset = self._game.ruleset
+        result = ruleset.result(self.scenario, state)
+        strength = ruleset.strength_on_map(self.scenario, state)
         return TurnPoint(label, turn, index, strength,
                          {side: result.points[side].total for side in Side})
 

@@ -161,11 +161,23 @@ class Placement:
     strength: int | None
 
 
+@dataclass(frozen=True)
+class LossRow:
+    """One formation's losses, for the end screen: a brigade (tactical), a division
+    (strategic)."""
+
+    side: Side
+    name: str
+    lost: int  # SPs lost
+    of: int  # SPs it brought into play (tactical: as printed; strategic: lost + left)
+
+
 class Ruleset:
     """A game's rules, handed to the engine. Subclasses fill in what their game says."""
 
     name: ClassVar[str]
     label: ClassVar[str]  # in words, for menus and the docs
+    formation: ClassVar[str] = "brigade"  # what a row of the end screen's losses table is
     turn_steps: tuple[Step, ...]
 
     # --- files ---------------------------------------------------------------------------
@@ -248,6 +260,20 @@ class Ruleset:
 
     def result(self, scenario: Any, state: Any) -> Any:
         raise NotImplementedError
+
+    # --- the record (History: the end screen's chart and tables) ---------------------------
+    def strength_on_map(self, scenario: Any, state: Any) -> dict[Side, int]:
+        """Each side's fighting strength on the map (SP; leaders count none)."""
+        raise NotImplementedError
+
+    def losses(self, scenario: Any, state: Any) -> list[LossRow]:
+        """Each formation's losses so far, by side, most lost first."""
+        raise NotImplementedError
+
+    def losses_by_side(self, scenario: Any, state: Any) -> dict[Side, int]:
+        """Each side's SPs lost so far (the formations' sum unless the rules count more)."""
+        rows = self.losses(scenario, state)
+        return {side: sum(r.lost for r in rows if r.side is side) for side in Side}
 
 
 # --- the registry ---------------------------------------------------------------------------

@@ -80,7 +80,8 @@ def counter_text(piece: Piece) -> CounterText:
     if isinstance(piece, Depot):
         return CounterText("DEPOT", "depot", str(piece.supply), "supply")
     if isinstance(piece, Ship):
-        return CounterText(piece.vessel.value.upper(), piece.id, str(piece.strength),
+        name = piece.name.removeprefix(f"{piece.side.label} ") or piece.id  # the colour says
+        return CounterText(piece.vessel.value.upper(), name, str(piece.strength),
                            f"cap {piece.capacity}" if piece.capacity else "")
     return CounterText("FORTRESS" if piece.fortress else "FORT", piece.id, str(piece.capacity),
                        "SP cap.")
@@ -109,7 +110,8 @@ def piece_line(piece: Piece) -> str:
         return f"{piece.id}: depot, supply {piece.supply}"
     if isinstance(piece, Ship):
         cargo = f", carrying {', '.join(piece.cargo)}" if piece.cargo else ""
-        return f"{piece.id}: {piece.vessel.value}, strength {piece.strength}{cargo}"
+        named = f"{piece.id} {piece.name}".strip()
+        return f"{named}: {piece.vessel.value}, strength {piece.strength}{cargo}"
     kind = "fortress" if piece.fortress else "fort"
     return f"{piece.id}: {kind}, shelters {piece.capacity} SP"
 

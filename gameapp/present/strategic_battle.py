@@ -1,4 +1,6 @@
-"""A strategic battle and a side's supply in words, for the window (Qt-free): the battle before
+"""A strategic battle and a side's supply in words, for the window (Qt-free): the units the
+attacker may tick (`attack_plan`: each with why it cannot join, and the battle the ticked ones
+would fight, or the rules' refusal of it), the battle before
 the die (the odds, each strength term, the shifts, the die modifier and each outcome's exact
 chance), the battle after it (the roll, the outcome and each SP lost with the reason it fell
 there), and where a stack traces its supply."""
@@ -6,14 +8,24 @@ there), and where a stack traces its supply."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from fractions import Fraction
 
 from gameapp.core.breakdown import Term
+from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
+from gameapp.core.rulesets.strategic.actions import Attack
 from gameapp.core.rulesets.strategic.combat import BattleFought
 from gameapp.core.rulesets.strategic.losses import LossLine
 from gameapp.core.rulesets.strategic.odds import BattlePreview, ResultChance
-from gameapp.core.rulesets.strategic.previews import SupplyPicture
+from gameapp.core.rulesets.strategic.pieces import Division
+from gameapp.core.rulesets.strategic.previews import (
+    SupplyPicture,
+    attacker_choices,
+    battle_preview,
+    check_attack,
+)
+from gameapp.core.rulesets.strategic.queries import strategic_state
 
 HexId = Callable[[Hex], str]
 
@@ -69,6 +81,60 @@ def preview_sections(p: BattlePreview, hex_id: HexId) -> list[tuple[str, list[st
     sections.append(("Each outcome's chance",
                      [outcome_line(r) for r in p.results] + [f"in all {exact_chance(total)}"]))
     return sections
+
+
+@dataclass(frozen=True)
+class AttackerBox:
+    """A unit's tick box: its words, and whether it may be ticked at all."""
+
+    unit: str
+    text: str
+    enabled: bool
+
+
+@dataclass(frozen=True)
+class AttackPlan:
+    """The attack the ticked units would make: its sections (the battle before the die, or
+    the rules' refusal with its rule), and whether Roll may fight it."""
+
+    action: Attack
+    sections: list[tuple[str, list[str]]]
+    allowed: bool
+    preview: BattlePreview | None
+
+
+def attacker_boxes(game: Game, proposal: Attack) -> list[AttackerBox]:
+    """One box a unit that could attack `proposal.target` (the forces commanded now)."""
+    state = strategic_state(game)
+    hex_id = game.map.hex_id
+    boxes = []
+    for choice in attacker_choices(game, proposal):
+        unit = state.pieces[choice.unit]
+        assert isinstance(unit, Division)
+        leader = state.pieces.get(choice.force)
+        text = (f"{unit.name} ({unit.id}): {unit.arm.value}, {unit.sp} SP at "
+                f"{hex_id(unit.hex)} — {getattr(leader, 'name', choice.force)}'s force")
+        if choice.problem is not None:
+            text += f" — cannot: {choice.problem.reason} ({choice.problem.rule})"
+        boxes.append(AttackerBox(unit.id, text, choice.problem is None))
+    return boxes
+
+
+def attack_plan(game: Game, proposal: Attack, ticked: Iterable[str]) -> AttackPlan:
+    """The battle the `ticked` units (in the boxes' order) would fight on the proposal's
+    target, or why the rules refuse it."""
+    action = Attack(proposal.target, tuple(ticked), proposal.amphibious)
+    hex_id = game.map.hex_id
+    if not action.attackers:
+        return AttackPlan(action, [("No attack", ["tick the units that attack "
+                                                  f"{hex_id(action.target)}"])], False, None)
+    error = check_attack(game, action)
+    if error is not None:
+        return AttackPlan(action, [("Not allowed", [
+            f"{', '.join(action.attackers)} on {hex_id(action.target)}: {error.reason} "
+            f"({error.rule})"])], False, None)
+    preview = battle_preview(game, action)
+    return AttackPlan(action, preview_sections(preview, hex_id), True, preview)
 
 
 def loss_lines(lines: Iterable[LossLine]) -> list[str]:

@@ -1,11 +1,14 @@
-"""The end screen: the winner and the level of victory (rules/victory.py), each side's points
-term by term, losses by side and by brigade, and the chart of each side's strength and victory
-points turn by turn (end_chart.py). It opens by itself when the game ends (`EndOfGame`), and
-its Replay button steps through the game that was played."""
+"""The end screen: the winner and the level of victory (the ruleset's result), each side's
+points term by term, losses by side and by formation (brigades in a tactical game, divisions in
+a strategic one: `Ruleset.formation`), and the chart of each side's strength and victory points
+turn by turn (end_chart.py). Every number comes from the ruleset through `History` (the record:
+`strength_on_map`, `result`, `losses`), so both kinds of game get the same screen. It opens by
+itself when the game ends (`EndOfGame`), and its Replay button steps through the game that was
+played."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor
@@ -22,21 +25,49 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gameapp.core.breakdown import Breakdown
 from gameapp.core.engine import Game
 from gameapp.core.history import History
-from gameapp.core.rules.victory import VictoryResult
 from gameapp.core.units import Side
 from gameapp.ui.controller import GameController
 from gameapp.ui.end_chart import INK, TurnChart
 from gameapp.ui.screen_fit import open_inside_screen
 
 
-def headline(result: VictoryResult) -> str:
+class ScoredResult(Protocol):
+    """A result with victory points and levels (the tactical VictoryResult, the strategic
+    StrategicResult)."""
+
+    @property
+    def points(self) -> dict[Side, Breakdown]: ...
+
+    @property
+    def winner(self) -> Side | None: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def level(self) -> str: ...
+
+    @property
+    def level_terms(self) -> Breakdown: ...
+
+    @property
+    def sudden_death(self) -> Any: ...
+
+
+def scored(result: Any) -> bool:
+    """Whether a result can be shown on the end screen (it has points and a winner)."""
+    return all(hasattr(result, name) for name in ("points", "winner", "level_terms"))
+
+
+def headline(result: ScoredResult) -> str:
     """'Union substantive victory', 'A draw'."""
     return "A draw" if result.winner is None else result.title
 
 
-def how_it_ended(game: Game, result: VictoryResult) -> str:
+def how_it_ended(game: Game, result: ScoredResult) -> str:
     """Why the game ended and how the level was reached, in a sentence."""
     points = {side: result.points[side].total for side in Side}
     score = f"{Side.UNION.label} {points[Side.UNION]:g}, {Side.CONFEDERATE.label} " \
@@ -63,7 +94,8 @@ class EndScreen(QDialog):
         self.setWindowTitle(f"The result — {game.scenario.name}")
         self.game = game
         self.history = history or History.of(game)
-        self.victory = game.result()
+        self.victory: ScoredResult = game.result()
+        self.formation = game.ruleset.formation  # "brigade", "division"
         self.title = QLabel(headline(self.victory))
         self.title.setObjectName("end_title")
         ink = INK[self.victory.winner].name() if self.victory.winner else "#2b2a26"
@@ -83,7 +115,7 @@ class EndScreen(QDialog):
         buttons.rejected.connect(self.reject)
         tables = QHBoxLayout()
         for caption, table in (("Victory points", self.points_table),
-                               ("Losses by brigade", self.brigade_table)):
+                               (f"Losses by {self.formation}", self.brigade_table)):
             column = QVBoxLayout()
             label = QLabel(f"<b>{caption}</b>")
             column.addWidget(label)
@@ -101,8 +133,8 @@ class EndScreen(QDialog):
     def _losses_text(self) -> str:
         lost = self.history.losses_by_side()
         printed: dict[Side, int] = {side: 0 for side in Side}
-        for row in self.history.losses_by_brigade():
-            printed[row.side] += row.printed
+        for row in self.history.losses_by_formation():
+            printed[row.side] += row.of
         parts = [f"<span style='color:{INK[side].name()}'><b>{side.label}</b></span> lost "
                  f"<b>{lost[side]}</b> of {printed[side]} strength points" for side in Side]
         return "Losses: " + "; ".join(parts)
@@ -115,9 +147,9 @@ class EndScreen(QDialog):
             (side, [side.label, label, f"{value:g}"]) for side, label, value in rows])
 
     def _brigade_table(self) -> QTableWidget:
-        return _table(["Side", "Brigade", "SPs lost", "of"], [
-            (row.side, [row.side.label, row.brigade, str(row.lost), str(row.printed)])
-            for row in self.history.losses_by_brigade()])
+        return _table(["Side", self.formation.capitalize(), "SPs lost", "of"], [
+            (row.side, [row.side.label, row.name, str(row.lost), str(row.of)])
+            for row in self.history.losses_by_formation()])
 
 
 def _table(headings: list[str], rows: list[tuple[Side, list[str]]]) -> QTableWidget:
@@ -168,13 +200,13 @@ class EndOfGame(QObject):
 
     def show_result(self) -> EndScreen | None:
         """The end screen of the game being played (its result so far if it is not over). A
-        result that is not a VictoryResult (the strategic game's, until its victory rules come)
-        is shown as its terms in a message box (`plain`), and None is returned."""
+        result without points (a ruleset without victory levels) is shown as its terms in a
+        message box (`plain`), and None is returned."""
         game = self.controller.game
         if game is None:
             return None
         result = game.result()
-        if not isinstance(result, VictoryResult):
+        if not scored(result):
             self._show_plain(game, result)
             return None
         if self.screen is not None:

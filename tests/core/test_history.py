@@ -12,7 +12,7 @@ from gameapp.core.actions import EndPhase, Fire, Move, Pass
 from gameapp.core.dice import Dice
 from gameapp.core.engine import Game
 from gameapp.core.history import History, ReplayError
-from gameapp.core.rules.victory import BrigadeLosses
+from gameapp.core.ruleset import LossRow
 from gameapp.core.scenario import VictoryHex
 from gameapp.core.state import GameState
 from gameapp.core.units import Side
@@ -98,8 +98,8 @@ def test_losses_by_side_and_by_brigade() -> None:
     history = History.of(_fire_game())
     assert history.losses_by_side() == {Side.UNION: 0, Side.CONFEDERATE: 1}
     # u (5 SPs, brigade "1st") lost nothing; c (8 SPs, "Gray") lost 1
-    assert history.losses_by_brigade() == [BrigadeLosses(Side.UNION, "1st", 0, 5),
-                                           BrigadeLosses(Side.CONFEDERATE, "Gray", 1, 8)]
+    assert history.losses_by_formation() == [LossRow(Side.UNION, "1st", 0, 5),
+                                             LossRow(Side.CONFEDERATE, "Gray", 1, 8)]
     assert history.losses_by_side(0) == {Side.UNION: 0, Side.CONFEDERATE: 0}
 
 

@@ -54,7 +54,12 @@ def test_east_62_month_1_has_its_schedule_and_its_interphase_each_line_with_its_
     # the week-3 transports for the Peninsula: who and where
     (transports,) = first.section(REINFORCEMENTS)
     assert transports.rule == SCHEDULE and "Week 3, Union: transports" in transports.text
-    assert ("un-w3-1-s1 arrives at C2609", SCHEDULE) in transports.details
+    # ship pieces by their names, not their ids (un-w3-1-s1): two alike, told apart
+    assert ("Union transport fleet 1 (Alexandria) arrives at C2609", SCHEDULE) in (
+        transports.details)
+    assert ("Union transport fleet 2 (Alexandria) arrives at C2609", SCHEDULE) in (
+        transports.details)
+    assert not any("un-w3" in text for text, _rule in transports.details)
     # leader changes of weeks 1, 2 and 4 (Lee, Pemberton, Holmes), in order
     leaders = first.section(LEADERS)
     assert [line.text.split(",")[0] for line in leaders] == ["Week 1", "Week 2", "Week 4"]

@@ -28,8 +28,8 @@ NOT_EVENT_MODULES = {"actions", "pieces", "state", "scenario", "tables", "crt", 
 NOT_EVENTS = {"LossLine", "BattlePreview", "ResultChance", "_Look", "CommandChoice",
               "MarchOption", "RetreatPath", "StrategicRules", "Scheduled", "ScheduledWeek",
               "MonthlyInterphase", "NewPhase", "RollForFirst", "SupplyCheck", "CombatSupply",
-              "SupplyNet", "SupplyPicture", "StrategicResult", "SuddenDeathLoss", "VictoryPlace",
-              "VictoryTerms"}
+              "SupplyNet", "SupplyPicture", "AttackerChoice", "StrategicResult",
+              "SuddenDeathLoss", "VictoryPlace", "VictoryTerms"}
 
 
 def strategic_dataclasses() -> list[type]:

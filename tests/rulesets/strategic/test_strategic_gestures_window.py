@@ -165,5 +165,5 @@ def test_ctrl_click_where_nothing_applies_says_so(qtbot: QtBot) -> None:
     window, _ui = open_game(qtbot, game)
     menu = ctrl_click(qtbot, window, "1006")  # an empty mountain hex
     (entry,) = menu.actions()
-    assert not entry.isEnabled() and "No split, roster or transport command" in entry.text()
+    assert not entry.isEnabled() and "No command for this stack now" in entry.text()
     menu.close()

@@ -37,7 +37,7 @@ def test_the_report_opens_after_the_interphase_and_again_from_the_game_menu(
     text = dialog.text.toPlainText()
     assert "Month 1: weeks 1-4 (1 Mar - 28 Mar 1862)" in text
     assert "Confederate: 5 of 12 points received (R&C strategic supply income)" in text
-    assert "un-w3-1-s1 arrives at C2609 (R&C strategic schedule)" in text
+    assert "Union transport fleet 1 (Alexandria) arrives at C2609 (R&C strategic schedule)" in text
     dialog.close()
 
     # Game ▸ Monthly report, placed after Result; month 2 so far is offered too

@@ -18,11 +18,12 @@ from gameapp.core.rulesets.strategic.actions import (
     SplitBrigade,
 )
 from gameapp.core.rulesets.strategic.events import BrigadeSplit, Marched
-from gameapp.core.rulesets.strategic.pieces import Arm, Division
+from gameapp.core.rulesets.strategic.pieces import Arm, Division, Ship
 from gameapp.core.rulesets.strategic.scenario import load_strategic
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError
+from tests.present.test_strategic_month import EAST_1862
 from tests.rulesets.strategic.positions import (
     HAZEL,
     SMALL_MAP,
@@ -204,3 +205,24 @@ def test_a_piece_named_but_defined_nowhere_is_said_so_where_it_is_named(
     problem = error.value.problems[0]
     assert problem.message == says
     assert line_has in kept[problem.line - 1]
+
+
+def test_ships_carry_a_name_players_understand(tmp_path: Path) -> None:
+    """A ship is named by the scenario (`name:`) or, where it gives none, by its side, what
+    it is and the place it starts at (R&C strategic ship names): never only its id."""
+    text = HAZEL.read_text(encoding="utf-8")
+    (tmp_path / "small_theatre.yaml").write_text(SMALL_MAP.read_text(encoding="utf-8"))
+    ships = ("ships:\n"
+             "  - {id: s1, side: union, vessel: gunboat, at: \"0405\"}\n"
+             "  - {id: s2, side: union, vessel: transport, at: \"0405\", name: Porter's fleet}\n"
+             "forts:\n")
+    named = tmp_path / "hazel.yaml"
+    named.write_text(text.replace("forts:\n", ships, 1), encoding="utf-8")
+    pieces = {p.id: p for p in load_strategic(named).pieces}
+    s1, s2 = pieces["s1"], pieces["s2"]
+    assert isinstance(s1, Ship) and isinstance(s2, Ship)
+    assert s1.name == "Union gunboat flotilla (0405)"  # no place named there: its hex
+    assert s2.name == "Porter's fleet"
+    east = {p.id: p for p in load_strategic(EAST_1862).pieces}
+    monroe = east["us_hampton_roads"]
+    assert isinstance(monroe, Ship) and monroe.name == "Union gunboat flotilla (Fort Monroe)"

@@ -156,17 +156,26 @@ def test_the_new_game_dialog_describes_a_strategic_scenario(qtbot: QtBot) -> Non
     assert union.name() in colours  # the stacks are drawn on the preview
 
 
-def test_the_end_of_a_strategic_game_shows_its_result_term_by_term(qtbot: QtBot) -> None:
+def test_the_end_of_a_strategic_game_opens_the_end_screen(qtbot: QtBot) -> None:
     window, _ui = open_hazel(qtbot)
     game = game_of(window)
     while not game.is_over:
         assert window.controller.end_phase()
-    plain = window.end_of_game.plain
-    assert plain is not None and plain.isVisible()
+    screen = window.end_of_game.screen
+    assert screen is not None and screen.isVisible()
+    assert window.end_of_game.plain is None  # the end screen, not a plain box
     # nothing moved in eight weeks: the Confederates still hold Hazelton (0702, a town: 1
     # point), the Union holds no victory place (0 points); 1 : 0 is scored as 1 : 1, a ratio of
     # 1, which is a marginal win
-    assert plain.text().startswith("After turn 8. The Confederate side wins.")
-    assert "Hazelton, VA (town)" in plain.text() and "counted as 1" in plain.text()
+    assert screen.title.text() == "Confederate marginal victory"
+    assert screen.summary.text().startswith("After turn 8: Union 0, Confederate 1 points")
+    cells = [screen.points_table.item(r, 1).text()
+             for r in range(screen.points_table.rowCount())]
+    assert "Hazelton, VA (town)" in cells
+    # the chart: the start and each of the eight weeks; the losses table by division
+    assert [p.label for p in screen.chart.points] == ["start"] + [f"turn {t}" for t in
+                                                                  range(1, 9)]
+    heading = screen.brigade_table.horizontalHeaderItem(1)
+    assert heading is not None and heading.text() == "Division"
     assert "Game over" in window.phase_bar.plain_text()
 

@@ -137,32 +137,39 @@ def _attacking_force(ctx: RuleContext, action: Attack, side: Side) -> Force:
 
 def _check_units(ctx: RuleContext, action: Attack, side: Side) -> None:
     state: StrategicState = ctx.state
-    phase = ctx.step.phase
     if len(set(action.attackers)) != len(action.attackers):
         raise IllegalActionError("a unit is named twice", COMBAT)
     for unit_id in action.attackers:
-        unit = state.pieces.get(unit_id)
-        if not isinstance(unit, Division) or unit.side is not side:
-            raise IllegalActionError(f"{unit_id} is not a ground unit of the side to play",
-                                     COMBAT)
-        if unit.entrained:
-            raise IllegalActionError(f"{unit_id} is aboard a train and cannot attack", ENTRAINED)
-        if not unit.can_attack:
-            raise IllegalActionError(f"{unit_id} ({unit.arm.value}) cannot attack", COMBAT)
-        if attack_key(unit_id, phase) in state.attacked:
-            raise IllegalActionError(f"{unit_id} has attacked once this {phase.value} phase",
-                                     ONCE_A_PHASE)
-        if action.amphibious:
-            _check_amphibious_unit(state, unit, action.target)
-        elif unit.aboard is not None:
-            raise IllegalActionError(f"{unit_id} is aboard ship: only an amphibious assault "
-                                     "goes in from the water", AMPHIBIOUS)
-        elif unit.hex.distance(action.target) != 1:
-            raise IllegalActionError(f"{unit_id} is not next to the target", TWO_HEXES)
+        check_attacker(ctx, unit_id, action.target, action.amphibious, side)
     hexes = attack_hexes(state, action.attackers)
     if len(hexes) > 2 or (len(hexes) == 2 and hexes[0].distance(hexes[1]) != 1):
         raise IllegalActionError("the attackers must stand in at most two hexes next to each "
                                  "other", TWO_HEXES)
+
+
+def check_attacker(ctx: RuleContext, unit_id: str, target: Hex, amphibious: bool,
+                   side: Side) -> None:
+    """Whether one unit may join an attack on `target` at all (what the others do aside)."""
+    state: StrategicState = ctx.state
+    phase = ctx.step.phase
+    unit = state.pieces.get(unit_id)
+    if not isinstance(unit, Division) or unit.side is not side:
+        raise IllegalActionError(f"{unit_id} is not a ground unit of the side to play",
+                                 COMBAT)
+    if unit.entrained:
+        raise IllegalActionError(f"{unit_id} is aboard a train and cannot attack", ENTRAINED)
+    if not unit.can_attack:
+        raise IllegalActionError(f"{unit_id} ({unit.arm.value}) cannot attack", COMBAT)
+    if attack_key(unit_id, phase) in state.attacked:
+        raise IllegalActionError(f"{unit_id} has attacked once this {phase.value} phase",
+                                 ONCE_A_PHASE)
+    if amphibious:
+        _check_amphibious_unit(state, unit, target)
+    elif unit.aboard is not None:
+        raise IllegalActionError(f"{unit_id} is aboard ship: only an amphibious assault "
+                                 "goes in from the water", AMPHIBIOUS)
+    elif unit.hex.distance(target) != 1:
+        raise IllegalActionError(f"{unit_id} is not next to the target", TWO_HEXES)
 
 
 def _check_amphibious_unit(state: StrategicState, unit: Division, target: Hex) -> None:
@@ -339,7 +346,7 @@ def _detrain(state: StrategicState, pieces: tuple[str, ...]) -> list[Any]:
         piece = state.pieces[piece_id]
         if isinstance(piece, Division) and piece.entrained:
             lost = piece.sp - piece.sp // 2
-            state.lost[piece.side] += lost
+            state.note_loss(piece, lost)
             state.put(replace(piece, sp=piece.sp // 2, entrained=False))
             events.append(Detrained(piece_id, lost, ENTRAINED))
         elif isinstance(piece, Train) and piece.entrained:
@@ -383,7 +390,7 @@ def _retreat(ctx: RuleContext, side: Side, start: Hex, hexes: int, units: list[D
     if path is None:
         gone = tuple(u.id for u in units)
         for unit in units:
-            state.lost[side] += unit.sp
+            state.note_loss(unit, unit.sp)
             remove_piece(state, unit.id)
             state.gone[unit.id] = "surrendered"
         events.append(Surrendered(gone, "no retreat: every path is blocked (9.32)", SURRENDER))

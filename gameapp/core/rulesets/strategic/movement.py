@@ -329,7 +329,7 @@ def forced_march_losses(ctx: RuleContext, side: Side, units: list[Division],
                  Term("the die", roll, FORCED),
                  Term(f"{t.forced_loss_percent}% of {unit.sp} SP, at least 1", -tenth,
                       "004 12.13"))
-        state.lost[unit.side] += loss
+        state.note_loss(unit, loss)
         if loss == unit.sp:
             remove_piece(state, unit.id)
         elif loss:

@@ -56,6 +56,19 @@ class Vessel(Enum):
     def is_warship(self) -> bool:
         return self is not Vessel.TRANSPORT
 
+    @property
+    def noun(self) -> str:
+        """What a ship counter stands for: 'gunboat flotilla', 'ironclad flotilla',
+        'transport fleet'."""
+        return "transport fleet" if self is Vessel.TRANSPORT else f"{self.value} flotilla"
+
+
+def ship_name(side: Side, vessel: Vessel, place: str, number: int | None = None) -> str:
+    """A ship's name where the scenario gives none: 'Union gunboat flotilla (Cairo)', the
+    place it starts at or arrives at (docs/strategic-rules.md, "Ship names"); `number` tells
+    apart two alike arriving together ('Union transport fleet 2 (Head of Passes)')."""
+    return f"{side.label} {vessel.noun}{f' {number}' if number else ''} ({place})"
+
 
 @dataclass(frozen=True)
 class Division:
@@ -143,6 +156,7 @@ class Ship:
     hex: Hex
     capacity: int = 0  # SP a transport carries
     cargo: tuple[str, ...] = ()
+    name: str = ""  # the scenario's, or `ship_name`'s (the loaders fill it)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,14 @@ from gameapp.core.campaign.actions import VERBS as CAMPAIGN_VERBS
 from gameapp.core.campaign.actions import CampaignAction, parse_campaign_action
 from gameapp.core.decisions import PendingDecision
 from gameapp.core.numbering import Numbering
-from gameapp.core.ruleset import ActionHandler, Placement, RuleContext, Ruleset, StartEffect
+from gameapp.core.ruleset import (
+    ActionHandler,
+    LossRow,
+    Placement,
+    RuleContext,
+    Ruleset,
+    StartEffect,
+)
 from gameapp.core.rulesets.strategic.actions import (
     VERBS,
     Advance,
@@ -67,8 +74,9 @@ from gameapp.core.rulesets.strategic.sieges import RazeHandler, siege_month, tak
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.supply import BurnHandler, SupplyCheck, capture_supply
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
-from gameapp.core.rulesets.strategic.victory import StrategicResult, sudden_death
+from gameapp.core.rulesets.strategic.victory import StrategicResult, loss_rows, sudden_death
 from gameapp.core.rulesets.strategic.victory import result as victory_result
+from gameapp.core.units import Side
 
 END = EndPhaseHandler()
 SPAN = SpanHandler()
@@ -127,6 +135,7 @@ class StrategicRules:
 class StrategicRuleset(Ruleset):
     name: ClassVar[str] = "strategic"
     label: ClassVar[str] = "Strategic: campaigns week by week"
+    formation: ClassVar[str] = "division"
 
     turn_steps = week_steps(ROUTES, END_OF_TURN, START_OF_WEEK)
 
@@ -207,6 +216,17 @@ class StrategicRuleset(Ruleset):
 
     def result(self, scenario: StrategicScenario, state: StrategicState) -> StrategicResult:
         return victory_result(scenario, state)
+
+    def strength_on_map(self, scenario: StrategicScenario, state: StrategicState
+                        ) -> dict[Side, int]:
+        """Each side's divisions' and brigades' SP in play (aboard ship and on a detour
+        too)."""
+        return {side: sum(u.sp for u in state.divisions(side))
+                + sum(a.unit.sp for a in state.offmap.values() if a.unit.side is side)
+                for side in Side}
+
+    def losses(self, scenario: StrategicScenario, state: StrategicState) -> list[LossRow]:
+        return loss_rows(state)
 
 
 STRATEGIC = StrategicRuleset()

@@ -33,6 +33,7 @@ from gameapp.core.rulesets.strategic.pieces import (
     Train,
     Vessel,
     counter_kind,
+    ship_name,
 )
 from gameapp.core.rulesets.strategic.schedule import Scheduled, read_schedule
 from gameapp.core.rulesets.strategic.tables import tables
@@ -218,6 +219,14 @@ class _Reader:
             self.problem(key, f"{text} is off the map")
         return h
 
+    def place_name(self, text: str, h: Hex) -> str:
+        """The place `text` names ('Cairo, IL': 'Cairo'), else the first named place at its
+        hex `h`, else the hex id."""
+        if "," in text:
+            return text.rpartition(",")[0].strip()
+        places = self.map.places_at(h)
+        return places[0].name if places else self.map.hex_id(h)
+
     def entries(self, kind: str) -> list[tuple[tuple[str | int, ...], dict[str, Any]]]:
         found = []
         for i, entry in enumerate(self.doc.data.get(kind, [])):
@@ -259,11 +268,13 @@ class _Reader:
             if not on_water(self.hex_of((*key, "at"), e["at"])):
                 self.problem((*key, "at"), f"{e['at']} is not on navigable water: a ship "
                              "stands on sea or lake, or by a navigable river")
+            at = self.hex_of((*key, "at"), e["at"])
             found.append(Ship(e["id"], Side(e["side"]), vessel,
-                              0 if vessel is Vessel.TRANSPORT else e.get("strength", 4),
-                              self.hex_of((*key, "at"), e["at"]),
+                              0 if vessel is Vessel.TRANSPORT else e.get("strength", 4), at,
                               e.get("capacity", tables().transport_capacity
-                                    if vessel is Vessel.TRANSPORT else 0)))
+                                    if vessel is Vessel.TRANSPORT else 0),
+                              name=e.get("name") or ship_name(Side(e["side"]), vessel,
+                                                              self.place_name(e["at"], at))))
         for key, e in self.entries("forts"):
             found.append(Fort(e["id"], Side(e["side"]), self.hex_of((*key, "at"), e["at"]),
                               e["capacity"], e.get("fortress", False)))

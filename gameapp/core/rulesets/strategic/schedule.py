@@ -44,6 +44,7 @@ from gameapp.core.rulesets.strategic.pieces import (
     Quality,
     Ship,
     Vessel,
+    ship_name,
 )
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.tables import tables
@@ -117,6 +118,8 @@ class _Reader(Protocol):
 
     def hex_of(self, key: tuple[str | int, ...], text: str) -> Hex: ...
 
+    def place_name(self, text: str, h: Hex) -> str: ...
+
     def problem(self, key: tuple[str | int, ...], message: str) -> None: ...
 
 
@@ -183,12 +186,18 @@ def _entry(reader: _Reader, kind: str, key: tuple[str | int, ...], e: dict[str, 
         if at is None:
             reader.problem(key, "arriving units need `at`: the hex or place they come to")
         pieces += _divisions(e, side_of, at or Hex(0, 0), ids, prefix, claim)
-    for j, s in enumerate(e.get("ships", [])):
+    ships = e.get("ships", [])
+    for j, s in enumerate(ships):
         vessel = Vessel(s["vessel"])
+        alike = [i for i, x in enumerate(ships) if x["vessel"] == vessel.value]
+        number = alike.index(j) + 1 if len(alike) > 1 else None
+        place = reader.place_name(e.get("at", ""), at or Hex(0, 0))
+        name = s.get("name") or ship_name(side_of, vessel, place, number)
         pieces.append(Ship(claim(f"{prefix}-s{j + 1}", "ships"), side_of, vessel,
                            0 if vessel is Vessel.TRANSPORT else s.get("strength", 4),
                            at or Hex(0, 0), s.get("capacity", tables().transport_capacity
-                                                  if vessel is Vessel.TRANSPORT else 0)))
+                                                  if vessel is Vessel.TRANSPORT else 0),
+                           name=name))
     if "leader" in e:
         lead = e["leader"]
         there = (reader.hex_of((*key, "leader", "at"), lead["at"]) if "at" in lead else at)
@@ -436,7 +445,7 @@ def _placed(ctx: RuleContext, entry: Scheduled, piece: Piece, transports: list[s
             carried = sum(u.sp for u in state.divisions() if u.aboard == ship_id)
             if isinstance(ship, Ship) and carried + piece.sp <= ship.capacity:
                 state.put(replace(ship, cargo=(*ship.cargo, piece.id)))
-                terms.append(Term(f"{_name(piece)} arrives aboard {ship_id}", piece.sp,
+                terms.append(Term(f"{_name(piece)} arrives aboard {_name(ship)}", piece.sp,
                                   SCHEDULE))
                 return replace(piece, hex=ship.hex, aboard=ship_id)
     if entry.with_piece in state.pieces:

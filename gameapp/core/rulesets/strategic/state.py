@@ -43,6 +43,15 @@ class OffMap:
     entry: Hex
 
 
+@dataclass(frozen=True)
+class UnitLoss:
+    """The SP one unit has lost so far."""
+
+    side: Side
+    name: str
+    sp: int
+
+
 @dataclass
 class StrategicState:
     turn: int
@@ -67,6 +76,9 @@ class StrategicState:
     # battle and to attrition (victory), pieces out of play and why, supply points gone
     battles: int = 0
     lost: dict[Side, int] = field(default_factory=lambda: dict.fromkeys(Side, 0))
+    # each unit's share of `lost`, with its name and side (it may have left play): the end
+    # screen's table
+    lost_by: dict[str, UnitLoss] = field(default_factory=dict)
     gone: dict[str, str] = field(default_factory=dict)
     supply_gone: dict[str, int] = field(default_factory=dict)  # "spent" / "destroyed" -> points
     offmap: dict[str, OffMap] = field(default_factory=dict)  # units on a detour (7.54), by id
@@ -88,8 +100,17 @@ class StrategicState:
             orders_used=defaultdict(int, self.orders_used),
             rail_used=defaultdict(int, self.rail_used),
             initiative_rolls=dict(self.initiative_rolls), decisions=list(self.decisions),
-            lost=dict(self.lost), gone=dict(self.gone), supply_gone=dict(self.supply_gone),
-            offmap=dict(self.offmap), withdrawn=dict(self.withdrawn))
+            lost=dict(self.lost), lost_by=dict(self.lost_by), gone=dict(self.gone),
+            supply_gone=dict(self.supply_gone), offmap=dict(self.offmap),
+            withdrawn=dict(self.withdrawn))
+
+    def note_loss(self, unit: Division, sp: int) -> None:
+        """`unit` loses `sp` SP in battle, to attrition or on the march (the piece itself is
+        changed by the caller): the side's total (victory) and the unit's share."""
+        self.lost[unit.side] += sp
+        before = self.lost_by.get(unit.id)
+        self.lost_by[unit.id] = UnitLoss(unit.side, unit.name,
+                                         sp + (before.sp if before is not None else 0))
 
     # --- reading -----------------------------------------------------------------------------
     def of_type(self, kind: type[P], side: Side | None = None) -> Iterator[P]:

@@ -362,7 +362,7 @@ def apply_losses(state: StrategicState, lines: Iterable[LossLine], why: str) -> 
     for piece_id, sp in sp_lost(list(lines)).items():
         piece = state.pieces.get(piece_id)
         if isinstance(piece, Division):
-            state.lost[piece.side] += min(sp, piece.sp)
+            state.note_loss(piece, min(sp, piece.sp))
             left = piece.sp - sp
             if left > 0:
                 state.put(replace(piece, sp=left))

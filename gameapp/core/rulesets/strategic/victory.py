@@ -23,7 +23,8 @@ from typing import Any
 from gameapp.core.breakdown import Breakdown, Term
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.victory import LEVEL_RULE, LEVELS, result_lines, result_title
-from gameapp.core.rulesets.strategic.pieces import Fort
+from gameapp.core.ruleset import LossRow
+from gameapp.core.rulesets.strategic.pieces import Division, Fort
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.theatre.chart import PlaceRole, PlaceSize
 from gameapp.core.units import Side
@@ -70,6 +71,11 @@ def read_victory(reader: Any, data: dict[str, Any]) -> VictoryTerms:
 class SuddenDeathLoss:
     name: str  # "Richmond, VA taken"
     winner: Side
+
+    def describe(self, hex_id: Any) -> str:
+        """What the end screen says after the name (as a tactical condition describes
+        itself)."""
+        return f"the {self.winner.label} side wins at once"
 
 
 @dataclass(frozen=True)
@@ -154,6 +160,25 @@ def points(scenario: Any, state: StrategicState) -> dict[Side, Breakdown]:
             terms[side].append(Term(f"{side.other.label} SP lost: {lost}, 1 point per "
                                     f"{per_point}", lost // per_point, PLACES))
     return {side: Breakdown.of(terms[side]) for side in Side}
+
+
+def loss_rows(state: StrategicState) -> list[LossRow]:
+    """Each division and brigade in play (on the map, aboard, on a detour) with the SP it has
+    lost, of what it had (lost + left), and each that left play with losses (destroyed,
+    surrendered, or withdrawn by the schedule): Union first, most lost first. A brigade split
+    off is its own row (the SP it took are not its division's losses)."""
+    in_play = [*state.divisions(), *(a.unit for a in state.offmap.values())]
+    rows: list[LossRow] = []
+    for unit in in_play:
+        lost = state.lost_by[unit.id].sp if unit.id in state.lost_by else 0
+        rows.append(LossRow(unit.side, unit.name, lost, lost + unit.sp))
+    here = {u.id for u in in_play}
+    for unit_id, loss in state.lost_by.items():
+        if unit_id not in here:
+            left = state.withdrawn.get(unit_id)
+            rows.append(LossRow(loss.side, loss.name, loss.sp,
+                                loss.sp + (left.sp if isinstance(left, Division) else 0)))
+    return sorted(rows, key=lambda r: (r.side is not Side.UNION, -r.lost, r.name))
 
 
 def result(scenario: Any, state: StrategicState) -> StrategicResult:

@@ -35,8 +35,15 @@ from gameapp.core.phases import Phase
 from gameapp.core.rules.disengagement import disengagement_fire
 from gameapp.core.rules.leaders import note_vacancies
 from gameapp.core.rules.pending_checks import after_action
-from gameapp.core.rules.victory import VictoryResult, score, sudden_death, update_holders
-from gameapp.core.ruleset import Placement, Player, RuleContext, Ruleset, Step
+from gameapp.core.rules.victory import (
+    VictoryResult,
+    losses,
+    losses_by_brigade,
+    score,
+    sudden_death,
+    update_holders,
+)
+from gameapp.core.ruleset import LossRow, Placement, Player, RuleContext, Ruleset, Step
 from gameapp.core.rulesets.tactical import effects
 from gameapp.core.rulesets.tactical.decisions import decide
 from gameapp.core.rulesets.tactical.handlers import (
@@ -51,7 +58,7 @@ from gameapp.core.rulesets.tactical.queries import TacticalQueries, TacticalRule
 from gameapp.core.scenario import Scenario, load_scenario
 from gameapp.core.specialrules import HeldUntilReleased
 from gameapp.core.state import GameState
-from gameapp.core.units import UnitKind
+from gameapp.core.units import Side, UnitKind
 
 _END = EndStep()
 _MOVE = MovementHandler()
@@ -205,6 +212,19 @@ class TacticalRuleset(Ruleset):
 
     def result(self, scenario: Scenario, state: GameState) -> VictoryResult:
         return score(state, scenario)
+
+    def strength_on_map(self, scenario: Scenario, state: GameState) -> dict[Side, int]:
+        return {side: sum(u.strength for u in state.side_units(side)
+                          if u.kind is not UnitKind.LEADER) for side in Side}
+
+    def losses(self, scenario: Scenario, state: GameState) -> list[LossRow]:
+        """Each brigade that entered play: SPs lost of those printed on its counters."""
+        return [LossRow(row.side, row.brigade, row.lost, row.printed)
+                for row in losses_by_brigade(state, scenario)]
+
+    def losses_by_side(self, scenario: Scenario, state: GameState) -> dict[Side, int]:
+        """Every unit's losses, leaders' too (victory.losses)."""
+        return {side: losses(state, scenario, side) for side in Side}
 
 
 TACTICAL = TacticalRuleset()

@@ -19,9 +19,12 @@
   cannot march to, or a Shift+click on any ringed hex, goes by rail (6.5). A ship (which
   sails without a command, 5.27) is picked by a click on its stack; its voyages are ringed in
   navy and a click sails it there.
-- Ctrl+click on a stack: a menu of its organisation and transport commands the rules allow
-  now: a brigade split off (3.25), a unit assigned to or released from an HQ's roster (16.16),
-  troops embarking on or landing from a transport (9.5), detraining.
+- Ctrl+click on a stack: a menu of the commands the rules allow there now: a brigade split off
+  (3.25), a unit assigned to or released from an HQ's roster (16.16), troops embarking on or
+  landing from a transport (9.5), detraining, a leader's force commanded by an order or a die
+  (5.2, 10.14), a unit sent off the map on a detour or (Ctrl+click on the entry hex) brought
+  back (7.54), a fort razed (13.4), a naval battle where warships share water with enemy ships
+  (11.11), supply burned (12.0, asking how many points).
 - Any other click selects the stack, which the dock lists.
 """
 

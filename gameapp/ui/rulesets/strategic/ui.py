@@ -9,18 +9,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtGui import QCursor
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QInputDialog, QMenu
 
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.events import Event
 from gameapp.core.hexgrid import Hex
-from gameapp.core.rulesets.strategic.actions import Attack
+from gameapp.core.rulesets.strategic.actions import Attack, BurnSupply
 from gameapp.core.rulesets.strategic.combat import BattleFought
 from gameapp.core.rulesets.strategic.pieces import Piece
 from gameapp.core.rulesets.strategic.previews import (
     SupplyPicture,
-    battle_preview,
+    check_attack,
     supply_picture,
 )
 from gameapp.core.rulesets.strategic.queries import (
@@ -33,8 +33,8 @@ from gameapp.core.rulesets.strategic.scenario import StrategicScenario
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.scenario import Scenario
 from gameapp.core.units import Side
-from gameapp.present.strategic_battle import supply_text
-from gameapp.present.strategic_gestures import stack_commands
+from gameapp.present.strategic_battle import attack_plan, attacker_boxes, supply_text
+from gameapp.present.strategic_gestures import StackAction, stack_commands
 from gameapp.ui.actions import ActionSpec
 from gameapp.ui.board.overlay import HexOverlayItem
 from gameapp.ui.board.route_item import RouteItem
@@ -135,23 +135,24 @@ class StrategicUI(RulesetUI):
 
     # --- battles -----------------------------------------------------------------------------
     def open_battle(self, action: Attack) -> BattleDialog:
-        """The battle dialog for `action`: the preview before the die; Roll fights it."""
+        """The battle dialog for `action` (the rules' proposal, ticked at first): the units
+        to tick and the battle before the die; Roll fights the ticked units' attack."""
         game = self.window.controller.game
         assert game is not None
-        preview = battle_preview(game, action)
 
-        def fight() -> BattleFought | IllegalActionError | list[str]:
-            try:
-                game.check(action)
-            except IllegalActionError as error:
+        def fight(chosen: Attack) -> BattleFought | IllegalActionError | list[str]:
+            error = check_attack(game, chosen)
+            if error is not None:
                 return error
-            if not self.window.controller.apply(action):
+            if not self.window.controller.apply(chosen):
                 return IllegalActionError("the attack was not made", "R&C actions")
             done = self.window.controller.last_events
             fought = next((e for e in done if isinstance(e, BattleFought)), None)
             return fought if fought is not None else self.event_notes(done, game)
 
-        self.battle_dialog = BattleDialog(preview, game.map.hex_id, fight, self.window)
+        self.battle_dialog = BattleDialog(
+            f"Battle at {game.map.hex_id(action.target)}", attacker_boxes(game, action), action,
+            lambda ticked: attack_plan(game, action, ticked), fight, self.window)
         self.battle_dialog.open()
         return self.battle_dialog
 
@@ -173,16 +174,28 @@ class StrategicUI(RulesetUI):
             self.stack_menu.deleteLater()
         menu = QMenu(self.window.view)
         menu.setObjectName("strategic_stack_menu")
-        commands = stack_commands(game, [p.id for p in self.pieces_at(h)])
+        commands = stack_commands(game, h, [p.id for p in self.pieces_at(h)])
         for command in commands:
             entry = menu.addAction(command.text)
             entry.triggered.connect(
-                lambda _checked=False, a=command.action: self.window.controller.apply(a))
+                lambda _checked=False, a=command.action: self.apply_stack_command(a))
         if not commands:
-            menu.addAction("No split, roster or transport command here now").setEnabled(False)
+            menu.addAction("No command for this stack now").setEnabled(False)
         self.stack_menu = menu
         menu.popup(QCursor.pos())
         return menu
+
+    def apply_stack_command(self, action: StackAction) -> None:
+        """Apply a menu's command; burning supply first asks how many points (12.0)."""
+        if isinstance(action, BurnSupply):
+            points, ok = QInputDialog.getInt(
+                self.window, "Burn supply (12.0)",
+                f"Supply points of {action.piece} to destroy:", action.points, 1,
+                action.points)
+            if not ok:
+                return
+            action = BurnSupply(action.piece, points)
+        self.window.controller.apply(action)
 
     # --- the supply overlay -------------------------------------------------------------------
     def show_supply(self, on: bool) -> None:
