@@ -105,7 +105,8 @@ class StrategicEditorPanel(QWidget):
         self.stack.blockSignals(True)
         self.stack.clear()
         for piece in pieces:
-            item = QListWidgetItem(f"{piece.id}: {piece_line(piece)}")
+            item = QListWidgetItem(piece_line(piece))
+            item.setToolTip(piece_line(piece))
             item.setData(ID_ROLE, piece.id)
             self.stack.addItem(item)
             if piece.id == selected:
