@@ -46,6 +46,7 @@ from gameapp.core.rulesets.strategic.pieces import (
 )
 from gameapp.core.rulesets.strategic.scenario import theatre_at
 from gameapp.core.rulesets.strategic.tables import tables
+from gameapp.core.scenario import refused_reference
 from gameapp.core.theatre.theatremap import TheatreMap
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError, Problem
@@ -126,12 +127,16 @@ class StrategicScenarioDocument:
         value = doc.data.get("map")
         if not isinstance(value, str) or not value.strip():
             raise DataError([Problem(str(path), 1, "the scenario names no theatre map (map:)")])
+        line = _line_of_key(doc, "map")
+        refused = refused_reference(doc.path, value)  # the loader's confinement, as in play
+        if refused is not None:
+            raise DataError([Problem(str(path), line, f"map: {refused}")])
         map_path = Path(os.path.normpath(doc.path.parent / value))
         try:
             theatre = theatre_at(map_path)
         except OSError as error:
-            raise DataError([Problem(str(path), _line_of_key(doc, "map"),
-                                     f"map: cannot read {value}: {error}")]) from None
+            raise DataError([Problem(str(path), line, f"map: cannot read {value}: "
+                                     f"{error.strerror or error}")]) from None
         return cls(doc, theatre, map_path)
 
     # --- reading ----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import pytest
 from gameapp.core.rulesets.strategic.pieces import HQ, Division, Leader, Ship
 from gameapp.core.rulesets.strategic.scenario import load_strategic
 from gameapp.core.units import Side
+from gameapp.core.yamlsource import DataError
 from gameapp.editor.edits import Edit, SetValue
 from gameapp.editor.strategic_doc import TEMPLATES, StrategicScenarioDocument
 from gameapp.editor.strategic_fields import FieldError
@@ -183,3 +184,25 @@ def test_a_bad_place_is_reported_with_file_and_line(east: StrategicScenarioDocum
     assert problems[0].line == next(n for n, line in enumerate(lines, 1) if "id: jackson," in line)
     assert "line" in problems[0].text(east)
     assert east.piece("jackson") is None  # unreadable: not drawn, but listed
+
+
+def test_a_missing_theatre_map_is_told_with_file_and_line(tmp_path: Path) -> None:
+    path = copy_strategic("east_1862", tmp_path)
+    text = path.read_text("utf-8")
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("map: "))
+    path.write_text(text.replace(text.splitlines()[line - 1], "map: theatre_nowhere.yaml"),
+                    "utf-8")
+    with pytest.raises(DataError) as raised:
+        StrategicScenarioDocument.load(path)
+    (problem,) = raised.value.problems
+    assert (problem.file, problem.line) == (str(path), line)
+    assert "theatre_nowhere.yaml" in problem.message
+
+
+def test_a_map_outside_the_game_folders_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    path = copy_strategic("east_1862", tmp_path)
+    text = path.read_text("utf-8")
+    path.write_text(text.replace(text.split("\nmap: ")[1].split("\n")[0], "/etc/passwd"),
+                    "utf-8")
+    with pytest.raises(DataError, match="absolute path"):
+        StrategicScenarioDocument.load(path)

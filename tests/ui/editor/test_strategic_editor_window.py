@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from gameapp.core.hexgrid import Hex
@@ -15,6 +16,7 @@ from gameapp.core.rulesets.strategic.pieces import HQ, Division
 from gameapp.core.rulesets.strategic.scenario import load_strategic
 from gameapp.ui.editor import EditorWindow
 from gameapp.ui.rulesets.strategic.editor import StrategicEditor
+from tests.editor.demo_files import copy_demo
 from tests.editor.strategic_files import copy_strategic
 from tests.ui.editor.editors import show_editor
 
@@ -114,3 +116,29 @@ def test_the_form_edits_a_leader_and_refuses_what_the_loader_would(
     window.actions_by_id["remove"].trigger()
     assert editor.doc.piece("cs_jackson") is None  # type: ignore[union-attr]
     assert window.problems == []
+
+
+def test_a_tactical_scenario_after_a_strategic_one_gets_the_tactical_editor_back(
+        qtbot: QtBot, east: Path, tmp_path: Path) -> None:
+    window = show_editor(qtbot, EditorWindow(east))
+    assert window.view.hex_drags and not window.palette_dock.isVisible()
+    demo_folder = tmp_path / "demo"
+    demo_folder.mkdir()
+    assert window.open_path(copy_demo(demo_folder))
+    assert window.ruleset_editor is None and window.doc is not None
+    assert not window.view.hex_drags  # left drags move counters again
+    assert window.palette_dock.isVisible()
+    assert window.oob_palette.item_of("US-9NH") is not None
+
+
+def test_a_strategic_file_with_a_bad_map_is_refused_with_its_line(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("ruleset: strategic\nname: Bad\n# the map\nmap: nowhere.yaml\n", "utf-8")
+    window = show_editor(qtbot, EditorWindow())
+    assert not window.open_path(bad)
+    assert window.ruleset_editor is None
+    assert "bad.yaml could not be opened" in window.message.text()
+    box = window.findChild(QMessageBox)
+    assert box is not None and f"{bad}:4: map: cannot read" in box.informativeText()
+    assert "nowhere.yaml" in box.informativeText()
