@@ -206,6 +206,12 @@ class StrategicScenarioDocument:
     def pieces_at(self, h: Hex) -> list[Piece]:
         return [p for p in self.pieces() if p.hex == h]
 
+    def search(self, text: str) -> list[Piece]:
+        """The pieces whose id or name holds every word of `text` (any case)."""
+        words = text.lower().split()
+        return [p for p in self.pieces()
+                if all(w in f"{p.id} {getattr(p, 'name', '')}".lower() for w in words)]
+
     def entry_of(self, piece_id: str) -> tuple[str, int] | None:
         """The section and index of the entry with this id (also one that cannot be read)."""
         for section in SECTIONS:

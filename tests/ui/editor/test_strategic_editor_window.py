@@ -142,3 +142,22 @@ def test_a_strategic_file_with_a_bad_map_is_refused_with_its_line(
     box = window.findChild(QMessageBox)
     assert box is not None and f"{bad}:4: map: cannot read" in box.informativeText()
     assert "nowhere.yaml" in box.informativeText()
+
+
+def test_find_goes_to_a_piece_and_test_play_opens_the_game(qtbot: QtBot, east: Path) -> None:
+    window = show_editor(qtbot, EditorWindow(east))
+    editor = _editor(window)
+    editor.panel.find_box.setText("stuart")
+    qtbot.keyClick(editor.panel.find_box, Qt.Key.Key_Return)
+    assert editor.selected in ("stuart", "cs_stuart")
+    assert editor.selected_hex == _hex(window, "Centreville, VA")
+    assert editor.panel.piece_id == editor.selected
+    game = window.test_play()
+    assert game is not None
+    qtbot.waitExposed(game)
+    assert not window.isVisible()
+    assert type(game.ruleset_ui).__name__ == "StrategicUI"  # type: ignore[attr-defined]
+    assert game.scenario.name.startswith("East '62")  # type: ignore[attr-defined]
+    with qtbot.waitSignal(game.destroyed, timeout=5000):
+        game.close()
+    assert window.isVisible()

@@ -55,6 +55,7 @@ class StrategicEditor(RulesetEditor):
         self.panel.piece_chosen.connect(self.select_piece)
         self.panel.fields_applied.connect(self.apply_fields)
         self.panel.roster_chosen.connect(self.choose_roster)
+        self.panel.find_requested.connect(self.find)
         window.view.hex_clicked.connect(self.click)
         window.view.drag_released.connect(self.drop)
 
@@ -176,6 +177,20 @@ class StrategicEditor(RulesetEditor):
         if self.selected not in {p.id for p in here}:
             self.selected = here[0].id if here else None
         self.window.refresh()
+
+    def find(self, text: str) -> None:
+        """Go to the first piece whose id or name holds the words (the next one at each
+        Enter), and select it."""
+        found = self.doc.search(text) if self.doc is not None and text.strip() else []
+        if not found:
+            self.window.show_message(f"No piece matches '{text}'")
+            return
+        ids = [p.id for p in found]
+        at = ids.index(self.selected) + 1 if self.selected in ids else 0
+        piece = found[at % len(found)]
+        self.selected = piece.id
+        self.go_to(piece.hex)
+        self.window.show_message(f"{piece.id}: {at % len(found) + 1} of {len(found)} found")
 
     def select_piece(self, piece_id: str) -> None:
         if piece_id != self.selected:

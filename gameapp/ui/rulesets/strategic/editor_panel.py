@@ -40,6 +40,7 @@ class StrategicEditorPanel(QWidget):
     piece_chosen = Signal(str)  # a piece id of the stack shown
     fields_applied = Signal(str, object)  # piece id, {field: value}
     roster_chosen = Signal(str, object)  # unit id, HQ id or None
+    find_requested = Signal(str)  # words of a piece's id or name
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -57,6 +58,11 @@ class StrategicEditorPanel(QWidget):
         self.hint = QLabel("Pick a piece, then click a hex to place it (Shift+click: place "
                            "more). Drag a stack to move it; Delete removes the piece selected.")
         self.hint.setWordWrap(True)
+        self.find_box = QLineEdit()
+        self.find_box.setObjectName("strategic_find")
+        self.find_box.setPlaceholderText("Find a piece (id or name), Enter: go to it")
+        self.find_box.setClearButtonEnabled(True)
+        self.find_box.returnPressed.connect(lambda: self.find_requested.emit(self.find_box.text()))
         self.stack = QListWidget()
         self.stack.setObjectName("strategic_stack")
         self.stack.currentItemChanged.connect(self._piece_clicked)
@@ -69,6 +75,7 @@ class StrategicEditorPanel(QWidget):
         layout.addWidget(self.side)
         layout.addWidget(self.templates, 2)
         layout.addWidget(self.hint)
+        layout.addWidget(self.find_box)
         layout.addWidget(QLabel("Stack in the hex selected (top first)"))
         layout.addWidget(self.stack, 1)
         layout.addWidget(self.form_box, 2)
