@@ -40,8 +40,12 @@ class RulesetEditor(QObject):
         raise NotImplementedError
 
     def open(self, path: Path) -> None:
-        """Open the scenario (DataError when it cannot be edited) and put its board on the
-        window's view."""
+        """Load the scenario (DataError when it cannot be edited), touching nothing of the
+        window: the editor open before stays while this may fail."""
+        raise NotImplementedError
+
+    def install(self) -> None:
+        """Put the scenario's board on the window's view, its docks up, its gestures on."""
         raise NotImplementedError
 
     def refresh(self) -> list[EditorProblem]:
@@ -59,7 +63,8 @@ class RulesetEditor(QObject):
         raise NotImplementedError
 
     def uninstall(self) -> None:
-        """Another file is opened: take the docks away and let go of the window's signals."""
+        """Another file is opened: take its docks away and let go of the window's signals
+        (the window then shows the docks of what it opens)."""
 
 
 def ruleset_named(path: Path) -> str:

@@ -205,18 +205,18 @@ class EditorWindow(QMainWindow):
     def _open_with(self, factory: RulesetEditorFactory, path: Path) -> bool:
         """Open a scenario of a ruleset with its own editor (registry.register_ruleset_editor):
         it brings the board and its docks; the menus, the undo stack and saving stay here."""
-        self._drop_ruleset_editor()
         editor = factory(self)
         try:
             editor.open(path)
         except DataError as error:
-            editor.uninstall()
             editor.deleteLater()
             self._tell("Cannot open the scenario", f"{Path(path).name} could not be opened.",
                        str(error), QMessageBox.Icon.Critical)  # fmt: skip
             return False
+        self._drop_ruleset_editor()
         self.doc = None
         self.map_painting.close()
+        editor.install()
         self.ruleset_editor = editor
         editor.document.on_change(self.refresh)
         self.undo_stack.clear()

@@ -132,12 +132,14 @@ def test_a_tactical_scenario_after_a_strategic_one_gets_the_tactical_editor_back
 
 
 def test_a_strategic_file_with_a_bad_map_is_refused_with_its_line(
-        qtbot: QtBot, tmp_path: Path) -> None:
+        qtbot: QtBot, east: Path, tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("ruleset: strategic\nname: Bad\n# the map\nmap: nowhere.yaml\n", "utf-8")
-    window = show_editor(qtbot, EditorWindow())
+    window = show_editor(qtbot, EditorWindow(east))
+    before = _editor(window)
     assert not window.open_path(bad)
-    assert window.ruleset_editor is None
+    assert window.ruleset_editor is before and before.document.path == east  # still open
+    assert window.view.hex_drags
     assert "bad.yaml could not be opened" in window.message.text()
     box = window.findChild(QMessageBox)
     assert box is not None and f"{bad}:4: map: cannot read" in box.informativeText()

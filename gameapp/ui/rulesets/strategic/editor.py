@@ -50,14 +50,12 @@ class StrategicEditor(RulesetEditor):
         self.selected: str | None = None  # the piece in the form
         self.panel = StrategicEditorPanel()
         self.dock = make_dock(window, "Strategic pieces", "strategic_editor", self.panel)
-        window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.dock)
+        self.dock.hide()
         self.panel.template_chosen.connect(self._template_chosen)
         self.panel.piece_chosen.connect(self.select_piece)
         self.panel.fields_applied.connect(self.apply_fields)
         self.panel.roster_chosen.connect(self.choose_roster)
         self.panel.find_requested.connect(self.find)
-        window.view.hex_clicked.connect(self.click)
-        window.view.drag_released.connect(self.drop)
 
     # --- what the window asks ---------------------------------------------------------------
     @property
@@ -71,8 +69,15 @@ class StrategicEditor(RulesetEditor):
         return self.doc
 
     def open(self, path: Path) -> None:
-        doc = StrategicScenarioDocument.load(path)
-        self.doc = doc
+        self.doc = StrategicScenarioDocument.load(path)
+
+    def install(self) -> None:
+        doc = self.doc
+        assert doc is not None
+        window = self.window
+        window.view.hex_clicked.connect(self.click)
+        window.view.drag_released.connect(self.drop)
+        window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.dock)
         board = TheatreBoardScene(doc.map, doc.rail_year)
         self.layer = PiecesLayer(board, board.geometry)
         view = self.window.view
@@ -81,9 +86,9 @@ class StrategicEditor(RulesetEditor):
         if old is not None:
             old.deleteLater()
         view.set_hex_drags(True)
-        window = self.window
         for dock in (window.palette_dock, window.data_dock, window.map_painting.dock):
             dock.hide()
+        window.problems_dock.show()
         self.dock.show()
         self.selected_hex = self.selected = None
 
@@ -125,8 +130,6 @@ class StrategicEditor(RulesetEditor):
         view.set_hex_drags(False)
         self.window.removeDockWidget(self.dock)
         self.dock.deleteLater()
-        for dock in (self.window.palette_dock, self.window.data_dock):
-            dock.show()
 
     # --- gestures -----------------------------------------------------------------------------
     def click(self, click: HexClick) -> None:
