@@ -52,10 +52,10 @@ from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError, Problem
 from gameapp.editor.document import YamlFileDocument
 from gameapp.editor.edits import Batch, DeleteKey, Edit, InsertItem, RemoveItem, SetValue
-from gameapp.editor.strategic_fields import SECTIONS, FieldError, field_spec
+from gameapp.editor.strategic_fields import SECTIONS, FieldError, field_spec, roster_room
 from gameapp.editor.yamltext import flow_map, flow_seq, quoted
 
-ROSTER_ROOM = 12  # the schema's maxItems for a roster
+ROSTER_ROOM = roster_room()
 SIDE_PREFIX = {Side.UNION: "us", Side.CONFEDERATE: "cs"}
 
 

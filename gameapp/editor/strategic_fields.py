@@ -91,5 +91,11 @@ def field_spec(section: str, key: str) -> FieldSpec:
                      required=required)
 
 
+def roster_room() -> int:
+    """How many units an HQ's roster may hold (the schema's limit)."""
+    room: int = _items("hqs")["properties"]["roster"]["maxItems"]
+    return room
+
+
 def editable_fields(section: str) -> tuple[FieldSpec, ...]:
     return tuple(field_spec(section, key) for key in EDITABLE[section])

@@ -206,3 +206,21 @@ def test_a_map_outside_the_game_folders_is_refused_before_it_is_read(tmp_path: P
                     "utf-8")
     with pytest.raises(DataError, match="absolute path"):
         StrategicScenarioDocument.load(path)
+
+
+def test_a_full_roster_takes_no_more_units(east: StrategicScenarioDocument) -> None:
+    h = east.parse_at("Staunton, VA")
+    assert h is not None
+    edit, hq_id = east.place("corps_hq", Side.CONFEDERATE, h)
+    apply(east, edit)
+    placed = []
+    for _ in range(13):
+        edit, unit_id = east.place("brigade", Side.CONFEDERATE, h)
+        apply(east, edit)
+        placed.append(unit_id)
+    hq = east.piece(hq_id)
+    assert isinstance(hq, HQ) and hq.roster == tuple(placed[:12])  # the schema's 12
+    assert east.hq_of(placed[12]) is None
+    with pytest.raises(FieldError, match="roster is full"):
+        east.set_roster(placed[12], hq_id)
+    assert not [p for p in strategic_problems(east) if "roster" in p.message]
