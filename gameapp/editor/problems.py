@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.movement.costs import mover_class
@@ -32,6 +33,12 @@ from gameapp.editor.scenario_doc import ScenarioDocument
 STACKING, TERRAIN, DATA = "stacking", "terrain", "data"
 
 
+class HexNames(Protocol):
+    """What names a hex in a problem's text (a tactical or a strategic scenario document)."""
+
+    def hex_id(self, h: Hex) -> str: ...
+
+
 @dataclass(frozen=True)
 class EditorProblem:
     kind: str  # STACKING, TERRAIN or DATA
@@ -40,7 +47,7 @@ class EditorProblem:
     rule: str = ""
     line: int = 0  # DATA problems: the line in the file as it would be saved
 
-    def text(self, doc: ScenarioDocument) -> str:
+    def text(self, doc: HexNames) -> str:
         where = f"{doc.hex_id(self.hex)}: " if self.hex is not None else ""
         line = f"line {self.line}: " if self.line else ""
         cited = f" ({self.rule})" if self.rule else ""

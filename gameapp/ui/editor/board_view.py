@@ -172,8 +172,8 @@ class EditorBoardView(BoardView):
             self._pan = at
             event.accept()
             return True
-        if event.button() != Qt.MouseButton.LeftButton:
-            return False
+        if event.button() != Qt.MouseButton.LeftButton or self.hex_drags:
+            return False  # hex drags (a ruleset editor's moves): no band, no counter groups
         ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
         if isinstance(item, CounterItem) and ctrl:
             chosen = [u for u in self.selection if u != item.unit_id]

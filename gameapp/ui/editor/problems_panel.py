@@ -6,8 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from gameapp.editor.problems import DATA, STACKING, TERRAIN, EditorProblem
-from gameapp.editor.scenario_doc import ScenarioDocument
+from gameapp.editor.problems import DATA, STACKING, TERRAIN, EditorProblem, HexNames
 
 HEX_ROLE = Qt.ItemDataRole.UserRole
 KIND_COLOURS = {STACKING: "#b01515", TERRAIN: "#9a5a00", DATA: "#5a2a8a"}
@@ -30,7 +29,7 @@ class ProblemsPanel(QWidget):
         layout.addWidget(self.list, 1)
         self.problems: list[EditorProblem] = []
 
-    def show_problems(self, problems: list[EditorProblem], doc: ScenarioDocument) -> None:
+    def show_problems(self, problems: list[EditorProblem], doc: HexNames) -> None:
         self.problems = list(problems)
         self.list.clear()
         for problem in problems:

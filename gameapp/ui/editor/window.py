@@ -27,6 +27,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.scenario import load_scenario
 from gameapp.core.units import FORMATIONS_BY_KIND, Status, UnitKind
 from gameapp.core.yamlsource import DataError
+from gameapp.editor.document import YamlFileDocument
 from gameapp.editor.edits import Edit
 from gameapp.editor.problems import EditorProblem, live_problems
 from gameapp.editor.scenario_doc import ScenarioDocument
@@ -42,7 +43,9 @@ from gameapp.ui.editor.metadata_form import MetadataForm
 from gameapp.ui.editor.palette import Palette
 from gameapp.ui.editor.problems_panel import ProblemsPanel
 from gameapp.ui.editor.reinforcements_panel import ReinforcementsPanel
+from gameapp.ui.editor.ruleset_editor import RulesetEditor, ruleset_named
 from gameapp.ui.editor.unit_editing import UnitEditing
+from gameapp.ui.rulesets.registry import RulesetEditorFactory, ruleset_editor_factory
 from gameapp.ui.screen_fit import open_inside_screen
 
 log = logging.getLogger(__name__)
@@ -59,7 +62,8 @@ class EditorWindow(QMainWindow):
         self.setWindowFlag(Qt.WindowType.Window)  # its own window, also when owned by another
         self.setWindowTitle("Scenario editor")
         open_inside_screen(self, 1500, 950)
-        self.doc: ScenarioDocument | None = None
+        self.doc: ScenarioDocument | None = None  # a tactical scenario
+        self.ruleset_editor: RulesetEditor | None = None  # another ruleset's (open_path)
         self.problems: list[EditorProblem] = []
         self.undo_stack = QUndoStack(self)
         self._clean = True
@@ -174,6 +178,9 @@ class EditorWindow(QMainWindow):
 
     # --- files ------------------------------------------------------------------------------
     def open_path(self, path: Path) -> bool:
+        factory = ruleset_editor_factory(ruleset_named(path))
+        if factory is not None:
+            return self._open_with(factory, path)
         try:
             doc = ScenarioDocument.load(path)
             self.map_painting.open(doc.map_path, doc)
@@ -181,6 +188,7 @@ class EditorWindow(QMainWindow):
             self._tell("Cannot open the scenario", f"{Path(path).name} could not be opened.",
                        str(error), QMessageBox.Icon.Critical)  # fmt: skip
             return False
+        self._drop_ruleset_editor()
         self.doc = doc
         doc.doc.on_change(self.refresh)
         self.undo_stack.clear()
@@ -194,6 +202,40 @@ class EditorWindow(QMainWindow):
         self.view.fit()
         return True
 
+    def _open_with(self, factory: RulesetEditorFactory, path: Path) -> bool:
+        """Open a scenario of a ruleset with its own editor (registry.register_ruleset_editor):
+        it brings the board and its docks; the menus, the undo stack and saving stay here."""
+        editor = factory(self)
+        try:
+            editor.open(path)
+        except DataError as error:
+            editor.deleteLater()
+            self._tell("Cannot open the scenario", f"{Path(path).name} could not be opened.",
+                       str(error), QMessageBox.Icon.Critical)  # fmt: skip
+            return False
+        self._drop_ruleset_editor()
+        self.doc = None
+        self.map_painting.close()
+        editor.install()
+        self.ruleset_editor = editor
+        editor.document.on_change(self.refresh)
+        self.undo_stack.clear()
+        self.refresh()
+        self.view.fit()
+        return True
+
+    def _drop_ruleset_editor(self) -> None:
+        if self.ruleset_editor is not None:
+            self.ruleset_editor.uninstall()
+            self.ruleset_editor.deleteLater()
+            self.ruleset_editor = None
+
+    def _file(self) -> YamlFileDocument | None:
+        """The scenario file open (of any ruleset), None when none is."""
+        if self.ruleset_editor is not None:
+            return self.ruleset_editor.document
+        return self.doc.doc if self.doc is not None else None
+
     def open_map(self, path: Path) -> bool:
         """Open a map file alone for painting (no scenario, so no counters); False when it
         cannot be opened (the reason is shown)."""
@@ -203,6 +245,7 @@ class EditorWindow(QMainWindow):
             self._tell("Cannot open the map", f"{Path(path).name} could not be opened.",
                        str(error), QMessageBox.Icon.Critical)  # fmt: skip
             return False
+        self._drop_ruleset_editor()
         self.doc = None
         self.undo_stack.clear()
         old = self.view.board()
@@ -217,7 +260,8 @@ class EditorWindow(QMainWindow):
         return True
 
     def open_dialog(self) -> None:
-        start = str(self.doc.path.parent) if self.doc else str(Path.cwd())
+        scenario = self._file()
+        start = str(scenario.path.parent) if scenario is not None else str(Path.cwd())
         name, _ = QFileDialog.getOpenFileName(self, "Open scenario", start,
                                               "Scenarios (*.yaml *.yml);;All files (*)")
         if name:
@@ -227,9 +271,10 @@ class EditorWindow(QMainWindow):
         return self.save_to(None)
 
     def save_as_dialog(self) -> None:
-        if self.doc is None:
+        scenario = self._file()
+        if scenario is None:
             return
-        name, _ = QFileDialog.getSaveFileName(self, "Save scenario as", str(self.doc.path),
+        name, _ = QFileDialog.getSaveFileName(self, "Save scenario as", str(scenario.path),
                                               "Scenarios (*.yaml *.yml)")
         if name:
             self.save_to(Path(name))
@@ -237,11 +282,12 @@ class EditorWindow(QMainWindow):
     def save_to(self, path: Path | None) -> bool:
         """Save (atomically); a new folder must let the map and counters paths still resolve,
         which the designer sees at once in the problems panel."""
-        if self.doc is None and self.map_painting.doc is None:
+        scenario = self._file()
+        if scenario is None and self.map_painting.doc is None:
             return False
         try:  # the map's own file, when painted (a map alone: saved to `path`)
-            map_saved = self.map_painting.save(path if self.doc is None else None)
-            saved = self.doc.doc.save(path) if self.doc is not None else map_saved
+            map_saved = self.map_painting.save(path if scenario is None else None)
+            saved = scenario.save(path) if scenario is not None else map_saved
             if self.doc is not None and self.doc.counters_doc.modified:  # a unit edit undone
                 self.doc.counters_doc.save()
         except OSError as error:
@@ -255,28 +301,33 @@ class EditorWindow(QMainWindow):
     def validate(self) -> list[str]:
         """The checks of `gameapp validate` on the scenario and its map as they stand (not yet
         saved); on the map alone when no scenario is open."""
-        open_doc = self.doc or self.map_painting.doc
+        scenario = self._file()
+        open_doc = scenario or self.map_painting.doc
         if open_doc is None:
             return []
         problems = self.map_painting.validate()
-        if self.doc is not None:
-            problems = [str(p) for p in validate_text(self.doc.path, self.doc.doc.text())]
+        if scenario is not None:
+            problems = [str(p) for p in validate_text(scenario.path, scenario.text())]
             problems += self.map_painting.validate(only_if_modified=True)
         if problems:
             self._tell("Validate", f"{len(problems)} problem(s) found.", "\n".join(problems),
                        QMessageBox.Icon.Warning)  # fmt: skip
         else:
-            kind = "scenario" if self.doc is not None else "map"
+            kind = "scenario" if scenario is not None else "map"
             self.show_message(f"{open_doc.path.name}: ok ({kind})")
         return problems
 
     def test_play(self) -> QMainWindow | None:
         """Open the scenario as it stands in a game window; closing it comes back here."""
-        if self.doc is None:
+        file = self._file()
+        if file is None:
             return None
         try:
-            scenario = load_text_beside(self.doc.path, self.doc.doc.text(), load_scenario)
-            scenario.path = self.doc.path
+            if self.ruleset_editor is not None:
+                scenario: Any = self.ruleset_editor.scenario_for_play(file.text())
+            else:
+                scenario = load_text_beside(file.path, file.text(), load_scenario)
+                scenario.path = file.path
             if self.map_painting.doc is not None:  # the map as painted, saved or not
                 scenario.map = self.map_painting.doc.map
         except DataError as error:
@@ -285,7 +336,7 @@ class EditorWindow(QMainWindow):
             return None
         from gameapp.ui.app import build_window  # app.py imports the main window, which opens us
 
-        window = build_window(scenarios_dir=self.doc.path.parent)
+        window = build_window(scenarios_dir=file.path.parent)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         window.show_scenario(scenario)
         window.destroyed.connect(self._back_from_play)
@@ -301,6 +352,11 @@ class EditorWindow(QMainWindow):
 
     # --- redrawing --------------------------------------------------------------------------
     def refresh(self) -> None:
+        if self.ruleset_editor is not None:
+            self.problems = self.ruleset_editor.refresh()
+            self.problems_panel.show_problems(self.problems, self.ruleset_editor.names)
+            self._update_title()
+            return
         doc = self.doc
         board = self.view.board()
         if doc is None or board is None:
@@ -333,17 +389,21 @@ class EditorWindow(QMainWindow):
 
     def _update_title(self) -> None:
         star = "" if self._clean else "*"
-        if self.doc is None:
+        scenario = self._file()
+        if scenario is None:
             alone = self.map_painting.doc
             self.setWindowTitle(f"{alone.path.name}{star} — Map editor" if alone is not None
                                 else "Scenario editor")  # fmt: skip
             return
-        self.setWindowTitle(f"{self.doc.path.name}{star} — Scenario editor")
+        self.setWindowTitle(f"{scenario.path.name}{star} — Scenario editor")
 
     def show_message(self, text: str) -> None:
         self.message.setText(text)
 
     def go_to(self, h: Hex) -> None:
+        if self.ruleset_editor is not None:
+            self.ruleset_editor.go_to(h)
+            return
         board = self.view.board()
         if board is None:
             return
@@ -355,9 +415,10 @@ class EditorWindow(QMainWindow):
 
     # --- edits ------------------------------------------------------------------------------
     def push(self, edit: Edit | None) -> bool:
-        if self.doc is None or edit is None:
+        scenario = self._file()
+        if scenario is None or edit is None:
             return False
-        self.undo_stack.push(EditCommand(self.doc.doc, edit))
+        self.undo_stack.push(EditCommand(scenario, edit))
         return True
 
     def drop_units(self, unit_ids: list[str], h: Hex) -> None:
@@ -398,6 +459,8 @@ class EditorWindow(QMainWindow):
             self.push(self.doc.to_top(self.view.selected_unit))
 
     def remove_selected(self) -> None:
+        if self.ruleset_editor is not None:
+            self.ruleset_editor.remove_selected()
         if self.doc is not None and self.view.selected_unit:
             unit_id = self.view.selected_unit
             self.view.select_unit(None)
@@ -515,7 +578,7 @@ class EditorWindow(QMainWindow):
         self.show_message(text)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        open_doc = self.doc or self.map_painting.doc
+        open_doc = self._file() or self.map_painting.doc
         if self.ask_before_closing and open_doc is not None and not self.undo_stack.isClean():
             answer = QMessageBox.question(
                 self, "Unsaved changes", f"Save the changes to {open_doc.path.name}?",

@@ -44,7 +44,9 @@ from gameapp.ui.rulesets.registry import (
     position_board,
     register_board_preview,
     register_position_board,
+    register_ruleset_editor,
     register_ruleset_ui,
+    ruleset_editor_factory,
     ruleset_name_of,
     ruleset_ui_factory,
     unregister_ruleset_ui,
@@ -73,6 +75,12 @@ def _strategic_preview(scenario: Any) -> QGraphicsScene:
     return strategic_board(scenario)
 
 
+def _strategic_editor(window: Any) -> Any:
+    from gameapp.ui.rulesets.strategic.editor import StrategicEditor
+
+    return StrategicEditor(window)
+
+
 def _tactical_positions(scenario: Any) -> PositionBoard:
     from gameapp.ui.rulesets.tactical.positions import TacticalPositions
 
@@ -90,6 +98,7 @@ register_ruleset_ui("strategic", _strategic)
 register_board_preview("strategic", _strategic_preview)
 register_position_board("tactical", _tactical_positions)
 register_position_board("strategic", _strategic_positions)
+register_ruleset_editor("strategic", _strategic_editor)
 
 __all__ = [
     "BoardTool",
@@ -103,7 +112,9 @@ __all__ = [
     "position_board",
     "register_board_preview",
     "register_position_board",
+    "register_ruleset_editor",
     "register_ruleset_ui",
+    "ruleset_editor_factory",
     "ruleset_name_of",
     "ruleset_ui_factory",
     "unregister_ruleset_ui",

@@ -13,6 +13,8 @@ from gameapp.core.scenario import Scenario
 
 if TYPE_CHECKING:
     from gameapp.ui.board.scene import BoardScene
+    from gameapp.ui.editor.ruleset_editor import RulesetEditor
+    from gameapp.ui.editor.window import EditorWindow
     from gameapp.ui.main_window import MainWindow
     from gameapp.ui.rulesets.base import RulesetUI
 
@@ -46,7 +48,10 @@ class PositionBoard(Protocol):
 
 PositionBoardFactory = Callable[[Any], PositionBoard]  # a scenario -> its position board
 
+RulesetEditorFactory = Callable[["EditorWindow"], "RulesetEditor"]
+
 _FACTORIES: dict[str, RulesetUIFactory] = {}
+_EDITORS: dict[str, RulesetEditorFactory] = {}
 _PREVIEWS: dict[str, BoardPreview] = {}
 _POSITION_BOARDS: dict[str, PositionBoardFactory] = {}
 
@@ -77,6 +82,17 @@ def position_board(scenario: Any) -> PositionBoard | None:
     """A board for any position of a scenario's games, or None if its ruleset draws none."""
     factory = _POSITION_BOARDS.get(scenario.ruleset)
     return factory(scenario) if factory is not None else None
+
+
+def register_ruleset_editor(name: str, factory: RulesetEditorFactory) -> None:
+    """Scenarios of ruleset `name` are edited in the scenario editor window through
+    `factory(window)` (a RulesetEditor: its board, docks and gestures). The tactical ruleset
+    registers none: the window edits its scenarios itself."""
+    _EDITORS[name] = factory
+
+
+def ruleset_editor_factory(name: str) -> RulesetEditorFactory | None:
+    return _EDITORS.get(name)
 
 
 def register_ruleset_ui(name: str, factory: RulesetUIFactory) -> None:
