@@ -43,8 +43,9 @@ from gameapp.core.rulesets.strategic.pieces import (
     Ship,
     Train,
     Vessel,
+    ship_name,
 )
-from gameapp.core.rulesets.strategic.scenario import theatre_at
+from gameapp.core.rulesets.strategic.scenario import place_name, theatre_at
 from gameapp.core.rulesets.strategic.tables import tables
 from gameapp.core.scenario import refused_reference
 from gameapp.core.theatre.theatremap import TheatreMap
@@ -237,7 +238,7 @@ class StrategicScenarioDocument:
             piece_id = str(entry["id"])
             if h is None:
                 return None
-            return _read(section, entry, piece_id, side, h)
+            return _read(section, entry, piece_id, side, h, self.map)
         except (KeyError, ValueError, TypeError):
             return None
 
@@ -411,7 +412,8 @@ class StrategicScenarioDocument:
         return [self._join_roster(hq, unit_id)] if hq is not None else []
 
 
-def _read(section: str, e: dict[str, Any], piece_id: str, side: Side, h: Hex) -> Piece:
+def _read(section: str, e: dict[str, Any], piece_id: str, side: Side, h: Hex,
+          theatre: TheatreMap) -> Piece:
     """One entry as a piece, with the loader's defaults (KeyError, ValueError or TypeError
     when it cannot be one)."""
     ma = tables().movement_allowance
@@ -440,7 +442,9 @@ def _read(section: str, e: dict[str, Any], piece_id: str, side: Side, h: Hex) ->
         strength = 0 if vessel is Vessel.TRANSPORT else int(e.get("strength", 4))
         capacity = int(e.get("capacity", tables().transport_capacity
                              if vessel is Vessel.TRANSPORT else 0))
-        return Ship(piece_id, side, vessel, strength, h, capacity)
+        return Ship(piece_id, side, vessel, strength, h, capacity,
+                    name=str(e.get("name") or ship_name(side, vessel,
+                                                        place_name(theatre, str(e["at"]), h))))
     return Fort(piece_id, side, h, int(e["capacity"]), bool(e.get("fortress", False)))
 
 

@@ -196,6 +196,16 @@ def load_strategic(path: str | Path, doc: YamlDocument | None = None) -> Strateg
         detours=detours, schedule=schedule, victory=victory)
 
 
+
+def place_name(theatre: TheatreMap, text: str, h: Hex) -> str:
+    """The place an `at:` names ('Cairo, IL': 'Cairo'), else the first named place at its
+    hex `h`, else the hex id."""
+    if "," in text:
+        return text.rpartition(",")[0].strip()
+    places = theatre.places_at(h)
+    return places[0].name if places else theatre.hex_id(h)
+
+
 class _Reader:
     """Turns the schema-valid entries into pieces, collecting problems with their lines."""
 
@@ -220,12 +230,7 @@ class _Reader:
         return h
 
     def place_name(self, text: str, h: Hex) -> str:
-        """The place `text` names ('Cairo, IL': 'Cairo'), else the first named place at its
-        hex `h`, else the hex id."""
-        if "," in text:
-            return text.rpartition(",")[0].strip()
-        places = self.map.places_at(h)
-        return places[0].name if places else self.map.hex_id(h)
+        return place_name(self.map, text, h)
 
     def entries(self, kind: str) -> list[tuple[tuple[str | int, ...], dict[str, Any]]]:
         found = []
