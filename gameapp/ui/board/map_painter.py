@@ -44,7 +44,7 @@ class MapPainter:
         self.contour_pen = QPen(pal.CONTOUR, 0.035 * size)
         self.id_font = QFont("DejaVu Sans")
         self.id_font.setPixelSize(max(1, round(0.21 * size)))
-        self._ids: list[QStaticText] | None = None
+        self._ids: dict[int, QStaticText] = {}  # by hex index
 
     def paint(self, p: QPainter, rect: QRectF, scale: float) -> None:
         """Draw the part of the map inside `rect` (scene units); `scale` is device px per unit."""
@@ -110,23 +110,22 @@ class MapPainter:
             p.drawLines(lines)
 
     def _paint_ids(self, p: QPainter, idx: list[int]) -> None:
-        """Each hex's printed id at the top of the hex (static texts: laid out once)."""
+        """Each hex's printed id at the top of the hex (static texts: laid out once each, when
+        first drawn)."""
         p.setFont(self.id_font)
         p.setPen(pal.HEX_ID)
-        texts = self._id_texts()
         centres = self.geo.centres
         top = self.geo.half_extent[1] - self.geo.size * 0.06
         for i in idx:
-            text = texts[i]
+            text = self._id_text(i)
             width = text.size().width()
             p.drawStaticText(QPointF(centres[i, 0] - width / 2, centres[i, 1] - top), text)
 
-    def _id_texts(self) -> list[QStaticText]:
-        if self._ids is None:
-            self._ids = []
-            for hex_id in self.model.hex_ids:
-                text = QStaticText(hex_id)
-                text.setTextFormat(Qt.TextFormat.PlainText)
-                text.prepare(QTransform(), self.id_font)
-                self._ids.append(text)
-        return self._ids
+    def _id_text(self, i: int) -> QStaticText:
+        text = self._ids.get(i)
+        if text is None:
+            text = QStaticText(self.model.hex_ids[i])
+            text.setTextFormat(Qt.TextFormat.PlainText)
+            text.prepare(QTransform(), self.id_font)
+            self._ids[i] = text
+        return text
