@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from gameapp import paths
 from gameapp.core.yamlsource import DataError
 
 
@@ -102,8 +103,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return render(args.scenario, args.png, args.width, args.highlight)
     if args.command == "view":
         return view_theatre(args.theatre_map, args.year, args.borders)
+    from gameapp.core.mapcache import use_map_cache
     from gameapp.ui.app import run_app
 
+    use_map_cache(paths.map_cache_dir())  # the window's maps compiled once, not every start
     if args.command == "play":
         opened = scenario_opens(args.scenario)
         if opened is None:
