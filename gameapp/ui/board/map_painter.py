@@ -58,7 +58,7 @@ class MapPainter:
         p.setPen(Qt.PenStyle.NoPen)
         for i in idx:
             p.setBrush(model.fills[i])
-            p.drawPolygon(model.polygons[i])
+            p.drawPolygon(model.polygon(i))
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         if on_screen >= PATTERN_MIN and idx:
             self.patterns.paint(
@@ -75,7 +75,7 @@ class MapPainter:
             self.contour_pen,
         )
         if on_screen >= GRID_MIN:
-            self._lines(p, [line for i in idx for line in model.grid[i]], self.grid_pen)
+            self._lines(p, [line for i in idx for line in model.grid_lines(i)], self.grid_pen)
         self._paint_features(p, rect, idx, pad, on_screen >= FINE_MIN)
         if on_screen >= ID_MIN:
             self._paint_ids(p, idx)
