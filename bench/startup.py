@@ -21,7 +21,8 @@ user's cache folder (XDG_CACHE_HOME: the compiled maps, gameapp/core/mapcache.py
 round to round, as a player's is from one start to the next, and filled by the warm-up round;
 the "first start" case runs with an empty one each time, as the very first start after an
 install or an update of the map compiler.
-Medians, and their ratios to (a).
+Medians, and their ratios to (a), of the wall-clock time and of the process's CPU time by its
+first frame (which a busy machine disturbs less).
 """
 
 from __future__ import annotations
@@ -58,8 +59,9 @@ def cases(code: Path, label: str) -> dict[str, tuple[Path, list[str]]]:
 
 
 def first_frame_seconds(code: Path, arguments: list[str], home: Path, bytecode: Path,
-                        cache: Path) -> tuple[float, float]:
-    """Seconds from process start to the first frame, and to the complete window."""
+                        cache: Path) -> tuple[float, float, float]:
+    """Seconds from process start to the first frame, to the complete window, and the CPU
+    seconds the process had used by its first frame."""
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.update(PYTHONPYCACHEPREFIX=str(bytecode), QT_QPA_PLATFORM="offscreen", HOME=str(home),
@@ -69,11 +71,12 @@ def first_frame_seconds(code: Path, arguments: list[str], home: Path, bytecode: 
     started = time.time()
     done = subprocess.run([sys.executable, *arguments], env=env, cwd=code, capture_output=True,
                           text=True, timeout=120, check=False)
-    marks = dict(line.split()[:2] for line in done.stdout.splitlines()
-                 if line.startswith(("first-frame ", "complete ")))
+    marks = {line.split()[0]: line.split()[1:] for line in done.stdout.splitlines()
+             if line.startswith(("first-frame ", "complete "))}
     if "first-frame" in marks:
-        first = float(marks["first-frame"]) - started
-        return first, float(marks.get("complete", marks["first-frame"])) - started
+        first = float(marks["first-frame"][0]) - started
+        whole = float(marks.get("complete", marks["first-frame"])[0]) - started
+        return first, whole, float(marks["first-frame"][1])
     raise RuntimeError(f"{arguments}: no first frame reported\n{done.stdout}\n{done.stderr}")
 
 
@@ -88,6 +91,7 @@ def main() -> int:
         runs.update(cases(args.baseline.resolve(), " (baseline)"))
     times: dict[str, list[float]] = {name: [] for name in runs}
     complete: dict[str, list[float]] = {name: [] for name in runs}
+    cpu: dict[str, list[float]] = {name: [] for name in runs}
     before = yardstick_ms()
     with tempfile.TemporaryDirectory(prefix="startup-bench-") as folder:
         bytecode = Path(folder) / "bytecode"
@@ -98,10 +102,12 @@ def main() -> int:
                 # the user's cache folder (compiled maps) kept from start to start, as a
                 # player's is, filled by the warm-up round; a first start's is empty
                 cache = home / "cache" if name.endswith(FIRST_START) else Path(folder) / "cache"
-                seconds, whole = first_frame_seconds(code, arguments, home, bytecode, cache)
+                seconds, whole, used = first_frame_seconds(code, arguments, home, bytecode,
+                                                           cache)
                 if round_number >= 0:
                     times[name].append(seconds)
                     complete[name].append(whole)
+                    cpu[name].append(used)
     after = yardstick_ms()
     bare = statistics.median(times["bare QMainWindow"])
     print(f"process start to first frame, medians of {args.rounds} rounds (offscreen)")
@@ -113,6 +119,11 @@ def main() -> int:
         if whole > median + 0.010:  # the start screen drawn before the rest is built
             print(f"  {'    window complete (menus filled)':45} {whole * 1000:7.0f} ms  "
                   f"({whole / bare:4.1f} x bare)")
+    bare_cpu = statistics.median(cpu["bare QMainWindow"])
+    print("the process's CPU time by its first frame, medians (a busy machine disturbs it less)")
+    for name, used in cpu.items():
+        median = statistics.median(used)
+        print(f"  {name:45} {median * 1000:7.0f} ms  ({median / bare_cpu:4.1f} x bare)")
     print(f"yardstick (bench/yardstick.py) before {before:.1f} ms, after {after:.1f} ms")
     return 0
 
