@@ -111,18 +111,18 @@ def main() -> int:
     after = yardstick_ms()
     bare = statistics.median(times["bare QMainWindow"])
     print(f"process start to first frame, medians of {args.rounds} rounds (offscreen)")
-    for name, seconds in times.items():
-        median = statistics.median(seconds)
+    for name, samples in times.items():
+        median = statistics.median(samples)
         print(f"  {name:45} {median * 1000:7.0f} ms  ({median / bare:4.1f} x bare)   "
-              f"min {min(seconds) * 1000:5.0f}  max {max(seconds) * 1000:5.0f}")
+              f"min {min(samples) * 1000:5.0f}  max {max(samples) * 1000:5.0f}")
         whole = statistics.median(complete[name])
         if whole > median + 0.010:  # the start screen drawn before the rest is built
             print(f"  {'    window complete (menus filled)':45} {whole * 1000:7.0f} ms  "
                   f"({whole / bare:4.1f} x bare)")
     bare_cpu = statistics.median(cpu["bare QMainWindow"])
     print("the process's CPU time by its first frame, medians (a busy machine disturbs it less)")
-    for name, used in cpu.items():
-        median = statistics.median(used)
+    for name, samples in cpu.items():
+        median = statistics.median(samples)
         print(f"  {name:45} {median * 1000:7.0f} ms  ({median / bare_cpu:4.1f} x bare)")
     print(f"yardstick (bench/yardstick.py) before {before:.1f} ms, after {after:.1f} ms")
     return 0
