@@ -107,12 +107,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     from gameapp.ui.app import run_app
 
     use_map_cache(paths.map_cache_dir())  # the window's maps compiled once, not every start
-    if args.command == "play":
-        opened = scenario_opens(args.scenario)
-        if opened is None:
-            return 1  # said on the terminal: no message box that might show on no screen
-        return run_app(scenario=str(args.scenario), seed=args.seed, loaded=opened)
-    return run_app()
+    try:
+        if args.command == "play":
+            opened = scenario_opens(args.scenario)
+            if opened is None:
+                return 1  # said on the terminal: no message box that might show on no screen
+            return run_app(scenario=str(args.scenario), seed=args.seed, loaded=opened)
+        return run_app()
+    finally:
+        use_map_cache(None)  # for the window's life only (a test calling main goes on without)
 
 
 def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",
