@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from gameapp import paths
 from gameapp.core.yamlsource import DataError
 
 
@@ -102,14 +103,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return render(args.scenario, args.png, args.width, args.highlight)
     if args.command == "view":
         return view_theatre(args.theatre_map, args.year, args.borders)
+    from gameapp.core.mapcache import use_map_cache
     from gameapp.ui.app import run_app
 
-    if args.command == "play":
-        opened = scenario_opens(args.scenario)
-        if opened is None:
-            return 1  # said on the terminal: no message box that might show on no screen
-        return run_app(scenario=str(args.scenario), seed=args.seed, loaded=opened)
-    return run_app()
+    use_map_cache(paths.map_cache_dir())  # the window's maps compiled once, not every start
+    try:
+        if args.command == "play":
+            opened = scenario_opens(args.scenario)
+            if opened is None:
+                return 1  # said on the terminal: no message box that might show on no screen
+            return run_app(scenario=str(args.scenario), seed=args.seed, loaded=opened)
+        return run_app()
+    finally:
+        use_map_cache(None)  # for the window's life only (a test calling main goes on without)
 
 
 def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",

@@ -19,6 +19,8 @@ which may be read-only or replaced by an update:
     autosaves   user state folder / autosaves  (~/.local/state/RallyAndCharge/autosaves on Linux)
     preferences user config folder             (~/.config/RallyAndCharge on Linux; QSettings'
                                                  INI file in the user scope lands there too)
+    map cache   user cache folder / maps       (~/.cache/RallyAndCharge/maps on Linux: compiled
+                                                 maps, rebuilt whenever missing or broken)
 
 Pure Python: no Qt, so the engine, the AI and the command line can use it.
 """
@@ -134,6 +136,11 @@ def autosaves_dir() -> Path:
 
 def preferences_dir() -> Path:
     return _user_dirs().user_config_path
+
+
+def map_cache_dir() -> Path:
+    """Compiled maps (gameapp/core/mapcache.py): the user cache folder / maps."""
+    return _user_dirs().user_cache_path / "maps"
 
 
 def ensure_dir(path: Path) -> Path:

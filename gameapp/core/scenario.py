@@ -18,8 +18,8 @@ from typing import TypeVar
 
 from gameapp.core.counters import load_counters
 from gameapp.core.hexgrid import Hex
+from gameapp.core.mapcache import load_map_file
 from gameapp.core.mapdata import HexMap
-from gameapp.core.mapfile import load_map
 from gameapp.core.options import DEFAULT_OPTIONS
 from gameapp.core.specialrules import SpecialRule, read_special_rules
 from gameapp.core.suddendeath import SuddenDeath, read_sudden_death
@@ -133,7 +133,7 @@ def load_scenario(path: str | Path, doc: YamlDocument | None = None) -> Scenario
         raise DataError([doc.problem((), message)])
     problems = quote_problems(doc)
     problems += schema_problems(doc, load_schema("scenario"))
-    hexmap, map_path = _load_named(doc, "map", load_map, problems)
+    hexmap, map_path = _load_named(doc, "map", load_map_file, problems)
     oob, counters_path = _load_named(doc, "counters", load_counters, problems)
     builder = ScenarioBuilder(doc, hexmap, oob)
     built = builder.build()

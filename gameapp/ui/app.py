@@ -48,25 +48,37 @@ def build_window(
     players: Players | None = None,
     loaded: Scenario | None = None,
     in_two_steps: bool = False,
+    games_later: list[Callable[[], None]] | None = None,
 ) -> MainWindow:
     """The main window with its settings restored, showing `scenario` or the start screen.
     Opening a scenario starts a game of it by `players` (all human unless given), with dice
     seeded by `seed` (a fresh seed for each game unless given). `in_two_steps` (the start
-    screen only): the rest of the window is built by `window.build_the_rest()`."""
+    screen only): the rest of the window is built by `window.build_the_rest()`. `games_later`:
+    the game of `scenario` is not started here but put in this list, to be called once its
+    board has been drawn (its first frame needs the board and its counters, not the game)."""
     window = MainWindow(scenarios_dir=scenarios_dir or default_scenarios_dir(), loader=loader,
                         in_two_steps=in_two_steps and scenario is None)
+    later = games_later
 
     def play(opened: Scenario) -> None:
         from gameapp.core.engine import Game
         from gameapp.ui.new_game_dialog import fresh_seed  # the dialog: when first used
 
         dice = fresh_seed() if seed is None else seed
-        window.start_game(Game.from_scenario(opened, seed=dice), players)
+
+        def start() -> None:
+            window.start_game(Game.from_scenario(opened, seed=dice), players)
+
+        if later is not None:
+            later.append(start)
+        else:
+            start()
 
     window.scenario_opened.connect(play)
     window.restore_settings()
     if scenario is not None:  # `loaded`: `scenario` already loaded (gameapp play checks it)
         window.open_scenario(Path(scenario), loaded)  # on failure: a message box, start screen
+    later = None  # the scenarios opened from now on start their games at once
     return window
 
 
@@ -78,10 +90,11 @@ def run_app(scenario: str | None = None, scenarios_dir: Path | None = None,
     `loaded` is `scenario` already loaded (by `gameapp play`, which checks it first): the
     window shows it without reading the files again. The start screen is drawn first, and
     the rest of the window (the rules, the board, the docks and menus) built once that frame
-    is on the screen."""
+    is on the screen; a scenario's board likewise is drawn before its game starts."""
     app = application()
+    games: list[Callable[[], None]] = []
     window = build_window(scenario, scenarios_dir, seed=seed, players=players, loaded=loaded,
-                          in_two_steps=True)
+                          in_two_steps=True, games_later=games)
     window.show()
 
     began = False
@@ -89,14 +102,17 @@ def run_app(scenario: str | None = None, scenarios_dir: Path | None = None,
     def go_on() -> None:
         nonlocal began
         window.build_the_rest()
+        for start in games:
+            start()
         resumable = window.session.offer_resume() if scenario is None else None
         window.session.begin_session()
         began = True
         if resumable is not None:
             window.resume(resumable)
 
-    after = AfterFirstFrame(window.start_screen.list.viewport(), go_on)
-    if window.complete:
+    first = window.view.viewport() if games else window.start_screen.list.viewport()
+    after = AfterFirstFrame(first, go_on)
+    if window.complete and not games:
         after.call_now()
     try:
         return app.exec()

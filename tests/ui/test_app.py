@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -103,6 +104,31 @@ def test_the_start_screen_first_then_the_same_window(qtbot: QtBot, tmp_path: Pat
     assert window.complete
     assert _shape(window) == _shape(whole)
     assert window.start_screen.list.currentRow() == whole.start_screen.list.currentRow()
+
+
+def test_a_scenarios_board_first_then_the_same_game(qtbot: QtBot) -> None:
+    """`gameapp play` draws the scenario's board, counters and all, before its game starts
+    (issue 28); started, the window and the game are those of a one-step build."""
+    whole = build_window(str(DEMO), seed=7)
+    qtbot.addWidget(whole)
+    later: list[Callable[[], None]] = []
+    window = build_window(str(DEMO), seed=7, in_two_steps=True, games_later=later)
+    qtbot.addWidget(window)
+    board = window.view.board()
+    assert window.complete and window.pages.currentWidget() is window.view
+    assert board is not None and window.scenario is not None
+    assert len(board.units()) == len(window.scenario.units)  # the counters are on the board
+    assert window.controller.game is None and len(later) == 1
+    later[0]()
+    game, one_step = window.controller.game, whole.controller.game
+    assert game is not None and one_step is not None and game.dice.seed == 7
+    assert _shape(window) == _shape(whole)
+    assert window.windowTitle() == whole.windowTitle()
+    assert window.seed_label.text() == whole.seed_label.text()
+    assert ({u.id: u.hex for u in game.state.units.values()}
+            == {u.id: u.hex for u in one_step.state.units.values()})
+    window.open_scenario(DEMO)  # another scenario later: its game starts at once
+    assert window.controller.game is not game and len(later) == 1
 
 
 def test_a_click_on_the_start_screen_builds_the_window_first(

@@ -43,12 +43,25 @@ def test_tiles_are_rendered_once_then_reused(qtbot: QtBot, board_map: HexMap) ->
 def test_progressive_mode_respects_its_budget(qtbot: QtBot, board_map: HexMap) -> None:
     scene = BoardScene(board_map, progressive=True)
     layer = scene.terrain
-    layer.budget_ms = 0.0  # one tile per paint, the rest from the overview
+    _render(scene, 1.0)  # the first paint: all at once (below)
+    rendered = layer.tiles_rendered
+    layer.budget_ms = 0.0  # one tile per paint, the rest stood in
     _render(scene, 2.0)
-    assert layer.tiles_rendered == 1
+    assert layer.tiles_rendered == rendered + 1
     qtbot.waitUntil(lambda: not layer._update_pending)
     _render(scene, 2.0)
-    assert layer.tiles_rendered == 2
+    assert layer.tiles_rendered == rendered + 2
+
+
+def test_the_first_paint_is_sharp_without_the_overview(qtbot: QtBot, board_map: HexMap) -> None:
+    """Issue 28: the board's first frame has nothing to stand in for its missing tiles; it
+    draws the tiles it shows, whatever the budget, not the whole map's overview under one."""
+    scene = BoardScene(board_map, progressive=True)
+    layer = scene.terrain
+    layer.budget_ms = 0.0
+    first = _render(scene, 2.0)
+    assert layer.tiles_rendered > 1 and layer.overview_paints == 0
+    assert first == _render(BoardScene(board_map), 2.0)  # as an offscreen render draws it
 
 
 def test_tile_cache_drops_least_recently_used() -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import numpy as np
 from PySide6.QtCore import QLineF, QRectF
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QPolygonF
 
 from gameapp.core.hexgrid import Hex, Hexside
 from gameapp.core.mapdata import HexMap
@@ -63,33 +63,40 @@ class MapModel:
             if key not in colours:
                 colours[key] = pal.hex_fill(t, int(b), band_count)
             self.fills.append(colours[key])
-        self.polygons = [geo.hex_shape.translated(float(x), float(y)) for x, y in geo.centres]
+        self._polygons: dict[int, QPolygonF] = {}  # by hex index, made when first drawn
         self.variants = [(h.q * 7 + h.r * 13) % VARIANTS for h in geo.hexes]
         self._hex_ids: list[str] | None = None
 
+    def polygon(self, i: int) -> QPolygonF:
+        """Hex `i`'s outline (made when first drawn: a view draws a few of the map's hexes)."""
+        shape = self._polygons.get(i)
+        if shape is None:
+            x, y = self.geo.centres[i]
+            shape = self._polygons[i] = self.geo.hex_shape.translated(float(x), float(y))
+        return shape
+
     def _build_grid(self) -> None:
-        """Each hex's share of the grid: its sides 0..2, plus any side on the map's edge."""
         layout = self.geo.layout
         ends = [layout.hexside_endpoints(Hexside(Hex(0, 0), d)) for d in range(3)] + [
             layout.hexside_endpoints(Hexside.of(Hex(0, 0), d)) for d in range(3, 6)
         ]
         ox, oy = layout.origin
-        offsets = [((a[0] - ox, a[1] - oy), (b[0] - ox, b[1] - oy)) for a, b in ends]
-        contains = self.map.contains
-        self.grid: list[list[QLineF]] = []
-        for h, (x, y) in zip(self.geo.hexes, self.geo.centres, strict=True):
+        self._side_offsets = [((a[0] - ox, a[1] - oy), (b[0] - ox, b[1] - oy)) for a, b in ends]
+        self._grid: dict[int, list[QLineF]] = {}  # by hex index, made when first drawn
+
+    def grid_lines(self, i: int) -> list[QLineF]:
+        """Hex `i`'s share of the grid: its sides 0..2, plus any side on the map's edge."""
+        lines = self._grid.get(i)
+        if lines is None:
+            h, (x, y) = self.geo.hexes[i], self.geo.centres[i]
+            offsets, contains = self._side_offsets, self.map.contains
             own = [d for d in range(6) if d < 3 or not contains(h.neighbor(d))]
-            self.grid.append(
-                [
-                    QLineF(
-                        x + offsets[d][0][0],
-                        y + offsets[d][0][1],
-                        x + offsets[d][1][0],
-                        y + offsets[d][1][1],
-                    )
-                    for d in own
-                ]
-            )
+            lines = self._grid[i] = [
+                QLineF(x + offsets[d][0][0], y + offsets[d][0][1],
+                       x + offsets[d][1][0], y + offsets[d][1][1])
+                for d in own
+            ]
+        return lines
 
     @property
     def hex_ids(self) -> list[str]:

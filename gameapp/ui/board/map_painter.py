@@ -44,7 +44,7 @@ class MapPainter:
         self.contour_pen = QPen(pal.CONTOUR, 0.035 * size)
         self.id_font = QFont("DejaVu Sans")
         self.id_font.setPixelSize(max(1, round(0.21 * size)))
-        self._ids: list[QStaticText] | None = None
+        self._ids: dict[int, QStaticText] = {}  # by hex index
 
     def paint(self, p: QPainter, rect: QRectF, scale: float) -> None:
         """Draw the part of the map inside `rect` (scene units); `scale` is device px per unit."""
@@ -58,7 +58,7 @@ class MapPainter:
         p.setPen(Qt.PenStyle.NoPen)
         for i in idx:
             p.setBrush(model.fills[i])
-            p.drawPolygon(model.polygons[i])
+            p.drawPolygon(model.polygon(i))
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         if on_screen >= PATTERN_MIN and idx:
             self.patterns.paint(
@@ -75,7 +75,7 @@ class MapPainter:
             self.contour_pen,
         )
         if on_screen >= GRID_MIN:
-            self._lines(p, [line for i in idx for line in model.grid[i]], self.grid_pen)
+            self._lines(p, [line for i in idx for line in model.grid_lines(i)], self.grid_pen)
         self._paint_features(p, rect, idx, pad, on_screen >= FINE_MIN)
         if on_screen >= ID_MIN:
             self._paint_ids(p, idx)
@@ -110,23 +110,22 @@ class MapPainter:
             p.drawLines(lines)
 
     def _paint_ids(self, p: QPainter, idx: list[int]) -> None:
-        """Each hex's printed id at the top of the hex (static texts: laid out once)."""
+        """Each hex's printed id at the top of the hex (static texts: laid out once each, when
+        first drawn)."""
         p.setFont(self.id_font)
         p.setPen(pal.HEX_ID)
-        texts = self._id_texts()
         centres = self.geo.centres
         top = self.geo.half_extent[1] - self.geo.size * 0.06
         for i in idx:
-            text = texts[i]
+            text = self._id_text(i)
             width = text.size().width()
             p.drawStaticText(QPointF(centres[i, 0] - width / 2, centres[i, 1] - top), text)
 
-    def _id_texts(self) -> list[QStaticText]:
-        if self._ids is None:
-            self._ids = []
-            for hex_id in self.model.hex_ids:
-                text = QStaticText(hex_id)
-                text.setTextFormat(Qt.TextFormat.PlainText)
-                text.prepare(QTransform(), self.id_font)
-                self._ids.append(text)
-        return self._ids
+    def _id_text(self, i: int) -> QStaticText:
+        text = self._ids.get(i)
+        if text is None:
+            text = QStaticText(self.model.hex_ids[i])
+            text.setTextFormat(Qt.TextFormat.PlainText)
+            text.prepare(QTransform(), self.id_font)
+            self._ids[i] = text
+        return text

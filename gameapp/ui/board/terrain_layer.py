@@ -9,9 +9,10 @@ With `progressive` on (the interactive view), a paint renders new tiles only for
 and schedules another paint for the rest; so a zoom step never freezes the window. Until the new
 tiles are ready, the gaps show the tiles of the last transform the layer finished painting (the
 zoom before the wheel turned), scaled to the new one, and under them a low-resolution overview
-of the whole map for what those do not cover. While the wheel turns (`hold`), no new tiles are
-drawn at all: the frames stay cheap, and the new zoom sharpens once the wheel rests. Offscreen
-renders draw everything at once.
+of the whole map for what those do not cover. The very first paint has nothing to stand in: it
+draws every tile it shows at once (a view shows a few; the overview is the whole map). While
+the wheel turns (`hold`), no new tiles are drawn at all: the frames stay cheap, and the new zoom
+sharpens once the wheel rests. Offscreen renders draw everything at once.
 """
 
 from __future__ import annotations
@@ -102,13 +103,16 @@ class TerrainLayerItem(QGraphicsItem):
         now = time.perf_counter()
         deadline = now + self.budget_ms / 1000.0
         held = now < self._held_until and self._finished is not None
+        # the first frame: nothing finished to stand in, and the whole map's overview would cost
+        # several times the few tiles the view shows, so they are all drawn now, sharp
+        first = self._finished is None and self._overview is None
         ready: list[tuple[int, int, QPixmap]] = []
         missing = False
         fresh = 0
         for j in range(first_j, last_j + 1):
             for i in range(first_i, last_i + 1):
                 tile = self.cache.get((key, i, j))
-                in_time = not self.progressive or (
+                in_time = not self.progressive or first or (
                     not held and (not fresh or time.perf_counter() < deadline))
                 if tile is None and in_time:  # at least one new tile per paint: progress
                     tile = self._render_tile(linear, i, j, dpr)
