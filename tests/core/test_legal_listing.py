@@ -25,9 +25,11 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.mapdata import HexMap
 from gameapp.core.phases import Phase
+from gameapp.core.rules.movement.allowance import Commanders, commanded_by
 from gameapp.core.rules.movement.costs import met_keys
 from gameapp.core.rules.movement.reach import all_paths, search, settle
 from gameapp.core.rules.movement.search_space import search_space
+from gameapp.core.rules.tables import CommandLevel
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.scenario import load_scenario
 from gameapp.core.units import Formation, Side, Status, UnitKind
@@ -198,3 +200,23 @@ def test_a_search_read_within_a_smaller_budget_is_that_search(position) -> None:
         within = searched.within(budget)
         assert {h: r[:6] for h, r in within.items()} == {h: r[:6] for h, r in smaller.items()}
         assert all_paths(within) == {h: r.path for h, r in smaller.items()}
+
+
+@pytest.mark.parametrize("name", TACTICAL)
+def test_the_leaders_by_command_are_the_leaders_looked_for_one_by_one(name: str) -> None:
+    """The MPA's command terms look each unit's leaders up by command (`Commanders`, made
+    once a listing): for every unit and level, the leader found is the first of the side's
+    leaders that `commanded_by` accepts, also with every leader but one of each side, in
+    reverse order (the first found wins where two lead the same command)."""
+    game = Game.from_scenario(load_scenario(SCENARIOS / f"{name}.yaml"), seed=1)
+    units = list(game.state.units.values())
+    leaders = [u for u in units if u.kind is UnitKind.LEADER]
+    found = 0
+    for chosen in (leaders, leaders[::-1], leaders[1:]):
+        commanders = Commanders(chosen)
+        for unit in units:
+            for level in CommandLevel:
+                expected = next((ldr for ldr in chosen if commanded_by(unit, ldr, level)), None)
+                assert commanders.of(unit, level) is expected, (unit.id, level)
+                found += expected is not None
+    assert found > len(units)  # most units have leaders to find

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from gameapp.core.actions import Action, ChangeFormation, Cover, Face, Move
 from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
 from gameapp.core.hexgrid import Hex
+from gameapp.core.rules.movement.allowance import Commanders
 from gameapp.core.rules.movement.charges import CHARGERS, charge_moves, charge_targets
 from gameapp.core.rules.movement.enemy_fire import FireCoverage
 from gameapp.core.rules.movement.reach import all_paths
@@ -76,6 +77,7 @@ class ListingMemo:
         self.allowances: dict[tuple[str, Hex, Formation, bool, bool], Breakdown] = {}
         self.coverage: dict[Side, FireCoverage] = {}  # each side's enemy fields of fire
         self.leaders: dict[Side, list[Unit]] = {}
+        self.commanders: dict[Side, Commanders] = {}
         # (hex, kind, formation, SPs) -> may such a unit, from elsewhere, end its move there?
         self.stacks: dict[tuple[Hex, UnitKind, Formation, int], bool] = {}
         # formation changes: (kind, from, to, in a field of fire) -> their terms

@@ -25,7 +25,11 @@ from gameapp.core.options import RuleOptions
 from gameapp.core.rules.engagement import artillery_zone
 from gameapp.core.rules.exhaustion import level_of
 from gameapp.core.rules.front import front_hexes
-from gameapp.core.rules.movement.allowance import movement_allowance
+from gameapp.core.rules.movement.allowance import (
+    Commanders,
+    allowance_before_final,
+    final_allowance,
+)
 from gameapp.core.rules.movement.carry_out import execute
 from gameapp.core.rules.movement.costs import MoveCosts, mover_class
 from gameapp.core.rules.movement.enemy_fire import FireCoverage, fire_coverage
@@ -44,12 +48,14 @@ from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
 
 
 class KeptAllowance(NamedTuple):
-    """An MPA worked out, with what it read (`MovementRules._allowance`)."""
+    """An MPA worked out, with what it read (`MovementRules._allowance`): the terms before the
+    final adjustments, and the MPAs made of them so far, by (double movement, charge)."""
 
     unit: Unit
     leaders: list[Unit]
     read: tuple[object, ...]  # exhaustion level, vacancies, general on the entry hex
-    allowance: Breakdown
+    before: tuple[Term, ...]
+    finals: dict[tuple[bool, bool], Breakdown]
 
 
 class MovementRules:
@@ -86,7 +92,8 @@ class MovementRules:
     def _allowance(self, unit: Unit, double: bool, charge: bool) -> Breakdown:
         """The MPA, kept with the game's move costs while all it reads is the same: the unit
         and its side's leaders (the very objects), its exhaustion, the vacant commands, the
-        general on its entry hex."""
+        general on its entry hex. Its terms before the final adjustments are worked out once
+        for the plain, charge and double MPAs."""
         leaders = self.leaders(unit.side)
         level = level_of(self.state, unit)
         double = double or unit.id in self.state.double_moving
@@ -94,16 +101,18 @@ class MovementRules:
         general = (self.state.entry_general.get(unit.id)
                    if RuleOptions.of(self.options).general_entry_bonus else None)
         read = (level, vacancies, general)
-        kept = self.costs.allowances.get((unit.id, double, charge))
-        if (kept is not None and kept.unit is unit and kept.read == read
-                and len(kept.leaders) == len(leaders)
-                and all(a is b for a, b in zip(kept.leaders, leaders, strict=True))):
-            return kept.allowance
-        found = movement_allowance(unit, leaders, self.options, level, self.tables, self.costs,
-                                   double=double, charge=charge, vacancies=vacancies,
-                                   entry_general=general)
-        self.costs.allowances[(unit.id, double, charge)] = KeptAllowance(unit, leaders, read,
-                                                                         found)
+        kept = self.costs.allowances.get(unit.id)
+        if (kept is None or kept.unit is not unit or kept.read != read
+                or len(kept.leaders) != len(leaders)
+                or not all(a is b for a, b in zip(kept.leaders, leaders, strict=True))):
+            before = allowance_before_final(unit, self.commanders(unit.side), self.options,
+                                            level, self.tables, self.costs, vacancies, general)
+            kept = self.costs.allowances[unit.id] = KeptAllowance(unit, leaders, read, before,
+                                                                  {})
+        found = kept.finals.get((double, charge))
+        if found is None:
+            found = kept.finals[(double, charge)] = final_allowance(
+                unit, kept.before, level, self.tables, double, charge)
         return found
 
     def remaining(self, unit: Unit, double: bool = False, charge: bool = False) -> int:
@@ -272,6 +281,16 @@ class MovementRules:
                     u for u in self._memo.side_units[side] if u.kind is UnitKind.LEADER]
             return found
         return [u for u in self.state.side_units(side) if u.kind is UnitKind.LEADER]
+
+    def commanders(self, side: Side) -> Commanders:
+        """The side's leaders by the command each leads (what the MPA's command terms look
+        for), made once a listing."""
+        if self._memo is None:
+            return Commanders(self.leaders(side))
+        found = self._memo.commanders.get(side)
+        if found is None:
+            found = self._memo.commanders[side] = Commanders(self.leaders(side))
+        return found
 
     def side_units(self, side: Side) -> list[Unit]:
         """The side's units, in the state's order."""
