@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from gameapp.core.actions import Action, ChangeFormation, Cover, Face, Move
-from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
+from gameapp.core.breakdown import Breakdown, IllegalActionError
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.movement.allowance import Commanders
 from gameapp.core.rules.movement.charges import CHARGERS, charge_moves, charge_targets
@@ -68,8 +68,8 @@ def _changes_in_place(unit: Unit, state: GameState) -> list[Action]:
 
 class ListingMemo:
     """What one listing keeps while it runs, all of one state that does not change meanwhile:
-    each unit's MPA, the enemy fields of fire, each side's leaders, who may end a move where
-    (stacking), the formation changes' terms, the units by hex and by side. What outlasts a
+    each unit's MPA, the enemy fields of fire, each side's leaders (also by command), who may
+    end a move where (stacking), the units by hex and by side. What outlasts a
     listing is kept with the game's move costs (the MPAs, fields of fire and searches, each
     with what it read) or with the map."""
 
@@ -80,9 +80,6 @@ class ListingMemo:
         self.commanders: dict[Side, Commanders] = {}
         # (hex, kind, formation, SPs) -> may such a unit, from elsewhere, end its move there?
         self.stacks: dict[tuple[Hex, UnitKind, Formation, int], bool] = {}
-        # formation changes: (kind, from, to, in a field of fire) -> their terms
-        self.changes: dict[tuple[UnitKind, Formation, Formation, bool],
-                           tuple[Term, ...] | None] = {}
         self._by_hex: dict[Hex, list[Unit]] = {}
         self.side_units: dict[Side, list[Unit]] = {side: [] for side in Side}
         for unit in state.units.values():

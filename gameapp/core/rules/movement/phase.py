@@ -312,15 +312,9 @@ class MovementRules:
 
     def change_terms(self, kind: UnitKind, start: Formation, goal: Formation,
                      in_field: bool) -> list[Term] | None:
-        """`formations.change_terms`, kept for the listing."""
-        if self._memo is None:
-            return change_terms(kind, start, goal, self.tables, in_field)
-        key = (kind, start, goal, in_field)
-        if key not in self._memo.changes:
-            found = change_terms(kind, start, goal, self.tables, in_field)
-            self._memo.changes[key] = None if found is None else tuple(found)
-        kept = self._memo.changes[key]
-        return None if kept is None else list(kept)
+        """`formations.change_terms` with these rules' tables."""
+        found = change_terms(kind, start, goal, self.tables, in_field)
+        return None if found is None else list(found)
 
     def may_unlimber_at(self, h: Hex) -> bool:
         """Artillery may not unlimber in a hex with a steep slope on any side (TEC N5)."""
