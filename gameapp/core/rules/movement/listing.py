@@ -19,7 +19,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.movement.allowance import Commanders
 from gameapp.core.rules.movement.charges import CHARGERS, charge_moves, charge_targets
 from gameapp.core.rules.movement.enemy_fire import FireCoverage
-from gameapp.core.rules.movement.reach import all_paths
+from gameapp.core.rules.movement.reach import all_paths, pack
 from gameapp.core.state import GameState
 from gameapp.core.units import FORMATIONS_BY_KIND, Formation, Side, Status, Unit, UnitKind
 
@@ -32,6 +32,8 @@ def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
     it is when the listing begins."""
     lister = rules.lister()
     targets = charge_targets(rules.state, side)
+    # a charger's charge reach matters only where a charge may stop (`charge_moves`)
+    charge_stops = frozenset(pack(h) for h in targets.beside)
     for unit in rules.state.side_units(side):
         for candidate in _changes_in_place(unit, rules.state):
             try:
@@ -42,7 +44,7 @@ def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
         if Status.CHARGE in unit.status:
             continue  # it has declared a charge: it moves no further (3.4, `plan`)
         if unit.kind in CHARGERS:
-            reachable, charging = lister.reachable_both(unit)
+            reachable, charging = lister.reachable_both(unit, charge_stops)
         else:
             reachable, charging = lister.reachable(unit.id), {}
         for path in all_paths(reachable).values():

@@ -130,11 +130,14 @@ class MovementRules:
         space = search_space(self, unit, charge=charge)
         return self._may_end_in(unit, kept_settle(self.costs, unit.id, space).within(space.budget))
 
-    def reachable_both(self, unit: Unit) -> tuple[dict[Hex, Reach], dict[Hex, Reach]]:
-        """`reachable(unit.id)` and `reachable(unit.id, charge=True)`, for the listing. The two
-        searches differ only by the charge bonus and by how far around the unit they know the
-        enemy's fields of fire (where walls and fences cost double, N12), so the plain one is
-        read off the charge one, unless it could have come near a hex where the fields differ."""
+    def reachable_both(self, unit: Unit, charge_stops: frozenset[int] | None = None
+                       ) -> tuple[dict[Hex, Reach], dict[Hex, Reach]]:
+        """`reachable(unit.id)` and `reachable(unit.id, charge=True)`, for the listing; the
+        latter only at `charge_stops` (packed hexes, `reach.pack`) if given: where a charge
+        move may stop. The two searches differ only by the charge bonus and by how far around
+        the unit they know the enemy's fields of fire (where walls and fences cost double, N12),
+        so the plain one is read off the charge one, unless it could have come near a hex where
+        the fields differ."""
         if self.why_immobile(unit) is not None:
             return {}, {}
         plain, charging = search_space(self, unit), search_space(self, unit, charge=True)
@@ -148,7 +151,7 @@ class MovementRules:
         else:
             found = searched.within(plain.budget)
         return (self._may_end_in(unit, found),
-                self._may_end_in(unit, searched.within(charging.budget)))
+                self._may_end_in(unit, searched.within(charging.budget, charge_stops)))
 
     def _may_end_in(self, unit: Unit, found: Mapping[Hex, Reach]) -> dict[Hex, Reach]:
         """The hexes found where the unit may end its move: stacking (N9), and the hexes a

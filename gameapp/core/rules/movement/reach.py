@@ -237,21 +237,23 @@ class Searched:
     bonus: int  # the pike bonus
     stops: set[int]  # packed hexes that end a move (enemy fronts)
     found: Settled
-    # budget -> what `within` found, for a search kept from one listing to the next
-    answers: dict[int, Mapping[Hex, Reach]] = field(default_factory=dict, compare=False,
-                                                   repr=False)
+    # (budget, only) -> what `within` found, for a search kept from one listing to the next
+    answers: dict[tuple[int, frozenset[int] | None], Mapping[Hex, Reach]] = field(
+        default_factory=dict, compare=False, repr=False)
 
-    def within(self, budget: int) -> Mapping[Hex, Reach]:
+    def within(self, budget: int, only: frozenset[int] | None = None) -> Mapping[Hex, Reach]:
         """What a search with `budget` MPs (at most the settled one's) would find. Dijkstra
         settles states in order of cost, so the states costing at most the smaller limit, their
         parents and the order they came in are exactly those a search with that limit meets.
-        Asked again for the same budget, it gives the same mapping: read it, never change it."""
-        kept = self.answers.get(budget)
+        With `only` (packed hexes, `pack`), only those of its hexes it would find, in the same
+        order. Asked again alike, it gives the same mapping: read it, never change it."""
+        key = (budget, only)
+        kept = self.answers.get(key)
         if kept is None:
-            kept = self.answers[budget] = self._within(budget)
+            kept = self.answers[key] = self._within(budget, only)
         return kept
 
-    def _within(self, budget: int) -> dict[Hex, Reach]:
+    def _within(self, budget: int, only: frozenset[int] | None) -> dict[Hex, Reach]:
         limit = budget + self.bonus
         best, parent, first = self.found
         # A place's first state expanded is its cheapest. Per hex keep the cheaper of its two
@@ -262,6 +264,8 @@ class Searched:
             if best[state] > limit:
                 continue
             here = place >> 1
+            if only is not None and here not in only:
+                continue
             known = cheapest.get(here)
             if known is None or best[state] < best[known]:
                 cheapest[here] = state
