@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from gameapp.core.breakdown import Term
@@ -119,7 +121,7 @@ def _way(turn_costs: tuple[int, ...], pike_bonus: int) -> int:
     return found
 
 
-def _arcs(steps: tuple[Step, ...], state_bits: int, turn_from: list[tuple[int, ...]],
+def _arcs(steps: tuple[Step, ...], state_bits: int, turn_from: tuple[tuple[int, ...], ...],
           bonus: int, fire: Callable[[int], bool] | None = None,
           here_in_fire: bool = False) -> list[Arc]:
     """The arcs out of a state (its pike bit | facing) through `steps`, walls and fences
@@ -235,7 +237,7 @@ class Searched:
 
     start: int  # the packed start hex
     bonus: int  # the pike bonus
-    stops: set[int]  # packed hexes that end a move (enemy fronts)
+    stops: AbstractSet[int]  # packed hexes that end a move (enemy fronts)
     found: Settled
     # (budget, only) -> what `within` found, for a search kept from one listing to the next
     answers: dict[tuple[int, frozenset[int] | None], Mapping[Hex, Reach]] = field(
@@ -285,8 +287,8 @@ def settle(space: SearchSpace) -> Searched:
     """The search itself: every state the unit can reach with its budget, at least cost."""
     if not space.may_leave:
         return Searched(0, 0, set(), Settled({}, {}, {}))
-    enemy = {pack(h) for h in space.enemy_hexes}
-    front = {pack(h) for h in space.front_hexes}
+    enemy = packed_hexes(space.enemy_hexes)
+    front = packed_hexes(space.front_hexes)
     in_fire = space.in_fire
     fire_known: dict[int, bool] = {}  # packed hex -> inside an enemy field of fire?
 
@@ -301,11 +303,11 @@ def settle(space: SearchSpace) -> Searched:
     start = pack(space.start)
     steps_from = space.steps_from
     table_get = space.step_table.get
-    turn_from = [tuple(turn[(d - f) % 6] for d in range(6)) for f in range(6)]
+    turn_from = _turn_rows(turn)
     way = _way(turn, bonus) << 4
     # a unit may leave the front it starts in; under 002 3 nothing stops it
     stops = front - {start} if space.fronts_lock else set()
-    near_enemy = {e + delta for e in enemy for delta in _DELTAS}
+    near_enemy = _around(enemy)
 
     def arcs_of(state: int) -> list[Arc]:
         here = state >> 4
@@ -336,7 +338,24 @@ def settle(space: SearchSpace) -> Searched:
                                                      slack=max(turn)))
 
 
-def _unlocked(arcs_of: Callable[[int], list[Arc]], front: set[int], barred: bool
+@lru_cache(maxsize=16)  # the enemy and their fronts, the same for a side's every search
+def packed_hexes(hexes: frozenset[Hex]) -> frozenset[int]:
+    return frozenset(pack(h) for h in hexes)
+
+
+@lru_cache(maxsize=16)
+def _turn_rows(turn: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """By facing, what turning to face each direction costs."""
+    return tuple(tuple(turn[(d - f) % 6] for d in range(6)) for f in range(6))
+
+
+@lru_cache(maxsize=16)
+def _around(packed: frozenset[int]) -> frozenset[int]:
+    """The hexes next to any of `packed`."""
+    return frozenset(p + delta for p in packed for delta in _DELTAS)
+
+
+def _unlocked(arcs_of: Callable[[int], list[Arc]], front: frozenset[int], barred: bool
               ) -> Callable[[int], list[Arc]]:
     """002 3 (option g88_zoc): no arc from a front hex into another; 002 8: with `barred` (a
     leader) no arc into a front hex at all."""
