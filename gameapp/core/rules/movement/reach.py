@@ -62,6 +62,7 @@ def all_paths(found: Mapping[Hex, Reach]) -> dict[Hex, tuple[Hex, ...]]:
     """`found[h].path` for every h, the reaches of one search sharing the paths' beginnings
     instead of each walking back to the start."""
     known: dict[int, tuple[Hex, ...]] = {}  # search state -> the path to it
+    known_hex = _UNPACKED.get
     paths: dict[Hex, tuple[Hex, ...]] = {}
     for h, reached in found.items():
         parent_of = reached.parents.get
@@ -72,8 +73,8 @@ def all_paths(found: Mapping[Hex, Reach]) -> dict[Hex, tuple[Hex, ...]]:
             chain.append(node)
             node, before = before, parent_of(before, -1)
         path = known.get(node, ())
-        for node in reversed(chain):
-            path = known[node] = (*path, unpack(node >> 4))
+        for node in reversed(chain):  # every hex on a path was found, hence unpacked
+            path = known[node] = (*path, known_hex(node >> 4) or unpack(node >> 4))
         paths[h] = path
     return paths
 
@@ -256,6 +257,8 @@ class Searched:
         return kept
 
     def _within(self, budget: int, only: frozenset[int] | None) -> dict[Hex, Reach]:
+        if not self.bonus:
+            return self._within_off_pike(budget, only)
         limit = budget + self.bonus
         best, parent, first = self.found
         # A place's first state expanded is its cheapest. Per hex keep the cheaper of its two
@@ -280,6 +283,23 @@ class Searched:
             on_pike = bool(state & _PIKE) and bonus > 0
             result[h] = Reach(h, cost if on_pike else cost - bonus, limit - cost, state & 7,
                               packed in stops, on_pike, state, parent)
+        return result
+
+    def _within_off_pike(self, budget: int, only: frozenset[int] | None) -> dict[Hex, Reach]:
+        """`_within` where there is no pike bonus: no state is on a pike, so each hex is one
+        place, and its first state expanded is the one (most searches are such)."""
+        best, parent, first = self.found
+        start, stops = self.start, self.stops
+        known_hex = _UNPACKED.get
+        result: dict[Hex, Reach] = {}
+        for place, state in first.items():
+            cost = best[state]
+            packed = place >> 1
+            if cost > budget or packed == start or (only is not None and packed not in only):
+                continue
+            h = known_hex(packed) or unpack(packed)
+            result[h] = Reach(h, cost, budget - cost, state & 7, packed in stops, False, state,
+                              parent)
         return result
 
 
