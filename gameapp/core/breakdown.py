@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
 
 from gameapp.core.rules.datafile import show
 
@@ -32,8 +31,8 @@ class Breakdown:
     def of(cls, terms: Iterable[Term]) -> Breakdown:
         return cls(tuple(terms))
 
-    @cached_property
-    def total(self) -> float:  # worked out once: the terms are a tuple of frozen terms
+    @property
+    def total(self) -> float:
         return sum(t.value for t in self.terms)
 
     def __add__(self, other: Breakdown) -> Breakdown:
