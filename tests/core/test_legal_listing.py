@@ -13,6 +13,7 @@ would show, units blocking sight included.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,9 +26,11 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.mapdata import HexMap
 from gameapp.core.phases import Phase
+from gameapp.core.rules.movement.allowance import Commanders, commanded_by
 from gameapp.core.rules.movement.costs import met_keys
 from gameapp.core.rules.movement.reach import all_paths, search, settle
 from gameapp.core.rules.movement.search_space import search_space
+from gameapp.core.rules.tables import CommandLevel
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.scenario import load_scenario
 from gameapp.core.units import Formation, Side, Status, UnitKind
@@ -198,3 +201,50 @@ def test_a_search_read_within_a_smaller_budget_is_that_search(position) -> None:
         within = searched.within(budget)
         assert {h: r[:6] for h, r in within.items()} == {h: r[:6] for h, r in smaller.items()}
         assert all_paths(within) == {h: r.path for h, r in smaller.items()}
+
+
+@pytest.mark.parametrize("name", TACTICAL)
+def test_the_leaders_by_command_are_the_leaders_looked_for_one_by_one(name: str) -> None:
+    """The MPA's command terms look each unit's leaders up by command (`Commanders`, made
+    once a listing): for every unit and level, the leader found is the first of the side's
+    leaders that `commanded_by` accepts, also with every leader but one of each side, in
+    reverse order (the first found wins where two lead the same command)."""
+    game = Game.from_scenario(load_scenario(SCENARIOS / f"{name}.yaml"), seed=1)
+    units = list(game.state.units.values())
+    leaders = [u for u in units if u.kind is UnitKind.LEADER]
+    found = 0
+    for chosen in (leaders, leaders[::-1], leaders[1:]):
+        commanders = Commanders(chosen)
+        for unit in units:
+            for level in CommandLevel:
+                expected = next((ldr for ldr in chosen if commanded_by(unit, ldr, level)), None)
+                assert commanders.of(unit, level) is expected, (unit.id, level)
+                found += expected is not None
+    assert found > len(units)  # most units have leaders to find
+
+
+# Recorded on main 8cb4733, before the listing was sped up in session 6; each is checked by the
+# reference tests above as a set. (scenario, seed, log length, number of actions, digest)
+RECORDED = [("slaughter_mountain", 1, 0, 1717, "71bec5f2c5c7ab75"),
+            ("slaughter_mountain", 2, 48, 1697, "93ba1c7781d83518"),
+            ("demo", 3, 34, 697, "aaab3e481561209e")]
+
+
+@pytest.mark.parametrize(("name", "seed", "played", "count", "digest"), RECORDED)
+def test_the_listing_keeps_its_order(name: str, seed: int, played: int, count: int,
+                                     digest: str) -> None:
+    """The computer players read the listing in order (ties go to the first listed), so a
+    faster listing must list the same actions in the same order: the first movement-phase
+    position of a seeded random game after `played` entries of its log. A rule change that
+    rightly changes a listing re-records it here, once the reference tests pass."""
+    game = Game.from_scenario(load_scenario(SCENARIOS / f"{name}.yaml"), seed=seed)
+    players = {side: RandomPlayer(side, seed, end_chance=0.15) for side in Side}
+    while (len(game.log) < played or game.phase is not Phase.MOVEMENT
+           or game.pending_decision is not None):
+        side = game.acting_side
+        assert side is not None
+        game.apply(players[side].choose(game))
+    listed = list(game.legal_actions())
+    assert len(game.log) == played
+    assert len(listed) == count
+    assert hashlib.sha256("\n".join(map(repr, listed)).encode()).hexdigest()[:16] == digest

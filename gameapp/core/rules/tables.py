@@ -492,7 +492,7 @@ class MovementTables:
         return self.charge_bonuses.get(kind, 0)
 
     def change(self, change: Change | str) -> ChangeCost:
-        return self.changes[Change(change)]
+        return self.changes[change if isinstance(change, Change) else Change(change)]
 
     def change_cost(self, change: Change | str, *, in_fire_field: bool = False,
                     column_entry_cost: int | None = None) -> int:

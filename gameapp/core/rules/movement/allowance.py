@@ -22,7 +22,7 @@ from gameapp.core.rules.movement.costs import MoveCosts, mover_class
 from gameapp.core.rules.movement.reach import hex_steps, pack
 from gameapp.core.rules.tables import CommandLevel, Edition, MovementTables, MoverClass
 from gameapp.core.terrain import Terrain
-from gameapp.core.units import Formation, Unit, UnitKind
+from gameapp.core.units import Formation, Side, Unit, UnitKind
 
 COMMAND_DISTANCE_CUTOFF = 61  # one past the farthest row of the command-control table
 
@@ -43,17 +43,48 @@ def leader_level(leader: Unit) -> CommandLevel | None:
     return None
 
 
+def command_of(unit: Unit, level: CommandLevel) -> tuple[str, ...] | None:
+    """The command the unit belongs to at `level`, named as its leader's counter names it
+    (a brigade of its division, a division of its corps, a corps); None if it names none."""
+    d = unit.defn
+    if level is CommandLevel.BRIGADE:
+        return (d.brigade, d.division) if d.brigade else None
+    if level is CommandLevel.DIVISION:
+        return (d.division, d.corps) if d.division else None
+    return (d.corps,) if d.corps else None
+
+
 def commanded_by(unit: Unit, leader: Unit, level: CommandLevel) -> bool:
-    u, ldr = unit.defn, leader.defn
     if leader.kind is not UnitKind.LEADER or unit.side is not leader.side:
         return False
     if leader_level(leader) is not level:
         return False
-    if level is CommandLevel.BRIGADE:
-        return bool(u.brigade) and u.brigade == ldr.brigade and u.division == ldr.division
-    if level is CommandLevel.DIVISION:
-        return bool(u.division) and u.division == ldr.division and u.corps == ldr.corps
-    return bool(u.corps) and u.corps == ldr.corps
+    command = command_of(unit, level)
+    return command is not None and command == command_of(leader, level)
+
+
+class Commanders:
+    """A side's leaders by the command each leads: `of(unit, level)` is the first of them, in
+    the order given, that `commanded_by` says commands the unit at that level. Made once, it
+    answers every unit of the side without going through the leaders again (an MPA asks for
+    each level; a listing asks for every unit)."""
+
+    def __init__(self, leaders: Sequence[Unit]) -> None:
+        self.leaders = leaders
+        self._first: dict[tuple[Side, CommandLevel, tuple[str, ...]], Unit] = {}
+        for leader in leaders:
+            level = leader_level(leader)
+            if leader.kind is not UnitKind.LEADER or level is None:
+                continue
+            command = command_of(leader, level)
+            assert command is not None  # the level is the deepest command its counter names
+            self._first.setdefault((leader.side, level, command), leader)
+
+    def of(self, unit: Unit, level: CommandLevel) -> Unit | None:
+        command = command_of(unit, level)
+        if command is None:
+            return None
+        return self._first.get((unit.side, level, command))
 
 
 def commands(leader: Unit, unit: Unit) -> bool:
@@ -72,18 +103,18 @@ def entry_general_term(unit: Unit, general: str, costs: MoveCosts) -> Term:
     return Term(f"general {general} on the entry hex: one more hex", mp, ENTRY_BONUS_RULE)
 
 
-def movement_allowance(
+def allowance_before_final(
     unit: Unit,
-    units: list[Unit],
+    commanders: Commanders,
     options: dict[str, str | bool | int],
     exhaustion: int,
     tables: MovementTables,
     costs: MoveCosts,
-    double: bool = False,
-    charge: bool = False,
     vacancies: Sequence[Unit] = (),
     entry_general: str | None = None,
-) -> Breakdown:
+) -> tuple[Term, ...]:
+    """The MPA's terms before the final adjustments (`final_allowance`): the same whether the
+    move charges or doubles, so worked out once for all of them."""
     edition = edition_of(options)
     horse = unit.kind is UnitKind.ARTILLERY and unit.defn.horse_artillery
     kind = UnitKind.INFANTRY if unit.formation is Formation.DISMOUNTED else unit.kind
@@ -93,11 +124,22 @@ def movement_allowance(
     adjustment = tables.exhaustion_adjustment(unit.kind, exhaustion)
     if adjustment.mp:
         terms.append(Term(f"exhaustion level {exhaustion}", adjustment.mp, adjustment.rule))
-    terms += _command_terms(unit, units, tables, costs, vacancies)
+    terms += _command_terms(unit, commanders, tables, costs, vacancies)
     if entry_general is not None:
         terms.append(entry_general_term(unit, entry_general, costs))
+    return tuple(terms)
+
+
+def final_allowance(unit: Unit, before: tuple[Term, ...], exhaustion: int,
+                    tables: MovementTables, double: bool = False, charge: bool = False
+                    ) -> Breakdown:
+    """The MPA: the terms `before` and the final adjustments, the charge bonus or double
+    movement."""
+    terms = list(before)
+    kind = UnitKind.INFANTRY if unit.formation is Formation.DISMOUNTED else unit.kind
     bonus = tables.charge_bonus(kind)
-    if charge and not double and bonus and adjustment.charge_bonus:
+    if (charge and not double and bonus
+            and tables.exhaustion_adjustment(unit.kind, exhaustion).charge_bonus):
         terms.append(Term(f"charge bonus ({kind.value})", bonus, "MPA final"))
     if double:
         subtotal = sum(t.value for t in terms)
@@ -107,7 +149,7 @@ def movement_allowance(
 
 
 def _command_terms(
-    unit: Unit, units: list[Unit], tables: MovementTables, costs: MoveCosts,
+    unit: Unit, commanders: Commanders, tables: MovementTables, costs: MoveCosts,
     vacancies: Sequence[Unit] = (),
 ) -> list[Term]:
     """The command-control terms, level by level. A command whose leader is incapacitated and
@@ -117,9 +159,8 @@ def _command_terms(
     ):
         return []
     terms = []
-    leaders = [u for u in units if u.kind is UnitKind.LEADER and u.side is unit.side]
     for level in CommandLevel:
-        leader = next((u for u in leaders if commanded_by(unit, u, level)), None)
+        leader = commanders.of(unit, level)
         if leader is None:
             fallen = next((u for u in vacancies if commanded_by(unit, u, level)), None)
             if fallen is not None:

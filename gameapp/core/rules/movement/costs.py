@@ -138,8 +138,8 @@ class MoveCosts:
         self.coverage: dict[Side, FireCoverage] = {}
         # unit id -> its last reach searches (search_space.kept_settle)
         self.searches: dict[str, list[KeptSearch]] = {}
-        # (unit id, double movement, charge) -> its last MPA (MovementRules._allowance)
-        self.allowances: dict[tuple[str, bool, bool], KeptAllowance] = {}
+        # unit id -> its last MPA, plain, charging or doubled (MovementRules._allowance)
+        self.allowances: dict[str, KeptAllowance] = {}
 
     def terrain_codes(self) -> dict[Hex, int]:
         """Every hex of the map with its terrain code, read from the map's array once."""

@@ -24,7 +24,7 @@ class Settled(NamedTuple):
     first: dict[int, int]  # place -> its first node expanded, the cheapest (with `slack` only)
 
 
-def least_costs(  # noqa: C901  (the reach search's hot loop, inlined on purpose: bench_reach)
+def least_costs(
     start: int, limit: int, arcs_of: Arcs, place_bits: int = 0, slack: int | None = None
 ) -> Settled:
     """The least cost of every node reachable from `start` for at most `limit`.
@@ -33,40 +33,58 @@ def least_costs(  # noqa: C901  (the reach search's hot loop, inlined on purpose
     once a place is first expanded at cost c, its nodes costing c + slack or more are neither
     queued nor expanded, because the first can do anything they can for at most `slack` more.
     """
+    if limit < 0:
+        return Settled({}, {}, {})
+    if slack is not None:
+        return _pruned(start, limit, arcs_of, place_bits, slack)
     best = {start: 0}
     parent: dict[int, int] = {}
-    first: dict[int, int] = {}
-    if limit < 0:
-        return Settled({}, parent, first)
     best_get = best.get
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
     queue = [bucket.append for bucket in buckets]  # queue[cost](node)
     buckets[0].append(start)
-    prune = slack is not None
-    slack_mp = slack or 0
-    first_spent: dict[int, int] = {}  # place -> cost of its first node expanded
-    first_get = first_spent.get
     for spent, bucket in enumerate(buckets):
         for node in bucket:  # a zero-cost arc appends to this bucket: still visited
             if best[node] < spent:
                 continue  # reached more cheaply since it was queued
-            if prune:
-                place = node >> place_bits
-                settled = first_get(place)
-                if settled is None:
-                    first_spent[place] = spent
-                    first[place] = node
-                elif spent >= settled + slack_mp:
-                    continue
             for there, cost in arcs_of(node):
                 total = spent + cost
-                if total > limit:
-                    continue
-                if prune:  # most arcs lead back to places already expanded: ask that first
-                    settled = first_get(there >> place_bits)
-                    if settled is not None and total >= settled + slack_mp:
-                        continue
-                if total < best_get(there, _UNREACHED):
+                if total <= limit and total < best_get(there, _UNREACHED):
+                    best[there] = total
+                    parent[there] = node
+                    queue[total](there)
+    return Settled(best, parent, {})
+
+
+def _pruned(start: int, limit: int, arcs_of: Arcs, place_bits: int, slack: int) -> Settled:
+    """`least_costs` with `slack`: the reach search's hot loop, inlined on purpose
+    (bench_reach). `cutoff[place]` is what a node of an expanded place must cost less than
+    to be worth queueing or expanding: the place's first cost plus `slack`."""
+    best = {start: 0}
+    parent: dict[int, int] = {}
+    first: dict[int, int] = {}
+    best_get = best.get
+    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
+    queue = [bucket.append for bucket in buckets]  # queue[cost](node)
+    buckets[0].append(start)
+    cutoff: dict[int, int] = {}  # place -> its first expanded node's cost + slack
+    cutoff_get = cutoff.get
+    unexpanded = _UNREACHED
+    for spent, bucket in enumerate(buckets):
+        for node in bucket:  # a zero-cost arc appends to this bucket: still visited
+            if best[node] < spent:
+                continue  # reached more cheaply since it was queued
+            place = node >> place_bits
+            if place not in cutoff:
+                cutoff[place] = spent + slack
+                first[place] = node
+            elif spent >= cutoff[place]:
+                continue
+            for there, cost in arcs_of(node):
+                total = spent + cost
+                # most arcs lead back to places already expanded: ask that first
+                if (total <= limit and total < cutoff_get(there >> place_bits, unexpanded)
+                        and total < best_get(there, _UNREACHED)):
                     best[there] = total
                     parent[there] = node
                     queue[total](there)

@@ -23,7 +23,7 @@ from gameapp.core.units import Side, Unit
 class FireCoverage:
     """Which enemies' fields of fire hold each hex: bit i of `masks[h]` for `enemies[i]`."""
 
-    __slots__ = ("enemies", "hexes", "masks", "moved", "reaches")
+    __slots__ = ("_placed", "enemies", "hexes", "masks", "moved", "reaches")
 
     def __init__(self, enemies: list[Unit], reaches: list[int], masks: dict[Hex, int],
                  moved: int | None) -> None:
@@ -32,6 +32,8 @@ class FireCoverage:
         self.reaches = reaches  # how far each enemy fires (`fire.field.reach`)
         self.masks = masks
         self.moved = moved  # the state's revision where units block sight, else None
+        # (q, r, reach) of each enemy, for `near`
+        self._placed = [(e.hex.q, e.hex.r, far) for e, far in zip(enemies, reaches, strict=True)]
 
     def holds(self, h: Hex) -> bool:
         """Is `h` inside any enemy's field of fire?"""
@@ -41,8 +43,10 @@ class FireCoverage:
         """Whether a hex is inside the field of an enemy that fires as far as `radius` hexes of
         `around`: the fields a search from `around` with `radius` hexes to go may meet."""
         counted = 0
-        for i, (enemy, farthest) in enumerate(zip(self.enemies, self.reaches, strict=True)):
-            if enemy.hex.distance(around) <= radius + farthest:
+        q, r = around
+        for i, (eq, er, farthest) in enumerate(self._placed):
+            dq, dr = eq - q, er - r  # `Hex.distance`, inline: every search asks this
+            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= radius + farthest:
                 counted |= 1 << i
         return FireNear(self, counted)
 

@@ -9,6 +9,7 @@ column). Skirmish order is formed and left like line (docs/rules.md, "Formation 
 from __future__ import annotations
 
 import heapq
+from functools import cache
 
 from gameapp.core.breakdown import Term
 from gameapp.core.rules.tables import Change, MovementTables
@@ -41,18 +42,21 @@ _EDGES: dict[UnitKind, tuple[tuple[Formation, Formation, Change], ...]] = {
 _ONE_WAY = {Change.DISMOUNT, Change.REMOUNT}
 
 
+@cache  # a few dozen chains in all, asked for every unit of every listing
 def change_terms(
     kind: UnitKind,
     start: Formation,
     goal: Formation,
     tables: MovementTables,
     in_fire_field: bool,
-) -> list[Term] | None:
-    """The terms of the cheapest chain from `start` to `goal`, or None if there is none."""
+) -> tuple[Term, ...] | None:
+    """The terms of the cheapest chain from `start` to `goal`, or None if there is none. Kept
+    once worked out: it reads nothing but its arguments, and the tables are not changed once
+    read (functools.cache may be called from the computer's thread too)."""
     if goal not in FORMATIONS_BY_KIND[kind]:
         return None
     if start == goal:
-        return []
+        return ()
     graph: dict[Formation, list[tuple[Formation, Change]]] = {}
     for a, b, change in _EDGES.get(kind, ()):
         graph.setdefault(a, []).append((b, change))
@@ -64,7 +68,7 @@ def change_terms(
     while queue:
         cost, _, here, terms = heapq.heappop(queue)
         if here == goal:
-            return list(terms)
+            return terms
         if here in seen:
             continue
         seen.add(here)

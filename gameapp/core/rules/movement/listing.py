@@ -14,11 +14,12 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from gameapp.core.actions import Action, ChangeFormation, Cover, Face, Move
-from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
+from gameapp.core.breakdown import Breakdown, IllegalActionError
 from gameapp.core.hexgrid import Hex
+from gameapp.core.rules.movement.allowance import Commanders
 from gameapp.core.rules.movement.charges import CHARGERS, charge_moves, charge_targets
 from gameapp.core.rules.movement.enemy_fire import FireCoverage
-from gameapp.core.rules.movement.reach import all_paths
+from gameapp.core.rules.movement.reach import all_paths, pack
 from gameapp.core.state import GameState
 from gameapp.core.units import FORMATIONS_BY_KIND, Formation, Side, Status, Unit, UnitKind
 
@@ -31,6 +32,8 @@ def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
     it is when the listing begins."""
     lister = rules.lister()
     targets = charge_targets(rules.state, side)
+    # a charger's charge reach matters only where a charge may stop (`charge_moves`)
+    charge_stops = frozenset(pack(h) for h in targets.beside)
     for unit in rules.state.side_units(side):
         for candidate in _changes_in_place(unit, rules.state):
             try:
@@ -41,7 +44,7 @@ def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
         if Status.CHARGE in unit.status:
             continue  # it has declared a charge: it moves no further (3.4, `plan`)
         if unit.kind in CHARGERS:
-            reachable, charging = lister.reachable_both(unit)
+            reachable, charging = lister.reachable_both(unit, charge_stops)
         else:
             reachable, charging = lister.reachable(unit.id), {}
         for path in all_paths(reachable).values():
@@ -67,8 +70,8 @@ def _changes_in_place(unit: Unit, state: GameState) -> list[Action]:
 
 class ListingMemo:
     """What one listing keeps while it runs, all of one state that does not change meanwhile:
-    each unit's MPA, the enemy fields of fire, each side's leaders, who may end a move where
-    (stacking), the formation changes' terms, the units by hex and by side. What outlasts a
+    each unit's MPA, the enemy fields of fire, each side's leaders (also by command), who may
+    end a move where (stacking), the units by hex and by side. What outlasts a
     listing is kept with the game's move costs (the MPAs, fields of fire and searches, each
     with what it read) or with the map."""
 
@@ -76,11 +79,9 @@ class ListingMemo:
         self.allowances: dict[tuple[str, Hex, Formation, bool, bool], Breakdown] = {}
         self.coverage: dict[Side, FireCoverage] = {}  # each side's enemy fields of fire
         self.leaders: dict[Side, list[Unit]] = {}
+        self.commanders: dict[Side, Commanders] = {}
         # (hex, kind, formation, SPs) -> may such a unit, from elsewhere, end its move there?
         self.stacks: dict[tuple[Hex, UnitKind, Formation, int], bool] = {}
-        # formation changes: (kind, from, to, in a field of fire) -> their terms
-        self.changes: dict[tuple[UnitKind, Formation, Formation, bool],
-                           tuple[Term, ...] | None] = {}
         self._by_hex: dict[Hex, list[Unit]] = {}
         self.side_units: dict[Side, list[Unit]] = {side: [] for side in Side}
         for unit in state.units.values():

@@ -25,7 +25,11 @@ from gameapp.core.options import RuleOptions
 from gameapp.core.rules.engagement import artillery_zone
 from gameapp.core.rules.exhaustion import level_of
 from gameapp.core.rules.front import front_hexes
-from gameapp.core.rules.movement.allowance import movement_allowance
+from gameapp.core.rules.movement.allowance import (
+    Commanders,
+    allowance_before_final,
+    final_allowance,
+)
 from gameapp.core.rules.movement.carry_out import execute
 from gameapp.core.rules.movement.costs import MoveCosts, mover_class
 from gameapp.core.rules.movement.enemy_fire import FireCoverage, fire_coverage
@@ -44,12 +48,14 @@ from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
 
 
 class KeptAllowance(NamedTuple):
-    """An MPA worked out, with what it read (`MovementRules._allowance`)."""
+    """An MPA worked out, with what it read (`MovementRules._allowance`): the terms before the
+    final adjustments, and the MPAs made of them so far, by (double movement, charge)."""
 
     unit: Unit
     leaders: list[Unit]
     read: tuple[object, ...]  # exhaustion level, vacancies, general on the entry hex
-    allowance: Breakdown
+    before: tuple[Term, ...]
+    finals: dict[tuple[bool, bool], Breakdown]
 
 
 class MovementRules:
@@ -86,7 +92,8 @@ class MovementRules:
     def _allowance(self, unit: Unit, double: bool, charge: bool) -> Breakdown:
         """The MPA, kept with the game's move costs while all it reads is the same: the unit
         and its side's leaders (the very objects), its exhaustion, the vacant commands, the
-        general on its entry hex."""
+        general on its entry hex. Its terms before the final adjustments are worked out once
+        for the plain, charge and double MPAs."""
         leaders = self.leaders(unit.side)
         level = level_of(self.state, unit)
         double = double or unit.id in self.state.double_moving
@@ -94,16 +101,18 @@ class MovementRules:
         general = (self.state.entry_general.get(unit.id)
                    if RuleOptions.of(self.options).general_entry_bonus else None)
         read = (level, vacancies, general)
-        kept = self.costs.allowances.get((unit.id, double, charge))
-        if (kept is not None and kept.unit is unit and kept.read == read
-                and len(kept.leaders) == len(leaders)
-                and all(a is b for a, b in zip(kept.leaders, leaders, strict=True))):
-            return kept.allowance
-        found = movement_allowance(unit, leaders, self.options, level, self.tables, self.costs,
-                                   double=double, charge=charge, vacancies=vacancies,
-                                   entry_general=general)
-        self.costs.allowances[(unit.id, double, charge)] = KeptAllowance(unit, leaders, read,
-                                                                         found)
+        kept = self.costs.allowances.get(unit.id)
+        if (kept is None or kept.unit is not unit or kept.read != read
+                or len(kept.leaders) != len(leaders)
+                or not all(a is b for a, b in zip(kept.leaders, leaders, strict=True))):
+            before = allowance_before_final(unit, self.commanders(unit.side), self.options,
+                                            level, self.tables, self.costs, vacancies, general)
+            kept = self.costs.allowances[unit.id] = KeptAllowance(unit, leaders, read, before,
+                                                                  {})
+        found = kept.finals.get((double, charge))
+        if found is None:
+            found = kept.finals[(double, charge)] = final_allowance(
+                unit, kept.before, level, self.tables, double, charge)
         return found
 
     def remaining(self, unit: Unit, double: bool = False, charge: bool = False) -> int:
@@ -121,11 +130,14 @@ class MovementRules:
         space = search_space(self, unit, charge=charge)
         return self._may_end_in(unit, kept_settle(self.costs, unit.id, space).within(space.budget))
 
-    def reachable_both(self, unit: Unit) -> tuple[dict[Hex, Reach], dict[Hex, Reach]]:
-        """`reachable(unit.id)` and `reachable(unit.id, charge=True)`, for the listing. The two
-        searches differ only by the charge bonus and by how far around the unit they know the
-        enemy's fields of fire (where walls and fences cost double, N12), so the plain one is
-        read off the charge one, unless it could have come near a hex where the fields differ."""
+    def reachable_both(self, unit: Unit, charge_stops: frozenset[int] | None = None
+                       ) -> tuple[dict[Hex, Reach], dict[Hex, Reach]]:
+        """`reachable(unit.id)` and `reachable(unit.id, charge=True)`, for the listing; the
+        latter only at `charge_stops` (packed hexes, `reach.pack`) if given: where a charge
+        move may stop. The two searches differ only by the charge bonus and by how far around
+        the unit they know the enemy's fields of fire (where walls and fences cost double, N12),
+        so the plain one is read off the charge one, unless it could have come near a hex where
+        the fields differ."""
         if self.why_immobile(unit) is not None:
             return {}, {}
         plain, charging = search_space(self, unit), search_space(self, unit, charge=True)
@@ -139,7 +151,7 @@ class MovementRules:
         else:
             found = searched.within(plain.budget)
         return (self._may_end_in(unit, found),
-                self._may_end_in(unit, searched.within(charging.budget)))
+                self._may_end_in(unit, searched.within(charging.budget, charge_stops)))
 
     def _may_end_in(self, unit: Unit, found: Mapping[Hex, Reach]) -> dict[Hex, Reach]:
         """The hexes found where the unit may end its move: stacking (N9), and the hexes a
@@ -273,6 +285,16 @@ class MovementRules:
             return found
         return [u for u in self.state.side_units(side) if u.kind is UnitKind.LEADER]
 
+    def commanders(self, side: Side) -> Commanders:
+        """The side's leaders by the command each leads (what the MPA's command terms look
+        for), made once a listing."""
+        if self._memo is None:
+            return Commanders(self.leaders(side))
+        found = self._memo.commanders.get(side)
+        if found is None:
+            found = self._memo.commanders[side] = Commanders(self.leaders(side))
+        return found
+
     def side_units(self, side: Side) -> list[Unit]:
         """The side's units, in the state's order."""
         if self._memo is not None:
@@ -293,15 +315,9 @@ class MovementRules:
 
     def change_terms(self, kind: UnitKind, start: Formation, goal: Formation,
                      in_field: bool) -> list[Term] | None:
-        """`formations.change_terms`, kept for the listing."""
-        if self._memo is None:
-            return change_terms(kind, start, goal, self.tables, in_field)
-        key = (kind, start, goal, in_field)
-        if key not in self._memo.changes:
-            found = change_terms(kind, start, goal, self.tables, in_field)
-            self._memo.changes[key] = None if found is None else tuple(found)
-        kept = self._memo.changes[key]
-        return None if kept is None else list(kept)
+        """`formations.change_terms` with these rules' tables."""
+        found = change_terms(kind, start, goal, self.tables, in_field)
+        return None if found is None else list(found)
 
     def may_unlimber_at(self, h: Hex) -> bool:
         """Artillery may not unlimber in a hex with a steep slope on any side (TEC N5)."""

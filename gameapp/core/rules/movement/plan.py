@@ -6,11 +6,13 @@ check that changing facing or formation inside an enemy front calls for (3.312).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from gameapp.core.breakdown import Breakdown, IllegalActionError, Term
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.movement.reach import PIKE_BONUS_RULE
+from gameapp.core.rules.tables import MovementTables
 from gameapp.core.state import PendingCheck
 from gameapp.core.units import Formation, Status, Unit, UnitKind
 
@@ -58,11 +60,16 @@ def turn_terms(rules: MovementRules, unit: Unit, start: int, facing: int) -> lis
     """What turning the unit from facing `start` to `facing` costs."""
     if facing == start:
         return []
-    change = rules.tables.facing_change(
-        facing - start, artillery=unit.kind is UnitKind.ARTILLERY,
-        road_column=unit.formation is Formation.ROAD_COLUMN,
-        covered=Status.COVER in unit.status)
-    return [Term(f"change facing {degrees(facing - start)}", change.cost(), change.rule)]
+    return [_turn_term(rules.tables, (facing - start) % 6, unit.kind is UnitKind.ARTILLERY,
+                       unit.formation is Formation.ROAD_COLUMN, Status.COVER in unit.status)]
+
+
+@cache  # a listing asks for every unit's every facing; there are a few dozen such terms
+def _turn_term(tables: MovementTables, steps: int, artillery: bool, road_column: bool,
+               covered: bool) -> Term:
+    change = tables.facing_change(steps, artillery=artillery, road_column=road_column,
+                                  covered=covered)
+    return Term(f"change facing {degrees(steps)}", change.cost(), change.rule)
 
 
 def formation_terms(rules: MovementRules, unit: Unit, formation: Formation) -> list[Term]:

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from gameapp.core.breakdown import Term
@@ -60,6 +62,7 @@ def all_paths(found: Mapping[Hex, Reach]) -> dict[Hex, tuple[Hex, ...]]:
     """`found[h].path` for every h, the reaches of one search sharing the paths' beginnings
     instead of each walking back to the start."""
     known: dict[int, tuple[Hex, ...]] = {}  # search state -> the path to it
+    known_hex = _UNPACKED.get
     paths: dict[Hex, tuple[Hex, ...]] = {}
     for h, reached in found.items():
         parent_of = reached.parents.get
@@ -70,8 +73,8 @@ def all_paths(found: Mapping[Hex, Reach]) -> dict[Hex, tuple[Hex, ...]]:
             chain.append(node)
             node, before = before, parent_of(before, -1)
         path = known.get(node, ())
-        for node in reversed(chain):
-            path = known[node] = (*path, unpack(node >> 4))
+        for node in reversed(chain):  # every hex on a path was found, hence unpacked
+            path = known[node] = (*path, known_hex(node >> 4) or unpack(node >> 4))
         paths[h] = path
     return paths
 
@@ -119,7 +122,7 @@ def _way(turn_costs: tuple[int, ...], pike_bonus: int) -> int:
     return found
 
 
-def _arcs(steps: tuple[Step, ...], state_bits: int, turn_from: list[tuple[int, ...]],
+def _arcs(steps: tuple[Step, ...], state_bits: int, turn_from: tuple[tuple[int, ...], ...],
           bonus: int, fire: Callable[[int], bool] | None = None,
           here_in_fire: bool = False) -> list[Arc]:
     """The arcs out of a state (its pike bit | facing) through `steps`, walls and fences
@@ -235,23 +238,27 @@ class Searched:
 
     start: int  # the packed start hex
     bonus: int  # the pike bonus
-    stops: set[int]  # packed hexes that end a move (enemy fronts)
+    stops: AbstractSet[int]  # packed hexes that end a move (enemy fronts)
     found: Settled
-    # budget -> what `within` found, for a search kept from one listing to the next
-    answers: dict[int, Mapping[Hex, Reach]] = field(default_factory=dict, compare=False,
-                                                   repr=False)
+    # (budget, only) -> what `within` found, for a search kept from one listing to the next
+    answers: dict[tuple[int, frozenset[int] | None], Mapping[Hex, Reach]] = field(
+        default_factory=dict, compare=False, repr=False)
 
-    def within(self, budget: int) -> Mapping[Hex, Reach]:
+    def within(self, budget: int, only: frozenset[int] | None = None) -> Mapping[Hex, Reach]:
         """What a search with `budget` MPs (at most the settled one's) would find. Dijkstra
         settles states in order of cost, so the states costing at most the smaller limit, their
         parents and the order they came in are exactly those a search with that limit meets.
-        Asked again for the same budget, it gives the same mapping: read it, never change it."""
-        kept = self.answers.get(budget)
+        With `only` (packed hexes, `pack`), only those of its hexes it would find, in the same
+        order. Asked again alike, it gives the same mapping: read it, never change it."""
+        key = (budget, only)
+        kept = self.answers.get(key)
         if kept is None:
-            kept = self.answers[budget] = self._within(budget)
+            kept = self.answers[key] = self._within(budget, only)
         return kept
 
-    def _within(self, budget: int) -> dict[Hex, Reach]:
+    def _within(self, budget: int, only: frozenset[int] | None) -> dict[Hex, Reach]:
+        if not self.bonus:
+            return self._within_off_pike(budget, only)
         limit = budget + self.bonus
         best, parent, first = self.found
         # A place's first state expanded is its cheapest. Per hex keep the cheaper of its two
@@ -262,6 +269,8 @@ class Searched:
             if best[state] > limit:
                 continue
             here = place >> 1
+            if only is not None and here not in only:
+                continue
             known = cheapest.get(here)
             if known is None or best[state] < best[known]:
                 cheapest[here] = state
@@ -276,13 +285,30 @@ class Searched:
                               packed in stops, on_pike, state, parent)
         return result
 
+    def _within_off_pike(self, budget: int, only: frozenset[int] | None) -> dict[Hex, Reach]:
+        """`_within` where there is no pike bonus: no state is on a pike, so each hex is one
+        place, and its first state expanded is the one (most searches are such)."""
+        best, parent, first = self.found
+        start, stops = self.start, self.stops
+        known_hex = _UNPACKED.get
+        result: dict[Hex, Reach] = {}
+        for place, state in first.items():
+            cost = best[state]
+            packed = place >> 1
+            if cost > budget or packed == start or (only is not None and packed not in only):
+                continue
+            h = known_hex(packed) or unpack(packed)
+            result[h] = Reach(h, cost, budget - cost, state & 7, packed in stops, False, state,
+                              parent)
+        return result
+
 
 def settle(space: SearchSpace) -> Searched:
     """The search itself: every state the unit can reach with its budget, at least cost."""
     if not space.may_leave:
         return Searched(0, 0, set(), Settled({}, {}, {}))
-    enemy = {pack(h) for h in space.enemy_hexes}
-    front = {pack(h) for h in space.front_hexes}
+    enemy = packed_hexes(space.enemy_hexes)
+    front = packed_hexes(space.front_hexes)
     in_fire = space.in_fire
     fire_known: dict[int, bool] = {}  # packed hex -> inside an enemy field of fire?
 
@@ -297,11 +323,11 @@ def settle(space: SearchSpace) -> Searched:
     start = pack(space.start)
     steps_from = space.steps_from
     table_get = space.step_table.get
-    turn_from = [tuple(turn[(d - f) % 6] for d in range(6)) for f in range(6)]
+    turn_from = _turn_rows(turn)
     way = _way(turn, bonus) << 4
     # a unit may leave the front it starts in; under 002 3 nothing stops it
     stops = front - {start} if space.fronts_lock else set()
-    near_enemy = {e + delta for e in enemy for delta in _DELTAS}
+    near_enemy = _around(enemy)
 
     def arcs_of(state: int) -> list[Arc]:
         here = state >> 4
@@ -332,7 +358,24 @@ def settle(space: SearchSpace) -> Searched:
                                                      slack=max(turn)))
 
 
-def _unlocked(arcs_of: Callable[[int], list[Arc]], front: set[int], barred: bool
+@lru_cache(maxsize=16)  # the enemy and their fronts, the same for a side's every search
+def packed_hexes(hexes: frozenset[Hex]) -> frozenset[int]:
+    return frozenset(pack(h) for h in hexes)
+
+
+@lru_cache(maxsize=16)
+def _turn_rows(turn: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """By facing, what turning to face each direction costs."""
+    return tuple(tuple(turn[(d - f) % 6] for d in range(6)) for f in range(6))
+
+
+@lru_cache(maxsize=16)
+def _around(packed: frozenset[int]) -> frozenset[int]:
+    """The hexes next to any of `packed`."""
+    return frozenset(p + delta for p in packed for delta in _DELTAS)
+
+
+def _unlocked(arcs_of: Callable[[int], list[Arc]], front: frozenset[int], barred: bool
               ) -> Callable[[int], list[Arc]]:
     """002 3 (option g88_zoc): no arc from a front hex into another; 002 8: with `barred` (a
     leader) no arc into a front hex at all."""
