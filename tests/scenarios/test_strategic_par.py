@@ -13,6 +13,7 @@ import pytest
 
 from gameapp.core.rulesets.strategic.scenario import load_strategic
 from gameapp.core.rulesets.strategic.victory import par_terms
+from gameapp.core.units import Side
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 # scenario: (the Union's place points, the Confederacy's, forts (+1 Union, -1 CS), par)
@@ -54,3 +55,14 @@ def test_each_scenarios_par_is_historys_margin_worked_by_hand(name: str) -> None
     last_week = scenario.clock.date_of(scenario.clock.last_turn)
     ends = datetime.date.fromisoformat(terms.par.date)
     assert 0 <= (ends - last_week).days < 7, "the par is read in the scenario's last week"
+
+
+def test_a_saved_game_is_judged_again_by_par_from_its_totals_and_holders() -> None:
+    """bench/history.py --load --rescore: East '62 (par -3), a game ending 20 to 20 is 3 above
+    par, marginal for the Union; with Richmond in Union hands it was sudden death."""
+    from bench.strategic_par import judged
+
+    path = SCENARIOS / "east_1862.yaml"
+    assert judged(path, 20, 20, {}) == (Side.UNION, "marginal", 3)
+    assert judged(path, 12, 24, {}) == (Side.CONFEDERATE, "decisive", -9)  # -12 - (-3)
+    assert judged(path, 12, 24, {"Richmond, VA": Side.UNION}) == (Side.UNION, "decisive", None)

@@ -214,7 +214,7 @@ def result(scenario: Any, state: StrategicState) -> StrategicResult:
     union, confed = (scored[s].total for s in (Side.UNION, Side.CONFEDERATE))
     listed: VictoryTerms | None = scenario.victory
     if listed is not None and listed.par is not None:
-        return _from_par(scored, listed, listed.par)
+        return from_par(scored, listed, listed.par)
     if union == confed:
         return StrategicResult(scored, None)
     winner = Side.UNION if union > confed else Side.CONFEDERATE
@@ -264,7 +264,7 @@ def par_level(distance: float, par: Par) -> tuple[str, int]:
     return "marginal", 1
 
 
-def _from_par(scored: dict[Side, Breakdown], terms: VictoryTerms, par: Par) -> StrategicResult:
+def from_par(scored: dict[Side, Breakdown], terms: VictoryTerms, par: Par) -> StrategicResult:
     """The result measured from par: the Union's margin less history's; the side it favours
     wins, at the level its distance reaches; exactly at par, history repeated: a draw. The
     level terms add up to the signed distance (above par: the Union's side)."""
