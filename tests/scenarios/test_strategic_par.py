@@ -7,13 +7,18 @@ from __future__ import annotations
 
 import datetime
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from bench.strategic_par import judged
+from gameapp.core.engine import Game
+from gameapp.core.rulesets.strategic.pieces import Fort
 from gameapp.core.rulesets.strategic.scenario import load_strategic
-from gameapp.core.rulesets.strategic.victory import par_terms
+from gameapp.core.rulesets.strategic.victory import par_terms, result
 from gameapp.core.units import Side
+from tests.rulesets.strategic.positions import state_of
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 # scenario: (the Union's place points, the Confederacy's, forts (+1 Union, -1 CS), par)
@@ -60,9 +65,34 @@ def test_each_scenarios_par_is_historys_margin_worked_by_hand(name: str) -> None
 def test_a_saved_game_is_judged_again_by_par_from_its_totals_and_holders() -> None:
     """bench/history.py --load --rescore: East '62 (par -3), a game ending 20 to 20 is 3 above
     par, marginal for the Union; with Richmond in Union hands it was sudden death."""
-    from bench.strategic_par import judged
-
     path = SCENARIOS / "east_1862.yaml"
     assert judged(path, 20, 20, {}) == (Side.UNION, "marginal", 3)
     assert judged(path, 12, 24, {}) == (Side.CONFEDERATE, "decisive", -9)  # -12 - (-3)
     assert judged(path, 12, 24, {"Richmond, VA": Side.UNION}) == (Side.UNION, "decisive", None)
+
+
+def test_the_rules_worked_example_east_62() -> None:
+    """docs/strategic-rules.md, Victory, the example: Union 26 (places 18, the Yorktown works
+    1, 14 Confederate SP 7) to 24 (places 18, 12 Union SP 6): +2, 5 above par -3, substantive;
+    18 Union SP lost instead: -1, 2 above par, marginal; a margin of -3 exactly: a draw."""
+    game = Game.from_scenario(SCENARIOS / "east_1862.yaml", seed=1)
+    state = state_of(game)
+    terms = game.scenario.victory
+    assert terms is not None
+    places = {p.name: p.hex for p in terms.places}
+    for name in ("Norfolk, VA", "Yorktown, VA", "Manassas Junction, VA", "Fredericksburg, VA"):
+        state.control[places[name]] = Side.UNION
+    fort = state.pieces["f_yorktown"]
+    assert isinstance(fort, Fort)
+    state.put(replace(fort, side=Side.UNION))
+    state.lost[Side.CONFEDERATE], state.lost[Side.UNION] = 14, 12
+    scored = result(game.scenario, state)
+    assert (scored.points[Side.UNION].total, scored.points[Side.CONFEDERATE].total) == (26, 24)
+    assert (scored.winner, scored.level, scored.level_terms.total) == (Side.UNION, "substantive",
+                                                                       5)
+    state.lost[Side.UNION] = 18
+    marginal = result(game.scenario, state)
+    assert (marginal.winner, marginal.level, marginal.level_terms.total) == (Side.UNION,
+                                                                             "marginal", 2)
+    state.lost[Side.UNION] = 22  # 11 points: 26 - 29 = -3, par
+    assert result(game.scenario, state).title == "draw"
