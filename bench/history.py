@@ -528,6 +528,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", action="store_true", help="a line per game as it ends")
     parser.add_argument("--save", type=Path, help="append each game's figures to this file "
                         "(JSON lines), to add runs together with --load")
+    parser.add_argument("--rescore", action="store_true", help="with --load: judge the saved "
+                        "strategic games again by the scenario's victory rules as they stand")
     parser.add_argument("--load", type=Path, nargs="+", default=[],
                         help="report on the games saved in these files instead of playing")
     args = parser.parse_args(argv)
@@ -537,8 +539,13 @@ def main(argv: list[str] | None = None) -> int:
                   for line in path.read_text().splitlines() if line.strip()]
         for g in loaded:
             g.scenario = g.scenario or str(args.scenario)
+            if args.rescore:
+                from strategic_par import judged
+                g.winner, g.level, _ = judged(args.scenario, g.points[Side.UNION],
+                                              g.points[Side.CONFEDERATE], g.holders)
         for level in args.players:
-            games = sorted((g for g in loaded if g.players == level),
+            # a seed saved twice (a replay to check a run reproduces) is counted once
+            games = sorted({g.seed: g for g in loaded if g.players == level}.values(),
                            key=lambda g: g.seed)
             if not games:
                 print(f"\n{args.scenario.name}: no saved games at {level} (--players)")

@@ -1,4 +1,5 @@
-"""Victory in the Hazel scenario: places, losses, forts once (25.3), sudden death, the level."""
+"""Victory in the Hazel scenario: places, losses, forts once (25.3), sudden death, the level
+(by the points ratio, or measured from a par: R&C strategic par)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,19 @@ from pathlib import Path
 
 import pytest
 
+from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.pieces import Fort
 from gameapp.core.rulesets.strategic.scenario import load_strategic
-from gameapp.core.rulesets.strategic.victory import VictoryPlace, VictoryTerms, result
+from gameapp.core.rulesets.strategic.state import StrategicState
+from gameapp.core.rulesets.strategic.victory import (
+    PAR_RULE,
+    Par,
+    VictoryPlace,
+    VictoryTerms,
+    par_level,
+    par_terms,
+    result,
+)
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError
 from tests.rulesets.strategic.battles import empty_board
@@ -94,3 +105,108 @@ victory:
     with pytest.raises(DataError) as error:
         load_strategic(path)
     assert "Hazelton, VA is not in 0703 on this map" in str(error.value)
+
+
+def _par_game(forts: dict[Side, tuple[str, ...]] | None = None) -> tuple[Game, StrategicState]:
+    """Hazelton (0702, Confederate at the start) 4 points, Westport (0102, Union) 6; in
+    'history' the Union held Westport only: par = 6 - 4 = +2; substantive from 3, decisive 8."""
+    game = empty_board()
+    where = game.map.parse
+    par = Par("1862-06-01", ("Westport, MD",), forts or {}, substantive=3, decisive=8)
+    game.scenario = replace(game.scenario, victory=VictoryTerms((
+        VictoryPlace("Hazelton, VA", where("0702"), 4, "the valley's depot"),
+        VictoryPlace("Westport, MD", where("0102"), 6, "the capital"),
+    ), par=par))
+    return game, state_of(game)
+
+
+def test_history_repeated_is_a_draw_at_par() -> None:
+    game, state = _par_game()
+    final = result(game.scenario, state)
+    # Union 6 - Confederacy 4 = +2, par +2: 0 from par
+    assert final.winner is None and final.title == "draw"
+    assert [(t.label, t.value) for t in final.level_terms] == [
+        ("Union points less Confederate points (6 - 4)", 2),
+        ("less par: the Union's places on 1862-06-01 (Westport 6)", -6),
+        ("less par: the Confederacy's places on 1862-06-01 (Hazelton 4)", 4),
+        ("at par: history's result, a draw", 0)]
+    assert final.level_terms.total == 0
+    assert "level: none, at par" in final.lines()
+
+
+def test_the_distance_from_par_gives_winner_and_level() -> None:
+    game, state = _par_game()
+    # 3 Confederate SP lost: 1 point (1 per 2). Union 7 - 4 = +3, one above par: marginal
+    state.lost[C] = 3
+    marginal = result(game.scenario, state)
+    assert (marginal.winner, marginal.level, marginal.level_terms.total) == (U, "marginal", 1)
+    assert marginal.level_terms.terms[-1].label == \
+        "1 from par, the Union side's way: marginal from 1"
+    assert all(t.rule == PAR_RULE for t in marginal.level_terms)
+    # 7 Union SP lost as well: 3 points to the Confederacy. 7 - 7 = 0, 2 below par: marginal
+    state.lost[U] = 7
+    assert (result(game.scenario, state).winner, result(game.scenario, state).level) == \
+        (C, "marginal")
+    # 9 Union SP lost: 4 points. 7 - 8 = -1, 3 below par: substantive (from 3)
+    state.lost[U] = 9
+    substantive = result(game.scenario, state)
+    assert (substantive.winner, substantive.level, substantive.level_terms.total) == \
+        (C, "substantive", -3)
+    # the Union takes Hazelton, no Union losses: 4 + 6 + 1 = 11 to 0, 9 above par: decisive
+    state.lost[U] = 0
+    state.control[game.map.parse("0702")] = U
+    decisive = result(game.scenario, state)
+    assert (decisive.winner, decisive.level, decisive.level_terms.total) == (U, "decisive", 9)
+    assert decisive.title == "Union decisive victory"
+
+
+def test_a_pars_forts_count_once_for_each_side_that_had_taken_one() -> None:
+    game, state = _par_game({U: ("ridley",), C: ()})
+    terms = game.scenario.victory
+    assert terms is not None and terms.par is not None
+    history = par_terms(terms, terms.par)
+    assert [(t.value, t.rule) for t in history] == [(6, PAR_RULE), (-4, PAR_RULE),
+                                                     (1, "004 25.3")]
+    assert history.total == 3  # par +3: the starting +2 is now a marginal Confederate result
+    assert result(game.scenario, state).winner is C
+
+
+def test_par_levels_are_marginal_substantive_decisive_by_distance() -> None:
+    par = Par("1863-07-04", (), {}, substantive=4, decisive=10)
+    assert [par_level(d, par) for d in (1, 3.5, 4, 9, 10, 30)] == [
+        ("marginal", 1), ("marginal", 1), ("substantive", 4), ("substantive", 4),
+        ("decisive", 10), ("decisive", 10)]
+
+
+def test_sudden_death_still_ends_a_par_game_decisively() -> None:
+    game, state = _par_game()
+    terms = game.scenario.victory
+    assert terms is not None
+    westport = replace(terms.places[1], sudden_death=True)
+    game.scenario = replace(game.scenario, victory=replace(
+        terms, places=(terms.places[0], westport)))
+    state.control[game.map.parse("0102")] = C
+    final = result(game.scenario, state)
+    assert (final.winner, final.level) == (C, "decisive") and final.sudden_death is not None
+
+
+def test_a_par_naming_what_the_scenario_lacks_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "small_theatre.yaml").write_text(SMALL_MAP.read_text(encoding="utf-8"))
+    path = tmp_path / "hazel.yaml"
+    path.write_text(HAZEL.read_text(encoding="utf-8") + """
+victory:
+  places:
+    - {place: "Hazelton, VA", hex: "0702", points: 4, why: the depot}
+  par:
+    date: "1862-06-01"
+    union_holds: ["Westport, MD"]
+    forts_taken: {confederate: [ridley]}
+    substantive: 5
+    decisive: 5
+""", encoding="utf-8")
+    with pytest.raises(DataError) as error:
+        load_strategic(path)
+    text = str(error.value)
+    assert "Westport, MD is not one of this scenario's victory places" in text
+    assert "ridley is not a Union fort of this scenario" in text
+    assert "a decisive result must lie further from par than a substantive one" in text

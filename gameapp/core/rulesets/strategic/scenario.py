@@ -175,7 +175,7 @@ def load_strategic(path: str | Path, doc: YamlDocument | None = None) -> Strateg
     reader.check_links(pieces)
     reader.check_counter_mix(pieces)
     schedule = read_schedule(reader, data)
-    victory = read_victory(reader, data["victory"]) if "victory" in data else None
+    victory = read_victory(reader, data["victory"], pieces) if "victory" in data else None
     if reader.problems:
         raise DataError(reader.problems)
     start = datetime.date.fromisoformat(data["start"])

@@ -11,12 +11,15 @@
 - Sudden death: a side that loses a place its scenario marks `sudden_death` (Washington,
   Richmond) loses at once, decisively. Without the list: the capitals, or the `sudden_death`
   option's places.
-- The level comes from the ratio of the winner's points to the loser's, as in the tactical game.
+- The level: a scenario with a `par` (history's end) measures the Union's margin (its points
+  less the Confederacy's) from the margin the record gives at the scenario's last date; the
+  distance from par gives the level (R&C strategic par). Without a par: the ratio of the
+  winner's points to the loser's, as in the tactical game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +35,7 @@ from gameapp.core.units import Side
 PLACES = "R&C strategic victory"
 FORTS_ONCE = "004 25.3"
 SUDDEN = "R&C strategic sudden death"
+PAR_RULE = "R&C strategic par"
 PLACE_POINTS = {PlaceSize.TOWN: 1, PlaceSize.CITY: 2, PlaceSize.MAJOR_CITY: 3}
 CAPITALS = {"union": "Washington, DC", "confederate": "Richmond, VA"}
 
@@ -46,16 +50,33 @@ class VictoryPlace:
 
 
 @dataclass(frozen=True)
+class Par:
+    """History's end (R&C strategic par): the victory places the Union held on the scenario's
+    last date and the enemy forts each side had taken by then, from the record; and how far
+    from par a result must fall to be substantive or decisive."""
+
+    date: str  # the record's date the par is read at, "1862-09-05"
+    union_holds: tuple[str, ...]  # victory places' names; the rest were the Confederacy's
+    forts_taken: dict[Side, tuple[str, ...]]  # fort ids each side had taken from the other
+    substantive: int
+    decisive: int
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class VictoryTerms:
     """A scenario's `victory:` section."""
 
     places: tuple[VictoryPlace, ...]
     forts_points: int = 1
     sp_per_point: int = 2
+    par: Par | None = None
 
 
-def read_victory(reader: Any, data: dict[str, Any]) -> VictoryTerms:
-    """The scenario's victory places: each names a map place; its `hex` must be the place's."""
+def read_victory(reader: Any, data: dict[str, Any], pieces: Sequence[Any] = ()) -> VictoryTerms:
+    """The scenario's victory places: each names a map place; its `hex` must be the place's.
+    A par names only the scenario's victory places and forts the other side held at the
+    start."""
     places = []
     for i, e in enumerate(data["places"]):
         key = ("victory", "places", i)
@@ -64,7 +85,32 @@ def read_victory(reader: Any, data: dict[str, Any]) -> VictoryTerms:
             reader.problem((*key, "hex"), f"{e['place']} is not in {e['hex']} on this map")
         places.append(VictoryPlace(e["place"], h, e["points"], e["why"],
                                    e.get("sudden_death", False)))
-    return VictoryTerms(tuple(places), data.get("forts_points", 1), data.get("sp_per_point", 2))
+    par = _read_par(reader, data["par"], places, pieces) if "par" in data else None
+    return VictoryTerms(tuple(places), data.get("forts_points", 1), data.get("sp_per_point", 2),
+                        par)
+
+
+def _read_par(reader: Any, data: dict[str, Any], places: Sequence[VictoryPlace],
+              pieces: Sequence[Any]) -> Par:
+    names = {p.name for p in places}
+    for i, name in enumerate(data["union_holds"]):
+        if name not in names:
+            reader.problem(("victory", "par", "union_holds", i),
+                           f"{name} is not one of this scenario's victory places")
+    forts = {p.id: p.side for p in pieces if isinstance(p, Fort)}
+    taken: dict[Side, tuple[str, ...]] = {}
+    for side in Side:
+        ids = data.get("forts_taken", {}).get(side.value, [])
+        for i, fort in enumerate(ids):
+            if forts.get(fort) is not side.other:
+                reader.problem(("victory", "par", "forts_taken", side.value, i),
+                               f"{fort} is not a {side.other.label} fort of this scenario")
+        taken[side] = tuple(ids)
+    if data["decisive"] <= data["substantive"]:
+        reader.problem(("victory", "par", "decisive"),
+                       "a decisive result must lie further from par than a substantive one")
+    return Par(str(data["date"]), tuple(data["union_holds"]), taken, data["substantive"],
+               data["decisive"], data.get("source", ""))
 
 
 @dataclass(frozen=True)
@@ -92,7 +138,10 @@ class StrategicResult:
 
     def lines(self) -> list[str]:
         ended = self.sudden_death.name if self.sudden_death is not None else None
-        return result_lines(self.points, self.winner, self.level, self.level_terms, ended)
+        out = result_lines(self.points, self.winner, self.level, self.level_terms, ended)
+        if self.winner is None and self.level_terms:  # a draw at par still shows the par
+            out[-1:-1] = ["level: none, at par", *(f"  {term}" for term in self.level_terms)]
+        return out
 
 
 def holder(scenario: Any, state: StrategicState, h: Hex) -> Side:
@@ -188,6 +237,9 @@ def result(scenario: Any, state: StrategicState) -> StrategicResult:
         return StrategicResult(scored, death.winner, "decisive",
                                Breakdown.of([Term(death.name, 0, SUDDEN)]), death)
     union, confed = (scored[s].total for s in (Side.UNION, Side.CONFEDERATE))
+    listed: VictoryTerms | None = scenario.victory
+    if listed is not None and listed.par is not None:
+        return from_par(scored, listed, listed.par)
     if union == confed:
         return StrategicResult(scored, None)
     winner = Side.UNION if union > confed else Side.CONFEDERATE
@@ -200,3 +252,58 @@ def result(scenario: Any, state: StrategicState) -> StrategicResult:
                                      LEVEL_RULE),
                                 Term(f"{level}: {least:g} or more", least, LEVEL_RULE)])
     return StrategicResult(scored, winner, level, level_terms)
+
+
+def par_terms(terms: VictoryTerms, par: Par) -> Breakdown:
+    """The Union's margin at history's end (R&C strategic par): the points of the places it
+    held on the par's date less those of the places the Confederacy held, and 25.3's point for
+    each side that had taken an enemy fort. Losses are left out: the record counts them in men
+    by battle, with sources far apart, not in the SP the game eliminates."""
+    held = set(par.union_holds)
+
+    def listing(places: Sequence[VictoryPlace]) -> str:
+        return ", ".join(f"{p.name.split(',')[0]} {p.points}" for p in places) or "none"
+
+    union = [p for p in terms.places if p.name in held]
+    confed = [p for p in terms.places if p.name not in held]
+    out = [Term(f"the Union's places on {par.date} ({listing(union)})",
+                sum(p.points for p in union), PAR_RULE),
+           Term(f"the Confederacy's places on {par.date} ({listing(confed)})",
+                -sum(p.points for p in confed), PAR_RULE)]
+    for side in Side:
+        if par.forts_taken.get(side):
+            sign = 1 if side is Side.UNION else -1
+            out.append(Term(f"the {side.label} side had taken enemy forts "
+                            f"({', '.join(par.forts_taken[side])})",
+                            sign * terms.forts_points, FORTS_ONCE))
+    return Breakdown.of(out)
+
+
+def par_level(distance: float, par: Par) -> tuple[str, int]:
+    """The level of a result `distance` points from par (> 0), with the least distance of that
+    level: decisive, substantive, else marginal (from 1)."""
+    if distance >= par.decisive:
+        return "decisive", par.decisive
+    if distance >= par.substantive:
+        return "substantive", par.substantive
+    return "marginal", 1
+
+
+def from_par(scored: dict[Side, Breakdown], terms: VictoryTerms, par: Par) -> StrategicResult:
+    """The result measured from par: the Union's margin less history's; the side it favours
+    wins, at the level its distance reaches; exactly at par, history repeated: a draw. The
+    level terms add up to the signed distance (above par: the Union's side)."""
+    union, confed = scored[Side.UNION].total, scored[Side.CONFEDERATE].total
+    history = par_terms(terms, par)
+    level_terms = [Term(f"Union points less Confederate points ({union:g} - {confed:g})",
+                        union - confed, PAR_RULE),
+                   *(Term(f"less par: {t.label}", -t.value, t.rule) for t in history)]
+    off = union - confed - history.total
+    if off == 0:
+        level_terms.append(Term("at par: history's result, a draw", 0, PAR_RULE))
+        return StrategicResult(scored, None, "", Breakdown.of(level_terms))
+    winner = Side.UNION if off > 0 else Side.CONFEDERATE
+    level, least = par_level(abs(off), par)
+    level_terms.append(Term(f"{abs(off):g} from par, the {winner.label} side's way: {level} "
+                            f"from {least}", 0, PAR_RULE))
+    return StrategicResult(scored, winner, level, Breakdown.of(level_terms))
