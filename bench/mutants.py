@@ -265,13 +265,14 @@ class _reuse_unchanged_map_and_counters:
     once (a mutant of a map or counters file is loaded afresh, by load_any)."""
 
     def __enter__(self) -> None:
-        self.saved = (scenario_module.load_map, scenario_module.load_counters)
-        scenario_module.load_map = lambda p: _MAPS.setdefault(Path(p), load_map(p))  # type: ignore
+        self.saved = (scenario_module.load_map_file, scenario_module.load_counters)
+        scenario_module.load_map_file = (  # type: ignore
+            lambda p: _MAPS.setdefault(Path(p), load_map(p)))
         scenario_module.load_counters = (  # type: ignore
             lambda p: _COUNTERS.setdefault(Path(p), load_counters(p)))
 
     def __exit__(self, *exc: object) -> None:
-        scenario_module.load_map, scenario_module.load_counters = self.saved
+        scenario_module.load_map_file, scenario_module.load_counters = self.saved
 
 
 def _judge(mutant: Mutant, path: Path, problems: list[Problem]) -> bool | None:
