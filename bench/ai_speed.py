@@ -6,7 +6,9 @@ ruleset registered on both sides at one difficulty.
 
 Per game: the median and the worst time the AI spends deciding in one player turn (every AI
 decision made during that player's phases, both sides' shots included in the tactical game),
-the slowest single decision, and the whole game's wall time (engine included).
+the slowest single decision, the whole game's wall time and CPU time (engine included; on a
+loaded machine the CPU time is the steadier figure), and a digest of the game's log (two
+versions of the code that decide the same print the same digest).
 Goals: tactical, a player turn under 2 s at normal, no decision over 5 s, a game under 2
 minutes; strategic (issue 29), a player turn under 2 s median on the West '63 map and a game
 under 3 minutes. The yardstick (bench/yardstick.py) is timed in the same run: the ratios move
@@ -16,11 +18,13 @@ less between machines.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import statistics
 import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -35,8 +39,8 @@ SCENARIO = ROOT / "scenarios" / "slaughter_mountain.yaml"
 
 
 def one_game(seed: int, difficulty: Difficulty, turns: int | None,
-             scenario: Path = SCENARIO) -> dict[str, float]:
-    start = time.perf_counter()
+             scenario: Path = SCENARIO) -> dict[str, Any]:
+    start, cpu = time.perf_counter(), time.process_time()
     game = Game.from_scenario(scenario, seed=seed)
     players = {side: make_player(game.scenario.ruleset, side, difficulty.value, seed)
                for side in Side}
@@ -58,7 +62,8 @@ def one_game(seed: int, difficulty: Difficulty, turns: int | None,
     times = list(per_turn.values())
     return {"median_turn": statistics.median(times), "worst_turn": max(times),
             "worst_decision": worst, "game": time.perf_counter() - start,
-            "player_turns": len(times)}
+            "cpu": time.process_time() - cpu, "player_turns": len(times),
+            "log": hashlib.md5("\n".join(e.notation for e in game.log).encode()).hexdigest()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"seed {seed}: {r['player_turns']:.0f} player turns, median {r['median_turn']:.2f} s"
               f" (x{r['median_turn'] * 1000 / yard:.0f} yardstick), worst turn "
               f"{r['worst_turn']:.2f} s, slowest decision {r['worst_decision']:.2f} s, whole "
-              f"game {r['game']:.1f} s", flush=True)
+              f"game {r['game']:.1f} s ({r['cpu']:.1f} s CPU), log md5 {r['log'][:10]}",
+              flush=True)
     return 0
 
 

@@ -247,6 +247,34 @@ class MenLossCauses:
         return {s: Counter({f"men: {k}": v for k, v in c.items()}) for s, c in self.sps.items()}
 
 
+class ChargeSites:
+    """Where and when each side charged: every charge resolved, by the victory place within
+    `NEAR` hexes of the charged hex (the nearest; "elsewhere" when none) and by turn, to set
+    beside the record's attack (Slaughter Mountain: the Federal attack struck the gate and the
+    Crittenden house about 5:45 pm, turn 9)."""
+
+    NEAR = 3
+
+    def __init__(self, game: Game) -> None:
+        self.side = {d.id: d.side for d in game.scenario.order_of_battle.values()}
+        self.places = [(v.hex, v.name or game.map.hex_id(v.hex))
+                       for v in game.scenario.victory_hexes]
+        self.counts: dict[Side, Counter[str]] = {s: Counter() for s in Side}
+
+    def __call__(self, game: Game, events: list[Event]) -> None:
+        for event in events:
+            if not isinstance(event, ChargeResolved) or not event.attackers:
+                continue
+            side = self.side.get(event.attackers[0])
+            if side is None:
+                continue
+            near = sorted((h.distance(event.target), name) for h, name in self.places
+                          if h.distance(event.target) <= self.NEAR)
+            place = f"at {near[0][1]}" if near else "elsewhere"
+            self.counts[side][f"charges: {place}"] += 1
+            self.counts[side][f"charges: turn {game.state.turn:02}"] += 1
+
+
 class TacticalAdapter(Adapter):
     def play(self, path: Path, seed: int, level: str, turns: int | None,
              scale: Scale) -> GameFigures:
@@ -257,10 +285,12 @@ class TacticalAdapter(Adapter):
         game = Game.from_scenario(path, seed=seed)
         causes = GunLossCauses(game)
         men_causes = MenLossCauses(game)
+        sites = ChargeSites(game)
 
         def follow(g: Game, events: list[Event]) -> None:
             causes(g, events)
             men_causes(g, events)
+            sites(g, events)
 
         players = make_players(seed, "both", Difficulty(level), ruleset=game.scenario.ruleset)
         outcome = play(game, seed, turns, on_action=follow, players=players)
@@ -277,7 +307,7 @@ class TacticalAdapter(Adapter):
                    for v in game.scenario.victory_hexes}
         return GameFigures(seed, result.winner, result.level,
                            {s: float(result.points[s].total) for s in Side}, men, guns,
-                           holders, _merged(causes.finish(), men_causes.finish(game)),
+                           holders, _merged(causes.finish(), men_causes.finish(game), sites.counts),
                            time.perf_counter() - start, level)
 
 
@@ -463,13 +493,15 @@ def causes_report(games: list[GameFigures]) -> list[str]:
         total: Counter[str] = Counter()
         for g in games:
             total.update(g.causes.get(side, Counter()))
-        for what in ("SPs", "guns", "infantry", "men"):
+        for what in ("SPs", "guns", "infantry", "men", "charges"):
             part = {k: v for k, v in total.items() if k.startswith(what + ": ")}
             label = {"SPs": "battery SPs", "guns": "guns", "infantry": "infantry SPs",
-                     "men": "SPs of every arm, the units gone from the map included"}[what]
-            out.append(f"  {side.label} {label}: {sum(part.values())} in {len(games)} games")
-            out += [f"    {n:4}  {cause.partition(': ')[2]}"
-                    for cause, n in sorted(part.items(), key=lambda kv: -kv[1])]
+                     "men": "SPs of every arm, the units gone from the map included",
+                     "charges": "charges made, by the place within 3 hexes and by turn"}[what]
+            count = sum(part.values()) // (2 if what == "charges" else 1)
+            out.append(f"  {side.label} {label}: {count} in {len(games)} games")
+            order = sorted(part.items(), key=lambda kv: kv[0] if what == "charges" else -kv[1])
+            out += [f"    {n:4}  {cause.partition(': ')[2]}" for cause, n in order]
     return out
 
 

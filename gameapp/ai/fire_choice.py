@@ -12,7 +12,9 @@ group whose value less that cost is above `MIN_VALUE` fires; none: pass.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from gameapp.ai.estimates import fire_value
 from gameapp.ai.fatigue import NO_COST, FiringCost, firing_cost
@@ -20,9 +22,10 @@ from gameapp.core.actions import Fire
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
+from gameapp.core.rules.fire.field import reach
 from gameapp.core.rules.fire.phase import FirePlan
 from gameapp.core.rulesets.tactical import tactical
-from gameapp.core.units import Side, UnitKind
+from gameapp.core.units import Side, Unit, UnitKind
 
 MIN_VALUE = 0.05  # VP: below this a shot is not worth taking
 SPEND = 0.5  # share of a firer's best other shot a group must beat to take it
@@ -43,20 +46,83 @@ class FireCandidate:
 
 
 class FireMemo:
-    """Plans and targets already worked out, keyed by everything they depend on: the firers and
-    the defenders as they are (units are immutable values) and where every unit stands."""
+    """Targets and scores already worked out, kept until something they depend on changes.
+
+    Each entry is keyed by the firers and the defenders as they are (units are immutable
+    values). A unit moving, turning, losing a step or leaving the map changes its old and its
+    new hex; `refresh` drops only the entries those hexes can touch (`_touches`): a firer's
+    targets when the hex lies within its reach (its field of fire and the enemies in it), a
+    plan when the hex lies near the line of fire (sight blocked by units, friends in the line)
+    or next to a firer (the officer with it, the enemy that stops an artillery duel). What the
+    whole board shares (the light, declared charges, exhaustion, held units) drops everything.
+    Decisions are the same as without the memo (tests/ai/test_fire_memo.py)."""
 
     def __init__(self) -> None:
-        self.targets: dict[tuple[object, ...], list[Hex]] = {}
-        self.scores: dict[tuple[object, ...], FireCandidate | None] = {}
-        self.positions: frozenset[tuple[str, Hex, int]] = frozenset()
+        self.targets: dict[tuple[Unit], list[Hex]] = {}
+        self.scores: dict[ScoreKey, FireCandidate | None] = {}
+        self.units: dict[str, Unit] = {}
+        self.board: tuple[object, ...] = ()
 
     def refresh(self, game: Game) -> None:
-        positions = frozenset((u.id, u.hex, u.facing) for u in game.state.units.values())
-        if positions != self.positions:
-            self.positions = positions
+        state = game.state
+        board = (tactical(game).fire.light, _frozen(state.charges), _frozen(state.exhaustion),
+                 _frozen(state.held))
+        if board != self.board:
+            self.board = board
             self.targets.clear()
             self.scores.clear()
+        else:
+            changed = _changed_hexes(self.units, state.units)
+            if changed:
+                self.targets = {k: v for k, v in self.targets.items()
+                                if not _reach_touches(k[0], changed)}
+                self.scores = {k: v for k, v in self.scores.items()
+                               if not _plan_touches(k, changed)}
+        self.units = dict(state.units)
+
+
+ScoreKey = tuple[tuple[Unit, ...], Hex, tuple[Unit, ...]]
+LINE_MARGIN = 2  # hexes off the straight line of fire that still count as near it
+
+
+def _frozen(mapping: Mapping[Any, Any]) -> frozenset[tuple[Any, Any]]:
+    return frozenset(mapping.items())
+
+
+def _changed_hexes(before: Mapping[str, Unit], after: Mapping[str, Unit]) -> set[Hex]:
+    """Every hex where a unit arrived, left or changed between the two boards."""
+    changed: set[Hex] = set()
+    for uid, unit in after.items():
+        old = before.get(uid)
+        if old is unit:
+            continue
+        if old is None or old != unit:
+            changed.add(unit.hex)
+            if old is not None:
+                changed.add(old.hex)
+    for uid, old in before.items():
+        if uid not in after:
+            changed.add(old.hex)
+    return changed
+
+
+def _reach_touches(unit: Unit, changed: set[Hex]) -> bool:
+    """A unit's targets read the units within its reach: what blocks its sight, whom it sees."""
+    far = reach(unit.defn)
+    return any(unit.hex.distance(h) <= far for h in changed)
+
+
+def _plan_touches(key: ScoreKey, changed: set[Hex]) -> bool:
+    """A plan reads the firers and defenders (in its key), the units on and next to each line of
+    fire (sight, friends in the line) and those at and next to each firer (its officer, an
+    adjacent enemy)."""
+    firers, target, _ = key
+    for firer in firers:
+        span = firer.hex.distance(target) + LINE_MARGIN
+        for h in changed:
+            if h.distance(firer.hex) + h.distance(target) <= span or h.distance(firer.hex) <= 1:
+                return True
+    return False
 
 
 def fire_candidates(game: Game, side: Side, combined: bool,
@@ -107,7 +173,7 @@ def fire_candidates(game: Game, side: Side, combined: bool,
 def _score(game: Game, side: Side, firers: tuple[str, ...], target: Hex,
            memo: FireMemo) -> FireCandidate | None:
     units = game.state.units
-    key = (tuple(units[f] for f in firers), target, tuple(game.state.units_at(target)))
+    key: ScoreKey = (tuple(units[f] for f in firers), target, tuple(game.state.units_at(target)))
     if key not in memo.scores:
         memo.scores[key] = _plan_score(game, side, firers, target)
     return memo.scores[key]

@@ -356,7 +356,8 @@ def charge_value(ctx: MoveContext, outcomes: Mapping[ChargeOutcome, Fraction],
                  defender_routs: Mapping[str, Fraction], attacker_routs: Mapping[str, Fraction],
                  defenders: list[Unit], attackers: list[Unit], target: Hex) -> float:
     """Expected VP of a charge: routs inflicted less routs suffered, the hex if it is a victory
-    hex (and, hard, what the advance takes), plus the posture's bias."""
+    hex (and, hard, what the advance takes), the routs it spreads (normal and hard), plus the
+    posture's bias."""
     strength = {u.id: u.strength for u in (*defenders, *attackers)}
     value = sum(float(p) * (ROUT_VALUE * strength.get(uid, 0) + ROUTED_LOSS)
                 for uid, p in defender_routs.items())
@@ -368,16 +369,18 @@ def charge_value(ctx: MoveContext, outcomes: Mapping[ChargeOutcome, Fraction],
             target, ctx.enemy_hexes - {target})  # the victors advance into the hex
     if ctx.weights.charge_followup:
         value += win * 0.3 * len([d for d in defenders if d.kind is not UnitKind.LEADER])
+    if ctx.weights.counts_spread_routs:
         value += followup_routs(ctx, defender_routs, attacker_routs, [*defenders, *attackers])
     return value + ctx.objectives.stance.charge_bias
 
 
 def followup_routs(ctx: MoveContext, defender_routs: Mapping[str, Fraction],
                    attacker_routs: Mapping[str, Fraction], units: list[Unit]) -> float:
-    """Hard's look-ahead past the charge: a unit that routs makes its friends in or next to the
-    hexes it flees through check morale (7.37). Its path is not known before the dice, so each
-    friend within FOLLOWUP_HEXES of the router counts FOLLOWUP_SHARE of what a check costs it,
-    times the chance of the rout: the enemy's cascade is gained, ours is lost."""
+    """The look-ahead past the charge (normal and hard): a unit that routs makes its friends in
+    or next to the hexes it flees through check morale (7.37). Its path is not known before the
+    dice, so each friend within FOLLOWUP_HEXES of the router counts FOLLOWUP_SHARE of what a
+    check costs it, times the chance of the rout: the enemy's cascade is gained, ours is
+    lost."""
     by_id = {u.id: u for u in units}
     value = 0.0
     for routs, sign in ((defender_routs, 1.0), (attacker_routs, -1.0)):

@@ -8,7 +8,9 @@ points), so fire, charges and movement compare on one scale.
   reaches a hex now counts); objectives further than 5 hexes are not seen; every shot above
   0.05 VP is taken, whatever it spends.
 - normal: no noise, combined fire groups, enfilade-aware threats, every objective, the rout
-  lanes of shaken friends kept clear, shots charged the exhaustion and ammunition they spend
+  lanes of shaken friends kept clear, charges valued with the routs they spread (7.37: since
+  26 November, issue 30, as hard did already; a charge's rout cascades took 100-150 SPs a side
+  in Slaughter Mountain games), shots charged the exhaustion and ammunition they spend
   (`fatigue.py`), and each enemy's fire spread over the hexes of ours it
   reaches (without it the Union on Slaughter Mountain backed out of the fields of thirty
   Confederate units and won 22% against random play; with it 52%: docs/ai.md).
@@ -17,7 +19,7 @@ points), so fire, charges and movement compare on one scale.
   easy, 29 wins of 50 against 36; as the Slaughter Mountain Union 23 against 24) and without
   the enemy's next move (it walks up to the edge of the enemy's fire and shoots first: the
   demo's hard Confederates won 42 of 50 against easy without it, 32 with it), plus charges
-  valued with what the advance wins (the defenders driven off) and the routs they spread (7.37),
+  valued with what the advance wins (the defenders driven off),
   on the last two turns victory hexes taken and held counted three times (what the game will
   be scored on), and a victory hex taken while enemy troops within a move can still come back
   for it counted a fifth of its swing (only the holder at the end scores it: the demo's hard
@@ -63,6 +65,9 @@ class Weights:
     # share of a victory hex's swing counted for taking it while enemy troops within a move
     # may still take it back (`Objectives.kept`)
     keeps_contested: float = 1.0
+    # charges count the routs a rout spreads to the router's neighbours (7.37), ours and theirs
+    # (`move_choice.followup_routs`)
+    counts_spread_routs: bool = False
 
 
 WEIGHTS = {
@@ -70,10 +75,12 @@ WEIGHTS = {
                              charge_followup=False, endgame_turns=0, sees_approach=False),
     Difficulty.NORMAL: Weights(noise=0.0, horizon=40, combined_fire=True, enfilade_aware=True,
                                charge_followup=False, endgame_turns=0, avoids_rout_lanes=True,
-                               spreads_fire=True, counts_fatigue=True),
+                               spreads_fire=True, counts_fatigue=True,
+                               counts_spread_routs=True),
     Difficulty.HARD: Weights(noise=0.0, horizon=40, combined_fire=True, enfilade_aware=True,
                              charge_followup=True, endgame_turns=2, avoids_rout_lanes=True,
-                             keeps_contested=0.2, sees_approach=False),
+                             keeps_contested=0.2, sees_approach=False,
+                             counts_spread_routs=True),
 }
 
 

@@ -10,12 +10,13 @@ from fractions import Fraction
 from gameapp.ai.estimates import check_cost
 from gameapp.ai.hints import SideHints, posture_now
 from gameapp.ai.influence import Influence, moves_again
-from gameapp.ai.move_choice import FOLLOWUP_SHARE, MoveContext, followup_routs
+from gameapp.ai.move_choice import FOLLOWUP_SHARE, MoveContext, charge_value, followup_routs
 from gameapp.ai.objectives import CATCH_UP, NEUTRAL_PHASES, PULL_TURNS, Objectives
 from gameapp.ai.player import AIPlayer
 from gameapp.ai.settings import STANCES, WEIGHTS, Difficulty, Posture
 from gameapp.core.actions import Move
 from gameapp.core.engine import Game
+from gameapp.core.rules.charge.plan import ChargeOutcome
 from gameapp.core.scenario import TurnClock, VictoryHex
 from gameapp.core.units import Side
 from tests.core.positions import SE, N, S, blank_map, game_on, infantry, place
@@ -266,3 +267,29 @@ def test_hard_counts_the_routs_a_charge_spreads() -> None:
     expected = 0.5 * FOLLOWUP_SHARE * check_cost(c2) - 0.25 * FOLLOWUP_SHARE * check_cost(u2)
     assert abs(value - expected) < 1e-9
     assert value > 0  # c2's check (3 SPs) against u2's (5 SPs) at half the chance
+
+
+def test_normal_prices_the_routs_a_charge_spreads_too() -> None:
+    """Issue 30: normal's charge value carries the same look-ahead past the charge as hard's
+    (7.37: c2 next to c checks when c routs; u2 next to u when u does); without the weight the
+    value is less by exactly that share."""
+    m = blank_map()
+    u = place(infantry("u"), m, "0607", N)
+    u2 = place(infantry("u2"), m, "0707", N)
+    c = place(infantry("c", Side.CONFEDERATE, brigade="Gray"), m, "0606", S)
+    c2 = place(infantry("c2", Side.CONFEDERATE, strength=3, brigade="Gray"), m, "0605", SE)
+    game = game_on(m, [u, u2, c, c2])
+    values = {}
+    for spread in (True, False):
+        weights = replace(WEIGHTS[Difficulty.NORMAL], counts_spread_routs=spread)
+        ctx = MoveContext.build(game, Side.UNION, Influence.build(game, Side.UNION),
+                                Objectives.build(game, Side.UNION, SideHints(Posture.ATTACK),
+                                                 STANCES[Posture.ATTACK], 40, 0), weights)
+        values[spread] = charge_value(
+            ctx, {ChargeOutcome.DEFENDER_ROUTS: Fraction(1, 2)}, {"c": Fraction(1, 2)},
+            {"u": Fraction(1, 4)}, [c], [u], c.hex)
+    spread_share = followup_routs(ctx, {"c": Fraction(1, 2)}, {"u": Fraction(1, 4)}, [u, c])
+    assert WEIGHTS[Difficulty.NORMAL].counts_spread_routs
+    assert not WEIGHTS[Difficulty.EASY].counts_spread_routs
+    assert spread_share > 0
+    assert abs(values[True] - values[False] - spread_share) < 1e-9

@@ -41,29 +41,39 @@ class ChargeChances:
 
 
 def _count(plan: Plan) -> ChargeChances:
-    outcomes = dict.fromkeys(ChargeOutcome, Fraction(0))
-    d_rout = {c.unit.id: Fraction(0) for c in plan.defender_checks}
-    a_rout = {c.unit.id: Fraction(0) for c in plan.attacker_checks}
-    d_leader = a_leader = Fraction(0)
+    """Counts throws in whole numbers (the attacker's 36 results are the same after every
+    defender's throw, so they are worked out once) and divides at the end."""
+    n = len(THROWS)
+    outcomes = dict.fromkeys(ChargeOutcome, 0)
+    d_rout = {c.unit.id: 0 for c in plan.defender_checks}
+    a_rout = {c.unit.id: 0 for c in plan.attacker_checks}
     has_d_leader, has_a_leader = plan.leader(False) is not None, plan.leader(True) is not None
+    attacker_throws = [plan.routs(plan.attacker_checks, a) for a in THROWS]
+    everyone_fled = sum(len(fled) == len(plan.attacker_checks) for fled in attacker_throws)
+    d_leader = n if has_d_leader and plan.tables.leader_roll in THROWS else 0
+    stood = 0  # defender's throws that leave someone standing: the attacker then throws
     for d in THROWS:
         routed = plan.routs(plan.defender_checks, d)
         for uid in routed:
-            d_rout[uid] += ONE
-        if d == plan.tables.leader_roll and has_d_leader:
-            d_leader += ONE
+            d_rout[uid] += n
         if len(routed) == len(plan.defender_checks):
-            outcomes[ChargeOutcome.DEFENDER_ROUTS] += ONE
-            continue
-        for a in THROWS:
-            fled = plan.routs(plan.attacker_checks, a)
-            for uid in fled:
-                a_rout[uid] += ONE * ONE
-            if a == plan.tables.leader_roll and has_a_leader:
-                a_leader += ONE * ONE
-            everyone = len(fled) == len(plan.attacker_checks)
-            outcomes[ChargeOutcome.ATTACKER_ROUTS if everyone else ChargeOutcome.HELD] += ONE * ONE
-    return ChargeChances(plan.odds, None, outcomes, d_rout, a_rout, d_leader, a_leader)
+            outcomes[ChargeOutcome.DEFENDER_ROUTS] += n
+        else:
+            stood += 1
+    for fled in attacker_throws:
+        for uid in fled:
+            a_rout[uid] += stood
+    a_leader = stood if has_a_leader and plan.tables.leader_roll in THROWS else 0
+    outcomes[ChargeOutcome.ATTACKER_ROUTS] += stood * everyone_fled
+    outcomes[ChargeOutcome.HELD] += stood * (n - everyone_fled)
+
+    def chance(count: int) -> Fraction:
+        return Fraction(count, n * n)
+
+    return ChargeChances(plan.odds, None, {o: chance(c) for o, c in outcomes.items()},
+                         {u: chance(c) for u, c in d_rout.items()},
+                         {u: chance(c) for u, c in a_rout.items()}, chance(d_leader),
+                         chance(a_leader))
 
 
 def odds_probabilities(attackers: Sequence[Unit], defenders: Sequence[Unit],
