@@ -10,10 +10,11 @@ a commanded force ready to attack in the combat phase.
 from __future__ import annotations
 
 from gameapp.core.engine import Game
-from gameapp.core.rulesets.strategic.actions import DeclareSpan, GiveOrder
+from gameapp.core.rulesets.strategic.actions import Attack, DeclareSpan, GiveOrder
 from gameapp.core.rulesets.strategic.pieces import HQ, Arm, Division, Echelon, Haul, Leader, Train
+from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
-from tests.rulesets.strategic.positions import add, hazel_game, state_of
+from tests.rulesets.strategic.positions import add, hazel_game, state_of, to_phase
 
 
 def empty_board(first: Side = Side.UNION) -> Game:
@@ -61,3 +62,25 @@ def commanded_force(game: Game, groups: dict[str, list[str]], tactical: int = 0,
 
         game.dice.forced = [1]
         game.apply(RollInitiative("gen"))
+
+
+def ready_to_attack_0503() -> Game:
+    """Two Union divisions (x 12 SP with a train at 0603, y 6 SP at 0602) commanded in the
+    combat phase beside a lone 1-SP Confederate division at 0503."""
+    game = empty_board()
+    unit(game, "x", Side.UNION, "0603", 12)
+    unit(game, "y", Side.UNION, "0602", 6)
+    unit(game, "c", Side.CONFEDERATE, "0503", 1)
+    train(game, "ut", Side.UNION, "0603", 5)
+    to_phase(game, StrategicPhase.COMBAT)
+    commanded_force(game, {"0603": ["x", "ut"], "0602": ["y"]})
+    return game
+
+
+def emptied_0503() -> Game:
+    """`ready_to_attack_0503` after x and y attacked with a 6: c, 1 SP, is gone and 0503 is
+    empty, so an advance may follow."""
+    game = ready_to_attack_0503()
+    game.dice.forced = [6]
+    game.apply(Attack(game.map.parse("0503"), ("x", "y")))
+    return game

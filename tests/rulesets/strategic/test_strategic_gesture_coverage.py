@@ -35,7 +35,12 @@ from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
 from gameapp.present.strategic_battle import attacker_boxes
 from gameapp.present.strategic_gestures import board_offers
-from tests.rulesets.strategic.battles import commanded_force, empty_board, train, unit
+from tests.rulesets.strategic.battles import (
+    commanded_force,
+    empty_board,
+    ready_to_attack_0503,
+    unit,
+)
 from tests.rulesets.strategic.positions import add, command, hazel_game, state_of, to_phase
 from tests.rulesets.strategic.test_map_anomalies import ANOMALIES
 
@@ -105,14 +110,7 @@ def naval() -> Game:
 
 
 def battle() -> Game:
-    game = empty_board()
-    unit(game, "x", U, "0603", 12)
-    unit(game, "y", U, "0602", 6)
-    unit(game, "c", C, "0503", 1)
-    train(game, "ut", U, "0603", 5)
-    to_phase(game, StrategicPhase.COMBAT)
-    commanded_force(game, {"0603": ["x", "ut"], "0602": ["y"]})
-    return game
+    return ready_to_attack_0503()
 
 
 def two_forces() -> Game:

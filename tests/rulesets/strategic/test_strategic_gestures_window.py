@@ -13,7 +13,6 @@ from pytestqt.qtbot import QtBot
 from gameapp.core.rulesets.strategic.actions import (
     Advance,
     Assign,
-    Attack,
     Embark,
     Land,
     Rail,
@@ -27,7 +26,7 @@ from gameapp.core.units import Side
 from gameapp.present.strategic_gestures import rail_options, sail_options
 from gameapp.ui.main_window import MainWindow
 from gameapp.ui.rulesets.strategic.ui import StrategicUI
-from tests.rulesets.strategic.battles import commanded_force, empty_board, train, unit
+from tests.rulesets.strategic.battles import emptied_0503
 from tests.rulesets.strategic.positions import add, command, hazel_game, state_of, to_phase
 from tests.rulesets.strategic.windows import open_game
 from tests.ui.play import aim, click_hex
@@ -144,16 +143,8 @@ def test_ctrl_click_splits_a_brigade_and_edits_an_hqs_roster(qtbot: QtBot) -> No
 
 
 def test_a_click_on_the_emptied_hex_advances_after_the_battle(qtbot: QtBot) -> None:
-    game = empty_board()
-    unit(game, "x", U, "0603", 12)
-    unit(game, "y", U, "0602", 6)
-    unit(game, "c", C, "0503", 1)
-    train(game, "ut", U, "0603", 5)
-    to_phase(game, StrategicPhase.COMBAT)
-    commanded_force(game, {"0603": ["x", "ut"], "0602": ["y"]})
-    game.dice.forced = [6]
+    game = emptied_0503()  # x and y took 0503: c, 1 SP, is gone
     target = game.map.parse("0503")
-    game.apply(Attack(target, ("x", "y")))  # c, 1 SP, is gone: 0503 is empty
     window, _ui = open_game(qtbot, game)
     click_hex(qtbot, window, target)
     assert game.log[-1].action == Advance(target, ("x", "y"))  # the strongest that fit

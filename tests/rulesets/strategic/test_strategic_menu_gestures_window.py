@@ -12,7 +12,6 @@ from pytestqt.qtbot import QtBot
 
 from gameapp.core.rulesets.strategic.actions import (
     Advance,
-    Attack,
     BurnSupply,
     EndPhase,
     GiveOrder,
@@ -26,7 +25,7 @@ from gameapp.core.rulesets.strategic.naval_battle import NavalBattle
 from gameapp.core.rulesets.strategic.pieces import Fort, Leader, Ship, Train, Vessel
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
-from tests.rulesets.strategic.battles import commanded_force, empty_board, train, unit
+from tests.rulesets.strategic.battles import commanded_force, emptied_0503, empty_board, train, unit
 from tests.rulesets.strategic.positions import add, command, hazel_game, state_of, to_phase
 from tests.rulesets.strategic.test_map_anomalies import ANOMALIES
 from tests.rulesets.strategic.test_strategic_gestures_window import choose, ctrl_click
@@ -137,16 +136,8 @@ def test_ctrl_click_on_a_leader_commands_his_force_by_order_or_die_5_2(qtbot: Qt
 
 
 def test_ctrl_click_on_the_emptied_hex_lists_every_advance(qtbot: QtBot) -> None:
-    game = empty_board()
-    unit(game, "x", U, "0603", 12)
-    unit(game, "y", U, "0602", 6)
-    unit(game, "c", C, "0503", 1)
-    train(game, "ut", U, "0603", 5)
-    to_phase(game, StrategicPhase.COMBAT)
-    commanded_force(game, {"0603": ["x", "ut"], "0602": ["y"]})
-    game.dice.forced = [6]
+    game = emptied_0503()  # x and y took 0503: c, 1 SP, is gone
     target = game.map.parse("0503")
-    game.apply(Attack(target, ("x", "y")))  # c is gone: 0503 is empty
     listed = [a for a in game.legal_actions() if isinstance(a, Advance)]
     assert Advance(target, ("y",)) in listed and len(listed) > 1
     window, _ui = open_game(qtbot, game)
