@@ -64,16 +64,17 @@ def commanded_force(game: Game, groups: dict[str, list[str]], tactical: int = 0,
         game.apply(RollInitiative("gen"))
 
 
-def ready_to_attack_0503() -> Game:
-    """Two Union divisions (x 12 SP with a train at 0603, y 6 SP at 0602) commanded in the
-    combat phase beside a lone 1-SP Confederate division at 0503."""
+def ready_to_attack_0503(defender_sp: int = 1, tactical: int = 0) -> Game:
+    """Two Union divisions (x 12 SP with a 5-point supply train at 0603, y 6 SP at 0602),
+    commanded in the combat phase (the army commander's `tactical` rating), beside a lone
+    Confederate division c of `defender_sp` at 0503."""
     game = empty_board()
     unit(game, "x", Side.UNION, "0603", 12)
     unit(game, "y", Side.UNION, "0602", 6)
-    unit(game, "c", Side.CONFEDERATE, "0503", 1)
+    unit(game, "c", Side.CONFEDERATE, "0503", defender_sp)
     train(game, "ut", Side.UNION, "0603", 5)
     to_phase(game, StrategicPhase.COMBAT)
-    commanded_force(game, {"0603": ["x", "ut"], "0602": ["y"]})
+    commanded_force(game, {"0603": ["x", "ut"], "0602": ["y"]}, tactical=tactical)
     return game
 
 

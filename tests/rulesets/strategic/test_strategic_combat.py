@@ -35,7 +35,13 @@ from gameapp.core.rulesets.strategic.ruleset import ATTACK
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.rulesets.strategic.zoc import Board
 from gameapp.core.units import Side
-from tests.rulesets.strategic.battles import commanded_force, empty_board, train, unit
+from tests.rulesets.strategic.battles import (
+    commanded_force,
+    empty_board,
+    ready_to_attack_0503,
+    train,
+    unit,
+)
 from tests.rulesets.strategic.positions import add, command, state_of, to_phase
 
 U, C = Side.UNION, Side.CONFEDERATE
@@ -58,14 +64,7 @@ def battle(events: list) -> BattleFought:
 def two_hex_attack() -> Game:
     """x (12 SP) at 0603 and y (6) at 0602, both next to c (6) at 0503 and to each other; a
     Union supply train with 5 points beside x; the Union's combat phase, the army commanded."""
-    game = empty_board()
-    unit(game, "x", U, "0603", 12)
-    unit(game, "y", U, "0602", 6)
-    unit(game, "c", C, "0503", 6)
-    train(game, "ut", U, "0603", 5)
-    to_phase(game, StrategicPhase.COMBAT)
-    commanded_force(game, {"0603": ["x", "ut"], "0602": ["y"]}, tactical=1)
-    return game
+    return ready_to_attack_0503(defender_sp=6, tactical=1)
 
 
 def test_every_battle_shows_odds_shifts_modifiers_and_each_results_chance() -> None:

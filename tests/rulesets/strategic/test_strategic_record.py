@@ -12,20 +12,20 @@ from gameapp.core.rulesets.strategic.combat import BattleFought
 from gameapp.core.rulesets.strategic.pieces import Division
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
-from tests.rulesets.strategic.battles import commanded_force, empty_board, train, unit
+from tests.rulesets.strategic.battles import (
+    commanded_force,
+    empty_board,
+    ready_to_attack_0503,
+    train,
+    unit,
+)
 from tests.rulesets.strategic.positions import HAZEL, state_of, to_phase
 
 U, C = Side.UNION, Side.CONFEDERATE
 
 
 def fought() -> tuple[Game, BattleFought]:
-    game = empty_board()
-    unit(game, "x", U, "0603", 12)
-    unit(game, "y", U, "0602", 6)
-    unit(game, "c", C, "0503", 6)
-    train(game, "ut", U, "0603", 5)
-    to_phase(game, StrategicPhase.COMBAT)
-    commanded_force(game, {"0603": ["x", "ut"], "0602": ["y"]})
+    game = ready_to_attack_0503(defender_sp=6)
     game.dice.forced = [1]  # the attacker's worst roll: both sides lose
     [battle] = [e for e in game.apply(Attack(game.map.parse("0503"), ("x", "y")))
                 if isinstance(e, BattleFought)]
