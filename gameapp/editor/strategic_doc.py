@@ -31,22 +31,12 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.numbering import HexIdError
 from gameapp.core.rulesets.strategic.pieces import (
     HQ,
-    Arm,
-    Depot,
     Division,
-    Echelon,
-    Fort,
-    Haul,
     Leader,
     Piece,
-    Quality,
-    Ship,
     Train,
-    Vessel,
-    ship_name,
 )
-from gameapp.core.rulesets.strategic.scenario import place_name, theatre_at
-from gameapp.core.rulesets.strategic.tables import tables
+from gameapp.core.rulesets.strategic.scenario import piece_from, theatre_at
 from gameapp.core.scenario import refused_reference
 from gameapp.core.theatre.theatremap import TheatreMap
 from gameapp.core.units import Side
@@ -238,7 +228,7 @@ class StrategicScenarioDocument:
             piece_id = str(entry["id"])
             if h is None:
                 return None
-            return _read(section, entry, piece_id, side, h, self.map)
+            return piece_from(section, entry, piece_id, side, h, self.map)
         except (KeyError, ValueError, TypeError):
             return None
 
@@ -410,42 +400,6 @@ class StrategicScenarioDocument:
         hq = next((p for p in self.pieces_at(h) if isinstance(p, HQ) and p.side is side
                    and len(p.roster) < ROSTER_ROOM), None)
         return [self._join_roster(hq, unit_id)] if hq is not None else []
-
-
-def _read(section: str, e: dict[str, Any], piece_id: str, side: Side, h: Hex,
-          theatre: TheatreMap) -> Piece:
-    """One entry as a piece, with the loader's defaults (KeyError, ValueError or TypeError
-    when it cannot be one)."""
-    ma = tables().movement_allowance
-    if section == "divisions":
-        arm = Arm(e["arm"])
-        return Division(piece_id, side, str(e["name"]), arm, int(e["sp"]),
-                        int(e.get("ma", ma[arm.value])), h,
-                        Quality(e.get("quality", "seasoned")), str(e.get("division", "")),
-                        str(e.get("corps", "")))
-    if section == "leaders":
-        return Leader(piece_id, side, str(e["name"]), int(e["stars"]), int(e["initiative"]),
-                      int(e["tactical"]), int(e["span"]), h, bool(e.get("cavalry", False)),
-                      e.get("subordinate_to"), str(e.get("source", "")))
-    if section == "hqs":
-        roster = e.get("roster", ())
-        return HQ(piece_id, side, str(e["name"]), Echelon(e["echelon"]), h, e.get("commander"),
-                  tuple(str(u) for u in roster) if isinstance(roster, list) else (),
-                  int(e.get("supply", 0)))
-    if section == "trains":
-        haul = Haul(e["haul"])
-        return Train(piece_id, side, haul, h, int(e.get("supply", 0)), ma[haul.value])
-    if section == "depots":
-        return Depot(piece_id, side, h, int(e.get("supply", 0)))
-    if section == "ships":
-        vessel = Vessel(e["vessel"])
-        strength = 0 if vessel is Vessel.TRANSPORT else int(e.get("strength", 4))
-        capacity = int(e.get("capacity", tables().transport_capacity
-                             if vessel is Vessel.TRANSPORT else 0))
-        return Ship(piece_id, side, vessel, strength, h, capacity,
-                    name=str(e.get("name") or ship_name(side, vessel,
-                                                        place_name(theatre, str(e["at"]), h))))
-    return Fort(piece_id, side, h, int(e["capacity"]), bool(e.get("fortress", False)))
 
 
 def _line_of_key(doc: YamlFileDocument, key: str) -> int:

@@ -243,46 +243,15 @@ class _Reader:
         return found
 
     def pieces(self) -> list[Piece]:
-        ma = tables().movement_allowance
-        found: list[Piece] = []
-        for key, e in self.entries("divisions"):
-            arm = Arm(e["arm"])
-            found.append(Division(
-                e["id"], Side(e["side"]), e["name"], arm, e["sp"], e.get("ma", ma[arm.value]),
-                self.hex_of((*key, "at"), e["at"]), Quality(e.get("quality", "seasoned")),
-                e.get("division", ""), e.get("corps", "")))
-        for key, e in self.entries("leaders"):
-            found.append(Leader(
-                e["id"], Side(e["side"]), e["name"], e["stars"], e["initiative"], e["tactical"],
-                e["span"], self.hex_of((*key, "at"), e["at"]), e.get("cavalry", False),
-                e.get("subordinate_to"), e.get("source", "")))
-        for key, e in self.entries("hqs"):
-            found.append(HQ(e["id"], Side(e["side"]), e["name"], Echelon(e["echelon"]),
-                            self.hex_of((*key, "at"), e["at"]), e.get("commander"),
-                            tuple(e.get("roster", ())), e.get("supply", 0)))
-        for key, e in self.entries("trains"):
-            haul = Haul(e["haul"])
-            found.append(Train(e["id"], Side(e["side"]), haul, self.hex_of((*key, "at"), e["at"]),
-                               e.get("supply", 0), ma[haul.value]))
-        for key, e in self.entries("depots"):
-            found.append(Depot(e["id"], Side(e["side"]), self.hex_of((*key, "at"), e["at"]),
-                               e.get("supply", 0)))
         on_water = TerrainCosts(self.map).on_water
-        for key, e in self.entries("ships"):
-            vessel = Vessel(e["vessel"])
-            if not on_water(self.hex_of((*key, "at"), e["at"])):
-                self.problem((*key, "at"), f"{e['at']} is not on navigable water: a ship "
-                             "stands on sea or lake, or by a navigable river")
-            at = self.hex_of((*key, "at"), e["at"])
-            found.append(Ship(e["id"], Side(e["side"]), vessel,
-                              0 if vessel is Vessel.TRANSPORT else e.get("strength", 4), at,
-                              e.get("capacity", tables().transport_capacity
-                                    if vessel is Vessel.TRANSPORT else 0),
-                              name=e.get("name") or ship_name(Side(e["side"]), vessel,
-                                                              self.place_name(e["at"], at))))
-        for key, e in self.entries("forts"):
-            found.append(Fort(e["id"], Side(e["side"]), self.hex_of((*key, "at"), e["at"]),
-                              e["capacity"], e.get("fortress", False)))
+        found: list[Piece] = []
+        for section in ("divisions", "leaders", "hqs", "trains", "depots", "ships", "forts"):
+            for key, e in self.entries(section):
+                at = self.hex_of((*key, "at"), e["at"])
+                if section == "ships" and not on_water(at):
+                    self.problem((*key, "at"), f"{e['at']} is not on navigable water: a ship "
+                                 "stands on sea or lake, or by a navigable river")
+                found.append(piece_from(section, e, e["id"], Side(e["side"]), at, self.map))
         return found
 
     def check_links(self, pieces: list[Piece]) -> None:
@@ -358,3 +327,40 @@ class _Reader:
         return [self.map.numbering.offset_to_hex(c, r)
                 for c in range(min(c0, c1), max(c0, c1) + 1)
                 for r in range(min(r0, r1), max(r0, r1) + 1)]
+
+
+def piece_from(section: str, e: dict[str, Any], piece_id: str, side: Side, h: Hex,
+               theatre: TheatreMap) -> Piece:
+    """One entry of a scenario's `section` as a piece standing in `h`, with the defaults the
+    schema leaves out; KeyError, ValueError or TypeError when it cannot be one (the loader
+    has checked its entries first; the editor reads unsaved text)."""
+    ma = tables().movement_allowance
+    if section == "divisions":
+        arm = Arm(e["arm"])
+        return Division(piece_id, side, str(e["name"]), arm, int(e["sp"]),
+                        int(e.get("ma", ma[arm.value])), h,
+                        Quality(e.get("quality", "seasoned")), str(e.get("division", "")),
+                        str(e.get("corps", "")))
+    if section == "leaders":
+        return Leader(piece_id, side, str(e["name"]), int(e["stars"]), int(e["initiative"]),
+                      int(e["tactical"]), int(e["span"]), h, bool(e.get("cavalry", False)),
+                      e.get("subordinate_to"), str(e.get("source", "")))
+    if section == "hqs":
+        roster = e.get("roster", ())
+        return HQ(piece_id, side, str(e["name"]), Echelon(e["echelon"]), h, e.get("commander"),
+                  tuple(str(u) for u in roster) if isinstance(roster, list) else (),
+                  int(e.get("supply", 0)))
+    if section == "trains":
+        haul = Haul(e["haul"])
+        return Train(piece_id, side, haul, h, int(e.get("supply", 0)), ma[haul.value])
+    if section == "depots":
+        return Depot(piece_id, side, h, int(e.get("supply", 0)))
+    if section == "ships":
+        vessel = Vessel(e["vessel"])
+        strength = 0 if vessel is Vessel.TRANSPORT else int(e.get("strength", 4))
+        capacity = int(e.get("capacity", tables().transport_capacity
+                             if vessel is Vessel.TRANSPORT else 0))
+        return Ship(piece_id, side, vessel, strength, h, capacity,
+                    name=str(e.get("name") or ship_name(side, vessel,
+                                                        place_name(theatre, str(e["at"]), h))))
+    return Fort(piece_id, side, h, int(e["capacity"]), bool(e.get("fortress", False)))
