@@ -19,6 +19,7 @@ from gameapp.core.rulesets.strategic.actions import Attack, Detrain, March, Rail
 from gameapp.core.rulesets.strategic.combat import Detrained
 from gameapp.core.rulesets.strategic.events import LeftTrain, RailMoved
 from gameapp.core.rulesets.strategic.pieces import HQ, Echelon, Leader
+from gameapp.core.rulesets.strategic.ruleset import ATTACK
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
 from gameapp.present.event_words import words
@@ -129,6 +130,19 @@ def test_leaders_and_hqs_caught_aboard_get_off_with_the_troops_6_58() -> None:
     assert Detrained("jeb", 0, "004 6.58") in events
     assert Detrained("chq", 0, "004 6.58") in events
     assert not state.entrained(state.pieces["jeb"]) and not state.entrained(state.pieces["chq"])
+
+
+def test_a_leader_aboard_a_train_leads_no_attack_6_58() -> None:
+    # x (12 SP) and y (6) attack c (6) at 0503, their army commander (tactical +1) with x at
+    # 0603: on the ground he leads the attack (+1 to the die); aboard a train there, he does not
+    game = two_hex_attack()
+    state = state_of(game)
+    action = Attack(game.map.parse("0503"), ("x", "y"))
+    assert [(t.label, t.value) for t in ATTACK.preview(game._context(), action,
+                                                         Side.UNION).modifier_terms] == [
+        ("General leads the attack", 1)]
+    state.put(replace(state.pieces["gen"], entrained=True))  # type: ignore[type-var]
+    assert ATTACK.preview(game._context(), action, Side.UNION).modifier_terms == ()
 
 
 def test_the_computer_gets_a_leader_off_the_train() -> None:

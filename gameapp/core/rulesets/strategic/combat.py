@@ -278,8 +278,8 @@ class AttackHandler:
         hexes = attack_hexes(state, action.attackers)
         if force is not None:
             boss = state.pieces.get(force.leader)
-            if isinstance(boss, Leader) and boss.hex in hexes:
-                leader = boss
+            if isinstance(boss, Leader) and boss.hex in hexes and not boss.entrained:
+                leader = boss  # aboard a train he leads no attack, as units do not (6.58)
         return preview_battle(state, ctx.rules.terrain, side, action.target, action.attackers,
                               leader, action.amphibious)
 
