@@ -238,8 +238,6 @@ class RailHandler:
         return [RailMoved(piece.id, frm, action.to, weight, left, tuple(terms))]
 
 
-
-
 def _half_ma(verb: str, piece: Piece, cost: Fraction) -> Term:
     """Getting on or off: half the MA; a leader, or an empty HQ as a leader, as a unit."""
     if isinstance(piece, Leader) or (isinstance(piece, HQ) and not piece.roster):
@@ -247,6 +245,8 @@ def _half_ma(verb: str, piece: Piece, cost: Fraction) -> Term:
         return Term(f"{verb}ing: half the MA ({who} {verb}s as a unit does)", float(cost),
                     LEADERS)
     return Term(f"{verb}ing: half the MA", float(cost), RAIL)
+
+
 def replace_entrained(state: StrategicState, piece: Piece, entrained: bool) -> Piece:
     if isinstance(piece, Division | Train | Leader | HQ):
         return replace(piece, entrained=entrained)
