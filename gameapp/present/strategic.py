@@ -98,12 +98,14 @@ def piece_line(piece: Piece) -> str:
     if isinstance(piece, Leader):
         cavalry = ", cavalry general" if piece.cavalry else ""
         under = f", under {piece.subordinate_to}" if piece.subordinate_to else ""
+        aboard = ", entrained" if piece.entrained else ""
         return (f"{piece.id} {piece.name}: {'★' * piece.stars} initiative {piece.initiative}, "
-                f"span {piece.span}, tactical {piece.tactical:+d}{cavalry}{under}")
+                f"span {piece.span}, tactical {piece.tactical:+d}{cavalry}{under}{aboard}")
     if isinstance(piece, HQ):
         roster = ", ".join(piece.roster) or "empty"
+        aboard = ", entrained" if piece.entrained and not piece.roster else ""
         return (f"{piece.id} {piece.name}: {piece.echelon.value} HQ of {piece.commander}, "
-                f"roster {roster}, supply {piece.supply}")
+                f"roster {roster}, supply {piece.supply}{aboard}")
     if isinstance(piece, Train):
         return f"{piece.id}: {piece.haul.value}, supply {piece.supply}, MA {piece.ma}"
     if isinstance(piece, Depot):

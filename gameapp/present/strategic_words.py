@@ -19,6 +19,7 @@ from gameapp.core.rulesets.strategic.events import (
     ControlChanged,
     ForcedMarchLoss,
     InitiativeDecided,
+    LeftTrain,
     Marched,
     MonthEnded,
     RailMoved,
@@ -89,6 +90,10 @@ def _rail(e: RailMoved, hex_id: HexId) -> list[str]:
     return [_with_terms(f"{e.piece} went by rail from {hex_id(e.frm)} to {hex_id(e.to)}, "
                         f"weighing {e.weight} SP ({e.capacity_left} SP of rail capacity left "
                         "this week)", e.terms)]
+
+
+def _left_train(e: LeftTrain, hex_id: HexId) -> list[str]:
+    return [_with_terms(f"{e.piece} got off the train at {hex_id(e.at)}", e.terms)]
 
 
 def _sailed(e: Sailed, hex_id: HexId) -> list[str]:
@@ -231,6 +236,7 @@ STRATEGIC_WORDS: dict[type, Callable[[Any, HexId], list[str]]] = {
     ControlChanged: _control,
     MonthEnded: _month,
     RailMoved: _rail,
+    LeftTrain: _left_train,
     Sailed: _sailed,
     WentOffMap: _offmap,
     ReEntered: _reentered,

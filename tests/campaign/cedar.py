@@ -10,10 +10,11 @@ Jackson his command's HQ (week 20, 13 Jul) and A. P. Hill's Light Division (form
 week 13), which rides the Virginia Central to Gordonsville (week 22, sent 27 Jul); the three
 divisions join Jackson's HQ there. Banks's corps HQ, with Williams's division and Geary's command
 (Augur's division from 26 Jun), marches from Charles Town by Front Royal to Culpeper, C2211,
-the hex that holds Cedar Mountain (weeks 20-23). In week 24 (9-15 Aug 1862) Jackson, Ewell and
-Hill cross to C2112; in the Confederate combat phase Jackson's initiative (the week's three
-orders spent, the die forced to 1) commands his force, and the next action is its attack on
-C2211: `attack C2211 cs_ap_hill cs_ewell cs_jackson`.
+the hex that holds Cedar Mountain (weeks 20-23). Each division and its leader get off the train
+(6.58) the week after their ride (Jackson's and Jackson week 20, Ewell's 21, Hill's 23). In
+week 24 (9-15 Aug 1862) Jackson, Ewell and Hill cross to C2112; in the Confederate combat phase
+Jackson's initiative (the week's three orders spent, the die forced to 1) commands his force,
+and the next action is its attack on C2211: `attack C2211 cs_ap_hill cs_ewell cs_jackson`.
 
 `august_scenario` is a shorter campaign for the save and window tests: East '62 started on
 9 August 1862 with the armies already in place.

@@ -209,13 +209,14 @@ def test_the_campaign_path_walks_in_the_window(qtbot: QtBot) -> None:
     assert controller.game is strategic
     back = presenter.dialog
     assert isinstance(back, ConversionDialog)
-    assert "Logged in the campaign: tactical-result C2211 confederate substantive 800 600" in (
+    assert "Logged in the campaign: tactical-result C2211 confederate substantive 700 500" in (
         back.plain_text())
     # where each SP came off (from the divisions whose brigades bled: all Union men in Augur's;
-    # Ewell's and Jackson's 300 each, the tie to the stronger, Ewell) and where the loser went
+    # Jackson's 300 to Ewell's 200, the largest share to Jackson's) and where the loser went
     assert "us_augur loses 1 SP" in back.plain_text()
-    assert "cs_ewell loses 1 SP" in back.plain_text()
-    assert "its formations lost 800 of the side's 800 men on the field" in back.plain_text()
+    assert "cs_jackson loses 1 SP" in back.plain_text()
+    assert "cs_ewell loses" not in back.plain_text()
+    assert "its formations lost 700 of the side's 700 men on the field" in back.plain_text()
     assert "banks, us_v_corps retreated to C2210" in back.plain_text()
     qtbot.wait(50)
     back.grab().save(str(IMAGES / "campaign_back.png"))

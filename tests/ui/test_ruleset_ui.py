@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QMenu
 from pytestqt.qtbot import QtBot
 
 from gameapp.core.hexgrid import Hex
-from gameapp.ui import main_window
+from gameapp.ui import window_games, window_pages
 from gameapp.ui.board.view import HexClick
 from gameapp.ui.main_window import MainWindow
 from gameapp.ui.rulesets import (
@@ -61,7 +61,8 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, str]]:
     patched, not the file)."""
     played = {"ruleset": "toy"}
     register_ruleset_ui("toy", ToyUI)
-    monkeypatch.setattr(main_window, "ruleset_name_of", lambda scenario: played["ruleset"])
+    for module in (window_pages, window_games):  # the board shown, the game started
+        monkeypatch.setattr(module, "ruleset_name_of", lambda scenario: played["ruleset"])
     yield played
     unregister_ruleset_ui("toy")
 

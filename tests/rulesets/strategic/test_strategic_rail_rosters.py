@@ -3,10 +3,11 @@ pieces aboard a train with pieces on the ground (docs/strategic-rules.md, "Roste
 train").
 
 An HQ is aboard a train when its whole roster is (6.57: it rides as its roster); an empty HQ
-rides as a leader and never counts as aboard. Before this rule, assigning a walking unit to an
-entrained HQ (or an entrained unit to a walking HQ) left a mixed roster: the HQ no longer
-counted as entrained, so `detrain HQ` was refused, the entrained unit could not detrain on its
-own (it moves with its HQ, 16.16) and it could not attack (6.58).
+rides as a leader and is aboard when it entrained as one (test_strategic_rail_leaders.py).
+Before this rule, assigning a walking unit to an entrained HQ (or an entrained unit to a
+walking HQ) left a mixed roster: the HQ no longer counted as entrained, so `detrain HQ` was
+refused, the entrained unit could not detrain on its own (it moves with its HQ, 16.16) and it
+could not attack (6.58).
 """
 
 from __future__ import annotations

@@ -278,8 +278,8 @@ class AttackHandler:
         hexes = attack_hexes(state, action.attackers)
         if force is not None:
             boss = state.pieces.get(force.leader)
-            if isinstance(boss, Leader) and boss.hex in hexes:
-                leader = boss
+            if isinstance(boss, Leader) and boss.hex in hexes and not boss.entrained:
+                leader = boss  # aboard a train he leads no attack, as units do not (6.58)
         return preview_battle(state, ctx.rules.terrain, side, action.target, action.attackers,
                               leader, action.amphibious)
 
@@ -300,7 +300,8 @@ def fight(ctx: RuleContext, preview: BattlePreview) -> list[Any]:
     events: list[Any] = []
     if preview.supply is not None and preview.supply.enough:
         spend(state, preview.supply.drawn)
-    events += _detrain(state, (*preview.defenders, *preview.held_out))
+    events += _detrain(state, (*preview.defenders, *preview.held_out,
+                               *_riders_at(state, side.other, target)))
     roll = ctx.dice.d6(f"battle at {ctx.scenario.map.hex_id(target)}")
     result = preview.outcome_for(roll)
     outcome = result.outcome
@@ -340,7 +341,8 @@ def fight(ctx: RuleContext, preview: BattlePreview) -> list[Any]:
 
 def _detrain(state: StrategicState, pieces: tuple[str, ...]) -> list[Any]:
     """6.58: units caught aboard a train detrain at half strength, rounded down; trains held
-    out (8.17) get off with them at no loss, so no HQ's roster is left half aboard (16.16)."""
+    out (8.17), leaders and HQs get off with them at no loss, so no HQ's roster is left half
+    aboard (16.16) and no leader rides on alone."""
     events: list[Any] = []
     for piece_id in pieces:
         piece = state.pieces[piece_id]
@@ -349,10 +351,15 @@ def _detrain(state: StrategicState, pieces: tuple[str, ...]) -> list[Any]:
             state.note_loss(piece, lost)
             state.put(replace(piece, sp=piece.sp // 2, entrained=False))
             events.append(Detrained(piece_id, lost, ENTRAINED))
-        elif isinstance(piece, Train) and piece.entrained:
+        elif isinstance(piece, Train | Leader | HQ) and piece.entrained:
             state.put(replace(piece, entrained=False))
             events.append(Detrained(piece_id, 0, ENTRAINED))
     return events
+
+
+def _riders_at(state: StrategicState, side: Side, at: Hex) -> tuple[str, ...]:
+    """The defender's leaders and HQs in the hex: aboard, they get off with the troops."""
+    return tuple(p.id for p in state.at(at) if p.side is side and isinstance(p, Leader | HQ))
 
 
 def _attackers_after(ctx: RuleContext, preview: BattlePreview, left: list[Division],

@@ -69,6 +69,14 @@ class RailMoved:
 
 
 @dataclass(frozen=True)
+class LeftTrain:
+    """`detrain PIECE`: it got off the train (6.58) where it stands."""
+    piece: str
+    at: Hex
+    terms: tuple[Term, ...]
+
+
+@dataclass(frozen=True)
 class BrigadeSplit:
     division: str
     brigade: str

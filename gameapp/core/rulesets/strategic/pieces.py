@@ -110,6 +110,7 @@ class Leader:
     cavalry: bool = False  # a cavalry general (10.2, 15.13)
     subordinate_to: str | None = None  # may not roll his own initiative (19.44)
     source: str = ""
+    entrained: bool = False  # aboard a train (6.57, 6.58): detrains before he marches
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,7 @@ class HQ:
     commander: str | None = None
     roster: tuple[str, ...] = ()
     supply: int = 0  # supply points on charge (an army HQ carries up to 2)
+    entrained: bool = False  # an empty HQ aboard a train (with a roster: the roster's state)
 
 
 @dataclass(frozen=True)

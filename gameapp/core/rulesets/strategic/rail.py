@@ -8,6 +8,8 @@
   points (6.57), an HQ its roster, a leader or an empty HQ nothing.
 - Entrained units have no zone of control and cannot attack; attacked, they detrain at half
   strength (the `entrained` flag, which combat reads). Detraining costs half the MA.
+- A leader or an empty HQ entrains and detrains as a unit does (6.57: as leaders do): half his
+  MA each, and aboard he does not march. An HQ with a roster is aboard when its roster is.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.ruleset import RuleContext
 from gameapp.core.rulesets.strategic.actions import Detrain, Rail
 from gameapp.core.rulesets.strategic.command import commanded
-from gameapp.core.rulesets.strategic.events import RailMoved
+from gameapp.core.rulesets.strategic.events import LeftTrain, RailMoved
 from gameapp.core.rulesets.strategic.movement import (
     NEEDS_COMMAND,
     STACKING,
@@ -41,6 +43,7 @@ from gameapp.core.units import Side
 RAIL = "R&C strategic rail"
 WEIGHT = "004 6.57"
 ENTRAINED = "004 6.58"
+LEADERS = "R&C strategic rail leaders"  # 6.57's "as leaders do", our reading
 
 
 def rail_weight(state: StrategicState, piece: Piece, weights: dict[str, int]
@@ -218,11 +221,11 @@ class RailHandler:
             for rider in riders:
                 state.put(replace_entrained(state, state.pieces[rider], False))
                 state.mp_spent[rider] = spent + cost
-            return []
+            return [LeftTrain(piece.id, piece.hex, (_half_ma("detrain", piece, cost),))]
         terms = list(rail_weight(state, piece, terrain.tables.rail_weight))
         weight = int(sum(t.value for t in terms))
         if not is_entrained(state, piece):
-            terms.append(Term("entraining: half the MA", float(cost), RAIL))
+            terms.append(_half_ma("entrain", piece, cost))
             for rider in riders:
                 state.mp_spent[rider] = spent + cost
         frm = piece.hex
@@ -235,7 +238,16 @@ class RailHandler:
         return [RailMoved(piece.id, frm, action.to, weight, left, tuple(terms))]
 
 
+def _half_ma(verb: str, piece: Piece, cost: Fraction) -> Term:
+    """Getting on or off: half the MA; a leader, or an empty HQ as a leader, as a unit."""
+    if isinstance(piece, Leader) or (isinstance(piece, HQ) and not piece.roster):
+        who = "a leader" if isinstance(piece, Leader) else "an empty HQ, as a leader,"
+        return Term(f"{verb}ing: half the MA ({who} {verb}s as a unit does)", float(cost),
+                    LEADERS)
+    return Term(f"{verb}ing: half the MA", float(cost), RAIL)
+
+
 def replace_entrained(state: StrategicState, piece: Piece, entrained: bool) -> Piece:
-    if isinstance(piece, Division | Train):
+    if isinstance(piece, Division | Train | Leader | HQ):
         return replace(piece, entrained=entrained)
     return piece

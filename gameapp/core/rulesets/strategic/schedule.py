@@ -43,6 +43,7 @@ from gameapp.core.rulesets.strategic.pieces import (
     Piece,
     Quality,
     Ship,
+    Train,
     Vessel,
     ship_name,
 )
@@ -414,6 +415,8 @@ def _arrive(ctx: RuleContext, entry: Scheduled, terms: list[Term]) -> tuple[list
         want = entry.at or back.hex
         if isinstance(back, Division):
             back = replace(back, entrained=False, aboard=None)
+        elif isinstance(back, Train | Leader | HQ):
+            back = replace(back, entrained=False)
         comers.append(replace(back, hex=want))
     # ships first, so that troops arriving aboard find their transports
     comers += sorted(entry.arrive, key=lambda p: not isinstance(p, Ship))

@@ -141,10 +141,11 @@ class StrategicState:
         return next((hq for hq in self.hqs() if unit_id in hq.roster), None)
 
     def entrained(self, piece: Piece) -> bool:
-        """Aboard a train (6.58): a unit or train, or an HQ whose whole roster is."""
+        """Aboard a train (6.58): a unit, train, leader or empty HQ, or an HQ whose whole
+        roster is."""
         if isinstance(piece, HQ) and piece.roster:
             return all(self.entrained(self.pieces[u]) for u in piece.roster)
-        return isinstance(piece, Division | Train) and piece.entrained
+        return isinstance(piece, Division | Train | Leader | HQ) and piece.entrained
 
     def ships(self, side: Side | None = None) -> Iterator[Ship]:
         return self.of_type(Ship, side)
