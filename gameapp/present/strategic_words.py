@@ -14,6 +14,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.rulesets.strategic.advance import Advanced
 from gameapp.core.rulesets.strategic.combat import BattleFought, Detrained, Retreated, Surrendered
 from gameapp.core.rulesets.strategic.events import (
+    Boarded,
     BrigadeSplit,
     CommandGiven,
     ControlChanged,
@@ -93,6 +94,13 @@ def _rail(e: RailMoved, hex_id: HexId) -> list[str]:
 
 def _sailed(e: Sailed, hex_id: HexId) -> list[str]:
     return [_with_terms(f"{e.ship} sailed to {hex_id(e.path[-1])}", e.terms)]
+
+
+def _boarded(e: Boarded, hex_id: HexId) -> list[str]:
+    ships = "; ".join(f"{', '.join(pieces)} {'off' if e.landed else 'on'} {ship}"
+                      for ship, pieces in e.ships.items())
+    verb = "landed at" if e.landed else "embarked at"
+    return [_with_terms(f"{e.piece} {verb} {hex_id(e.at)} ({ships})", e.terms)]
 
 
 def _offmap(e: WentOffMap, hex_id: HexId) -> list[str]:
@@ -232,6 +240,7 @@ STRATEGIC_WORDS: dict[type, Callable[[Any, HexId], list[str]]] = {
     MonthEnded: _month,
     RailMoved: _rail,
     Sailed: _sailed,
+    Boarded: _boarded,
     WentOffMap: _offmap,
     ReEntered: _reentered,
     BrigadeSplit: _split,

@@ -110,6 +110,7 @@ class Leader:
     cavalry: bool = False  # a cavalry general (10.2, 15.13)
     subordinate_to: str | None = None  # may not roll his own initiative (19.44)
     source: str = ""
+    aboard: str | None = None  # the ship carrying him (7.26: leaders embark as infantry)
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,7 @@ class HQ:
     commander: str | None = None
     roster: tuple[str, ...] = ()
     supply: int = 0  # supply points on charge (an army HQ carries up to 2)
+    aboard: str | None = None  # the ship carrying it; its roster is aboard with it (16.16)
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,7 @@ class Train:
     supply: int = 0  # supply points carried (a supply train: up to 10)
     ma: int = 3
     entrained: bool = False
+    aboard: str | None = None  # the ship carrying it
 
 
 @dataclass(frozen=True)
@@ -170,6 +173,12 @@ class Fort:
 
 Piece = Division | Leader | HQ | Train | Depot | Ship | Fort
 MOVERS = (Division, Leader, HQ, Train)  # what moves over land under a command (5.27)
+Boarder = Division | Leader | HQ | Train  # what a transport carries (7.26, 6.57)
+
+
+def ship_of(piece: Piece) -> str | None:
+    """The ship carrying `piece`, if it is aboard one."""
+    return piece.aboard if isinstance(piece, Division | Leader | HQ | Train) else None
 
 
 def counter_kind(piece: Piece) -> str:
