@@ -59,8 +59,15 @@ def check(state: StrategicState, known: set[str], dead: set[str], sp: int, stock
             f"{hq.id}'s roster holds an enemy piece (12.0, 16.16)"
         aboard = {getattr(state.pieces[u], "entrained", False) for u in hq.roster}
         assert len(aboard) <= 1, f"{hq.id}'s roster is half aboard a train (16.16, 6.57)"
+        on_ship = {getattr(state.pieces[u], "aboard", None) is not None for u in hq.roster}
+        assert on_ship <= {hq.aboard is not None}, f"{hq.id}'s roster is half aboard ship (16.16)"
     for ship in state.ships():
         assert all(state.pieces[c].hex == ship.hex for c in ship.cargo)
+        assert all(getattr(state.pieces[c], "aboard", None) == ship.id for c in ship.cargo)
+    for piece in state.pieces.values():
+        carrier = getattr(piece, "aboard", None)
+        assert carrier is None or piece.id in getattr(state.pieces.get(carrier), "cargo", ()), \
+            f"{piece.id} is aboard {carrier}, which does not carry it"
 
 
 def play(scenario: Path, seed: int, actions: int = 400) -> dict[str, int]:

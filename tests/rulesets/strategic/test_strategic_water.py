@@ -188,3 +188,24 @@ def test_an_empty_hq_embarks_as_a_leader_does_6_57() -> None:
     game.apply(Embark("u3", "tr1"))
     event = boarded(game.apply(Embark("army-va", "tr1")))  # the ship is full: it weighs 0
     assert [t.value for t in event.terms if t.rule == "004 6.57"] == [0]
+
+
+def test_no_ship_sails_across_a_neck_of_land_between_two_rivers() -> None:
+    """East '62: every step of this way from Alexandria is along navigable water, but it
+    passes from the Potomac to the Rappahannock, the York and the James through hexes that lie
+    on two rivers at once (necks of land one hex wide): refused. By the Bay the fleet still
+    reaches Fort Monroe in a week."""
+    game = Game.from_scenario(Path(__file__).resolve().parents[3] / "scenarios" /
+                              "east_1862.yaml", seed=1)
+    to_phase(game, StrategicPhase.MOVEMENT, Side.UNION)
+    neck = path(game, "C2610", "C2611", "C2712", "C2713", "C2714", "C2814", "C2815", "C2716",
+                "C2615", "C2516")
+    terrain = game.rules.terrain
+    ways = zip((game.map.parse("C2609"), *neck), neck, strict=False)
+    assert all(terrain.water_step(a, b) is None for a, b in ways)  # step by step: water
+    error = refused(game, Sail("us_transports_potomac", neck))
+    assert error.rule == "R&C strategic water" and "neck of land" in error.reason
+    reach = {a.path[-1] for a in game.legal_actions()
+             if isinstance(a, Sail) and a.ship == "us_transports_potomac"}
+    assert game.map.place("Fort Monroe, VA").hex in reach
+    assert game.map.place("Richmond, VA").hex not in reach

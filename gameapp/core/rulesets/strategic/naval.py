@@ -7,6 +7,9 @@
   (7.53).
 - 7.16: a transport never enters a hex holding enemy warships, even beside friendly warships.
 - 11.11: a ship entering a hex with enemy ships stops (the naval battle is the combat rules').
+- Our design: a ship passing through a land hex leaves it by the water it came in by (a hex on
+  a neck of land between two rivers is on both, but no ship crosses the neck; terrain's
+  `same_water`).
 - 9.5: an enemy warship owns the water it sits in. Transports control nothing.
 - Convoys (our design, `R&C strategic convoy`): the transports carrying one HQ's roster sail
   together, wherever the one named sails. Embarking and landing: boarding.py.
@@ -96,17 +99,24 @@ class SailHandler:
                 barred.add(other.hex)  # 7.16: no transport enters water enemy warships hold
         exits = terrain.water_exits
         paths: dict[Hex, tuple[Hex, ...]] = {ship.hex: ()}
-        frontier = [ship.hex]
+        seen = {(ship.hex, -1)}  # (hex, the side it was entered by): it leaves by that water
+        frontier: list[tuple[Hex, int, tuple[Hex, ...]]] = [(ship.hex, -1, ())]
         for _ in range(terrain.tables.naval_allowance):
             nxt = []
-            for at in frontier:
+            for at, came, path in frontier:
                 if at != ship.hex and at in enemy:
                     continue  # 11.11: it stops there
                 for to in exits(at, high_water):
-                    if to in paths or to in barred:
+                    if to in barred:
                         continue
-                    paths[to] = (*paths[at], to)
-                    nxt.append(to)
+                    out, into = terrain.sides_used(at, to, high_water)
+                    if not terrain.same_water(at, came, out, high_water) or \
+                            (to, into) in seen:
+                        continue
+                    seen.add((to, into))
+                    way = (*path, to)
+                    paths.setdefault(to, way)
+                    nxt.append((to, into, way))
             frontier = nxt
         del paths[ship.hex]
         return paths
@@ -128,14 +138,21 @@ class SailHandler:
                                      "hexes a week", WATER)
         enemy = {s.hex for s in state.ships(side.other)} if side else set()
         enemy_warships = warships(state, ship.side.other)
-        at = ship.hex
+        at, came = ship.hex, -1
+        high = ctx.scenario.clock.is_high_water(state.turn)
         for i, to in enumerate(action.path):
             if at.distance(to) != 1:
                 raise IllegalActionError(f"{terrain.map.hex_id(to)} is not next to "
                                          f"{terrain.map.hex_id(at)}", WATER)
-            why = terrain.water_step(at, to, ctx.scenario.clock.is_high_water(state.turn))
+            why = terrain.water_step(at, to, high)
             if why is not None:
                 raise IllegalActionError(*why)
+            out, into = terrain.sides_used(at, to, high)
+            if not terrain.same_water(at, came, out, high):
+                raise IllegalActionError(
+                    f"a ship leaves {terrain.map.hex_id(at)} by the water it came in by: no "
+                    "sailing across the neck of land between two rivers", WATER)
+            came = into
             if ship.vessel is Vessel.TRANSPORT and to in enemy_warships:
                 raise IllegalActionError(f"{terrain.map.hex_id(to)} holds enemy warships: no "
                                          "transport enters, whatever friendly warships do",
