@@ -36,6 +36,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.rulesets.strategic.actions import Embark, Land, March, Sail
 from gameapp.core.rulesets.strategic.boarding import transports_at, weight_of
 from gameapp.core.rulesets.strategic.command import commanded
+from gameapp.core.rulesets.strategic.movement import map_units, overstack
 from gameapp.core.rulesets.strategic.naval import SailHandler
 from gameapp.core.rulesets.strategic.pieces import (
     HQ,
@@ -46,6 +47,7 @@ from gameapp.core.rulesets.strategic.pieces import (
     Ship,
     Train,
     Vessel,
+    ship_of,
 )
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 
@@ -156,11 +158,12 @@ class MoveByWater:
         for m in members:
             piece = state.pieces.get(m)
             if isinstance(piece, Division | Leader | HQ | Train) and m not in rostered \
-                    and piece.aboard is None and m not in state.halted:
+                    and m not in state.halted:  # those aboard already only sail and land
                 by_hex.setdefault(piece.hex, []).append(piece)
         best: WaterPlan | None = None
         for start, pieces in by_hex.items():
             fleet = [s for s in transports_at(state, pos.side, start) if s.id not in state.moved]
+            fleet.sort(key=lambda s: not any(c in members for c in s.cargo))  # theirs first
             if not fleet:
                 continue
             plan = self._plan_from(pos, leader, members, start, pieces, fleet)
@@ -182,16 +185,20 @@ class MoveByWater:
             return None
         weigh = MoveForce(self.staff)  # the marches' own worth of a hex, to compare alike
         weigh._fed = carries_supply(pos, members)
-        marches = {p.id: _best_march(weigh, pos, p, leader) if marching else 0.0
-                   for p in aboard}
+        marches = {p.id: _best_march(weigh, pos, p, leader) if marching and not ship_of(p)
+                   else 0.0 for p in aboard}
         here = {p.id: weigh._worth(pos, p, start, None, staying=True) for p in aboard}
         high = pos.game.scenario.clock.is_high_water(state.turn)
         routes = SailHandler().reachable(state, fleet[0], pos.terrain, high)
         enemy_ships = {s.hex for s in state.ships(pos.side.other)}
+        stacks = map_units(state, pos.side)
+        limits = (pos.terrain.tables.stack_units, pos.terrain.tables.stack_sp)
+        landing = [p for p in aboard if isinstance(p, Division)]  # rosters do not stack
         best: tuple[float, Hex] | None = None
         for to in routes:
             if pos.terrain.terrain(to).is_water or to in enemy_ships or \
-                    pos.board.enemy_in(pos.side, to):
+                    pos.board.enemy_in(pos.side, to) or \
+                    overstack(stacks, to, len(landing), sum(u.sp for u in landing), limits):
                 continue
             gain = sum(weigh._worth(pos, p, to, None) - here[p.id] - max(marches[p.id], 0.0)
                        for p in aboard)
@@ -234,8 +241,9 @@ def _fits(pos: Position, pieces: list[Piece], fleet: list[Ship]) -> list[Piece]:
     free = sorted((s.capacity - sum(weight_of(state, state.pieces[c], weights)
                                     for c in s.cargo if c in state.pieces) for s in fleet),
                   reverse=True)
-    chosen: list[Piece] = []
-    for piece in sorted(pieces, key=lambda p: (isinstance(p, Leader), -strength(pos, p), p.id)):
+    chosen = [p for p in pieces if ship_of(p) and any(p.id in s.cargo for s in fleet)]
+    ashore = [p for p in pieces if not ship_of(p)]
+    for piece in sorted(ashore, key=lambda p: (isinstance(p, Leader), -strength(pos, p), p.id)):
         loads = [weight_of(state, state.pieces[u], weights) for u in piece.roster] \
             if isinstance(piece, HQ) else [weight_of(state, piece, weights)]
         trial = list(free)

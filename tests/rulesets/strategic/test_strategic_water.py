@@ -166,8 +166,11 @@ reinforcements:
     game.apply(GiveOrder("butler"))
     for ship in ("un-w2-0-s1", "un-w2-0-s2"):
         game.apply(Sail(ship, path(game, "0404")))
+    landing = game.map.parse("0404")
+    assert state.control.get(landing, game.scenario.home[landing]) is Side.CONFEDERATE
     for unit in ("un-w2-0-1", "un-w2-0-2", "butler"):
         game.apply(Land(unit))
+    assert state.control[landing] is Side.UNION  # the troops landing enter the hex (3.23)
     ashore = [state.pieces[u] for u in ("un-w2-0-1", "un-w2-0-2", "butler")]
     assert all(p.hex == game.map.parse("0404") and not p.aboard  # type: ignore[union-attr]
                for p in ashore)

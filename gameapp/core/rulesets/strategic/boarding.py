@@ -9,7 +9,8 @@ SHIP` and `land PIECE`.
 - Our design (`R&C strategic water`): a commanded piece in a friendly transport's hex embarks
   for half its MA (an HQ: its slowest rostered unit's) and lands in the ship's hex, on land,
   for half its MA; an HQ lands with its roster. A rostered piece boards and lands only with
-  its HQ. Troops aboard have no zone of control and do not stack.
+  its HQ. Troops aboard have no zone of control and do not stack. Troops landing enter the
+  hex: their side takes control of it (3.23), as a march would.
 - Our design (`R&C strategic convoy`): an HQ whose roster is too big for one transport embarks
   on the named transport and, for what does not fit, on the other friendly transports in the
   hex (each unit whole on one ship, the heaviest first); the transports carrying one HQ's
@@ -31,7 +32,13 @@ from gameapp.core.ruleset import RuleContext
 from gameapp.core.rulesets.strategic.actions import Embark, Land
 from gameapp.core.rulesets.strategic.command import commanded
 from gameapp.core.rulesets.strategic.events import Boarded
-from gameapp.core.rulesets.strategic.movement import NEEDS_COMMAND, STACKING, allowance, room_for
+from gameapp.core.rulesets.strategic.movement import (
+    NEEDS_COMMAND,
+    STACKING,
+    allowance,
+    room_for,
+    take_control,
+)
 from gameapp.core.rulesets.strategic.pieces import (
     HQ,
     Boarder,
@@ -236,8 +243,12 @@ class BoardingHandler:
                 carried.setdefault(ship_id, []).append(rider.id)
                 state.leave_ships(rider.id)
                 state.put(put_aboard(rider, None))
-            return [Boarded(piece.id, piece.hex, {s: tuple(p) for s, p in carried.items()},
-                            True, tuple(terms))]
+            events: list[Any] = [Boarded(piece.id, piece.hex,
+                                         {s: tuple(p) for s, p in carried.items()}, True,
+                                         tuple(terms))]
+            if any(isinstance(r, Division) and r.sp > 0 for r in group):
+                events += take_control(ctx, piece.side, (piece.hex,))  # 3.23: it enters
+            return events
         named = state.pieces[action.ship]
         assert isinstance(named, Ship)
         placed = stow(state, piece, named, weights)
