@@ -23,6 +23,7 @@ from gameapp.core.rulesets.strategic.pieces import Ship, Vessel
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
 from tests.rulesets.strategic.positions import add, command, hazel_game, place, state_of, to_phase
+from tests.rulesets.strategic.test_strategic_schedule import scheduled, to_week
 
 EAST_1862 = Path(__file__).resolve().parents[2] / "scenarios" / "east_1862.yaml"
 
@@ -107,3 +108,27 @@ def test_empty_transports_go_to_the_troops_for_next_week() -> None:
     assert "to carry them next week" in sent.why
     to = sent.action.path[-1]
     assert sum(p.sp for p in state_of(game).divisions(Side.UNION) if p.hex == to) >= 4
+
+
+def test_troops_arriving_aboard_are_sailed_and_landed_by_their_leader(tmp_path: Path) -> None:
+    """Butler's case on the Hazel map: a leader and 10 SP arrive aboard two transports at
+    0405 (week 2); ordered, the player takes them ashore that week, by water, each step said."""
+    game = hazel_game(path=scheduled(tmp_path, """
+reinforcements:
+  - {week: 2, side: union, at: "0405", sp: 10, divisions: 2, name: Gulf division, aboard: true,
+      ships: [{vessel: transport}, {vessel: transport}],
+      leader: {id: butler, name: Butler, stars: 2, initiative: 2, tactical: -1, span: 2},
+      what: the squadron, source: test}
+"""))
+    to_week(game, 2)
+    to_phase(game, StrategicPhase.COMMAND, Side.UNION)
+    game.apply(DeclareSpan("butler", ("un-w2-0-1", "un-w2-0-2")))
+    to_phase(game, StrategicPhase.MOVEMENT)
+    game.apply(GiveOrder("butler"))
+    chosen = _choices(game, StrategicPlayer(Side.UNION, seed=1))
+    assert {type(c.action) for c in chosen[:-1]} <= {Sail, Land}
+    assert {c.action.unit for c in chosen if isinstance(c.action, Land)} == {
+        "butler", "un-w2-0-1", "un-w2-0-2"}
+    state = state_of(game)
+    ashore = {state.pieces[p].hex for p in ("butler", "un-w2-0-1", "un-w2-0-2")}
+    assert len(ashore) == 1 and not game.rules.terrain.terrain(ashore.pop()).is_water

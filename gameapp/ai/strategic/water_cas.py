@@ -187,7 +187,9 @@ class MoveByWater:
         weigh._fed = carries_supply(pos, members)
         marches = {p.id: _best_march(weigh, pos, p, leader) if marching and not ship_of(p)
                    else 0.0 for p in aboard}
-        here = {p.id: weigh._worth(pos, p, start, None, staying=True) for p in aboard}
+        here = {p.id: weigh._worth(pos, p, start, None, staying=not ship_of(p))  # aboard:
+                for p in aboard}  # not counted in the stacks
+        afloat = all(ship_of(p) for p in aboard)  # a plan only to sail and land
         high = pos.game.scenario.clock.is_high_water(state.turn)
         routes = SailHandler().reachable(state, fleet[0], pos.terrain, high)
         enemy_ships = {s.hex for s in state.ships(pos.side.other)}
@@ -195,7 +197,7 @@ class MoveByWater:
         limits = (pos.terrain.tables.stack_units, pos.terrain.tables.stack_sp)
         landing = [p for p in aboard if isinstance(p, Division)]  # rosters do not stack
         best: tuple[float, Hex] | None = None
-        for to in routes:
+        for to in [*routes, *([start] if afloat else [])]:  # or land where they are
             if pos.terrain.terrain(to).is_water or to in enemy_ships or \
                     pos.board.enemy_in(pos.side, to) or \
                     overstack(stacks, to, len(landing), sum(u.sp for u in landing), limits):
@@ -204,8 +206,8 @@ class MoveByWater:
                        for p in aboard)
             if best is None or gain > best[0]:
                 best = (gain, to)
-        if best is None or best[0] <= WATER_MARGIN:
-            return None
+        if best is None or (best[0] <= WATER_MARGIN and not afloat):
+            return None  # troops already aboard land at the best place, whatever it gains
         gain, to = best
         target = pull(self.staff.targets, to, self.staff.weights.horizon)[1]
         toward = f" toward {target.what}" if target is not None else ""
