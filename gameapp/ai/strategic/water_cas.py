@@ -333,10 +333,14 @@ class PositionTransports:
             if isinstance(piece, Division | HQ | Leader) and piece.side is pos.side and \
                     piece.id not in rostered and piece.aboard is None:
                 stacks.setdefault(piece.hex, []).append(piece)
+        high = pos.game.scenario.clock.is_high_water(state.turn)
+        reach = {s.hex for s in empty}  # only stacks an empty transport can reach this week
+        for ship in empty:
+            reach |= set(SailHandler().reachable(state, ship, pos.terrain, high))
         wanted: dict[Hex, float] = {}
         for h, pieces in stacks.items():
-            if pos.mobile[pos.side].get(h, 0) < MIN_SP or pos.terrain.terrain(h).is_water or \
-                    not pos.terrain.on_water(h):
+            if h not in reach or pos.mobile[pos.side].get(h, 0) < MIN_SP or \
+                    pos.terrain.terrain(h).is_water:
                 continue
             fleet = [replace(s, hex=h) for s in empty]  # as if they were there
             leader = next((p.id for p in pieces if isinstance(p, Leader)), "")
