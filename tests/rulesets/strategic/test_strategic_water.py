@@ -11,18 +11,29 @@ import pytest
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import (
+    Attack,
     DeclareSpan,
     Embark,
     GiveOrder,
     Land,
     March,
     Release,
+    RollInitiative,
     Sail,
 )
 from gameapp.core.rulesets.strategic.events import Boarded
-from gameapp.core.rulesets.strategic.pieces import HQ, Division, Leader, Ship, Train, Vessel
+from gameapp.core.rulesets.strategic.pieces import (
+    HQ,
+    Division,
+    Echelon,
+    Leader,
+    Ship,
+    Train,
+    Vessel,
+)
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
+from tests.rulesets.strategic.battles import empty_board, unit
 from tests.rulesets.strategic.positions import (
     add,
     command,
@@ -168,8 +179,8 @@ reinforcements:
         game.apply(Sail(ship, path(game, "0404")))
     landing = game.map.parse("0404")
     assert state.control.get(landing, game.scenario.home[landing]) is Side.CONFEDERATE
-    for unit in ("un-w2-0-1", "un-w2-0-2", "butler"):
-        game.apply(Land(unit))
+    for piece_id in ("un-w2-0-1", "un-w2-0-2", "butler"):
+        game.apply(Land(piece_id))
     assert state.control[landing] is Side.UNION  # the troops landing enter the hex (3.23)
     ashore = [state.pieces[u] for u in ("un-w2-0-1", "un-w2-0-2", "butler")]
     assert all(p.hex == game.map.parse("0404") and not p.aboard  # type: ignore[union-attr]
@@ -212,3 +223,28 @@ def test_no_ship_sails_across_a_neck_of_land_between_two_rivers() -> None:
              if isinstance(a, Sail) and a.ship == "us_transports_potomac"}
     assert game.map.place("Fort Monroe, VA").hex in reach
     assert game.map.place("Richmond, VA").hex not in reach
+
+
+def test_a_rostered_unit_landing_by_assault_leaves_the_roster_of_its_hq_aboard_7_24() -> None:
+    """Two divisions of a corps aboard (the HQ on the first ship, a convoy): one assaults the
+    bank and lands when the defender retreats; its HQ is still aboard, so it is off the roster
+    (16.16: a roster stands in its HQ's hex)."""
+    game = empty_board()
+    m = game.map
+    add(game, Ship("tr", Side.UNION, Vessel.TRANSPORT, 0, m.parse("0403"), capacity=12,
+                   cargo=("x", "hq")))
+    unit(game, "x", Side.UNION, "0403", 12, aboard="tr")
+    add(game, HQ("hq", Side.UNION, "I Corps", Echelon.CORPS, m.parse("0403"), commander="gen",
+                 roster=("x",), aboard="tr"))
+    unit(game, "c", Side.CONFEDERATE, "0503", 2)
+    add(game, Leader("gen", Side.UNION, "General", 2, 6, 0, 6, m.parse("0403")))
+    game.apply(DeclareSpan("gen", ()))  # his corps, by its HQ (10.1)
+    to_phase(game, StrategicPhase.MOVEMENT)
+    game.dice.forced = [1]
+    game.apply(RollInitiative("gen"))
+    game.dice.forced = [6]  # 6:2 halved to 3:1, die 6: the defender retreats, the assault lands
+    events = game.apply(Attack(m.parse("0503"), ("x",), True))
+    assert any(getattr(e, "landed", False) for e in events)
+    state = state_of(game)
+    assert state.pieces["x"].hex == m.parse("0503") and state.hq_of("x") is None
+    assert state.pieces["hq"].aboard == "tr" and state.pieces["tr"].cargo == ("hq",)  # type: ignore[union-attr]
