@@ -32,16 +32,23 @@ def main() -> None:
     print(f"yardstick: {yard:.1f} ms")
     for path in SCENARIOS:
         actions = battles = gone = 0
+        boarded: dict[str, int] = {}  # embarkings and landings, by the kind of piece
         started = time.perf_counter()
         for seed in range(1, args.seeds + 1):
             counts = play(path, seed, args.actions)
             actions += counts["actions"]
             battles += counts["battles"]
             gone += counts["gone"]
+            for key, n in counts.items():
+                if key.startswith("boarded "):
+                    boarded[key[8:]] = boarded.get(key[8:], 0) + n
         per = (time.perf_counter() - started) * 1000 / max(actions, 1)
         print(f"{path.stem}: {args.seeds} games, {actions} actions, {battles} battles, {gone} "
               f"pieces gone; {per:.1f} ms an action ({per / yard:.2f} yardsticks); "
               "invariants held")
+        if boarded:
+            print("  embarked or landed: " + ", ".join(f"{kind} {n}" for kind, n in
+                                                       sorted(boarded.items())))
 
 
 if __name__ == "__main__":

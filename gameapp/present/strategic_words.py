@@ -14,6 +14,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.rulesets.strategic.advance import Advanced
 from gameapp.core.rulesets.strategic.combat import BattleFought, Detrained, Retreated, Surrendered
 from gameapp.core.rulesets.strategic.events import (
+    Boarded,
     BrigadeSplit,
     CommandGiven,
     ControlChanged,
@@ -98,6 +99,13 @@ def _left_train(e: LeftTrain, hex_id: HexId) -> list[str]:
 
 def _sailed(e: Sailed, hex_id: HexId) -> list[str]:
     return [_with_terms(f"{e.ship} sailed to {hex_id(e.path[-1])}", e.terms)]
+
+
+def _boarded(e: Boarded, hex_id: HexId) -> list[str]:
+    ships = "; ".join(f"{', '.join(pieces)} {'off' if e.landed else 'on'} {ship}"
+                      for ship, pieces in e.ships.items())
+    verb = "landed at" if e.landed else "embarked at"
+    return [_with_terms(f"{e.piece} {verb} {hex_id(e.at)} ({ships})", e.terms)]
 
 
 def _offmap(e: WentOffMap, hex_id: HexId) -> list[str]:
@@ -238,6 +246,7 @@ STRATEGIC_WORDS: dict[type, Callable[[Any, HexId], list[str]]] = {
     RailMoved: _rail,
     LeftTrain: _left_train,
     Sailed: _sailed,
+    Boarded: _boarded,
     WentOffMap: _offmap,
     ReEntered: _reentered,
     BrigadeSplit: _split,

@@ -5,6 +5,7 @@ strategic commander's candidate actions (docs/ai.md, "The strategic computer pla
 - objectives.py: what each hex is worth to march to (the decisive point, the capital, danger);
 - command_cas.py: rosters, spans, and which leaders get the week's orders or try initiative;
 - movement_cas.py: marches and rail moves of the force being moved;
+- water_cas.py: moves by water of the force being moved (embark, sail, land);
 - combat_cas.py: which battles to fight, at what odds and with what supply;
 - settings.py: easy, normal and hard;
 - player.py: the player that puts them together.

@@ -157,7 +157,8 @@ class MoveForce:
 
 def movers(pos: Position, members: tuple[str, ...]) -> Iterator[Piece]:
     """The force's pieces that march on their own, in the order they move: HQs and divisions
-    strongest first, then trains, the leaders last."""
+    strongest first, then trains, the leaders last (not those aboard ship: water_cas.py sails
+    and lands them)."""
     state = pos.state
     rostered = {u for hq in state.hqs(pos.side) for u in hq.roster}
     pieces = [state.pieces[m] for m in members if m in state.pieces and m not in rostered]
@@ -166,7 +167,8 @@ def movers(pos: Position, members: tuple[str, ...]) -> Iterator[Piece]:
         rank = 2 if isinstance(p, Leader) else (1 if isinstance(p, Train) else 0)
         return rank, -strength(pos, p), p.id
     for piece in sorted(pieces, key=order):
-        if isinstance(piece, Division | Leader | HQ | Train) and piece.id not in state.halted \
+        if isinstance(piece, Division | Leader | HQ | Train) and piece.aboard is None \
+                and piece.id not in state.halted \
                 and piece.id not in state.new_brigades:
             yield piece
 

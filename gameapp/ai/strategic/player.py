@@ -7,6 +7,8 @@ candidate actions, highest score first:
 | `KeepRosters` | command phase | a unit onto an HQ's roster, or a slow one off |
 | `DeclareSpans` | command phase, combat phase before a battle | the rules' proposal |
 | `MoveForce` | movement phase, a force commanded | the best march or rail move |
+| `MoveByWater` | movement phase, transports in its hex | embark, sail, land: if it beats marching |
+| `PositionTransports` | movement phase, nothing else to do | empty transports to the troops |
 | `CommandForces` | movement, combat before a battle | order or initiative for the neediest |
 | `FightBattles` | combat phase | the battle worth most, above the margin |
 | `NavalBattles` | combat phase | a naval battle the rules owe (11.11) |
@@ -32,6 +34,7 @@ from gameapp.ai.strategic.command_cas import CommandForces, DeclareSpans, KeepRo
 from gameapp.ai.strategic.movement_cas import MoveForce
 from gameapp.ai.strategic.settings import STRATEGIC_WEIGHTS
 from gameapp.ai.strategic.staff import Staff
+from gameapp.ai.strategic.water_cas import MoveByWater, PositionTransports
 from gameapp.ai.tactical_cas import AnswerDecision
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
@@ -55,7 +58,8 @@ class StrategicPlayer:
         # MoveForce is evaluated before CommandForces: it tells the staff whether the force
         # being moved has more to do, and then no other force is weighed (5.28)
         self.candidates = (AnswerDecision(self.side), KeepRosters(s), DeclareSpans(s),
-                           MoveForce(s), CommandForces(s), FightBattles(s), NavalBattles(s))
+                           MoveForce(s), MoveByWater(s), CommandForces(s), FightBattles(s),
+                           NavalBattles(s), PositionTransports(s))
 
     def choose(self, game: Game) -> StrategicAction:
         action: StrategicAction = self.decide(game).action

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from gameapp.core.engine import Game
-from gameapp.core.rulesets.strategic.actions import Attack, EndPhase
+from gameapp.core.rulesets.strategic.actions import Attack, Embark, EndPhase, Land
 from gameapp.core.rulesets.strategic.combat import BattleFought
-from gameapp.core.rulesets.strategic.events import BrigadeSplit
+from gameapp.core.rulesets.strategic.events import Boarded, BrigadeSplit
 from gameapp.core.rulesets.strategic.income import SupplyIncome
 from gameapp.core.rulesets.strategic.pieces import HQ, Depot, Division, Fort, Ship, Train
 from gameapp.core.rulesets.strategic.schedule import ScheduleEvent
@@ -59,8 +59,15 @@ def check(state: StrategicState, known: set[str], dead: set[str], sp: int, stock
             f"{hq.id}'s roster holds an enemy piece (12.0, 16.16)"
         aboard = {getattr(state.pieces[u], "entrained", False) for u in hq.roster}
         assert len(aboard) <= 1, f"{hq.id}'s roster is half aboard a train (16.16, 6.57)"
+        on_ship = {getattr(state.pieces[u], "aboard", None) is not None for u in hq.roster}
+        assert on_ship <= {hq.aboard is not None}, f"{hq.id}'s roster is half aboard ship (16.16)"
     for ship in state.ships():
         assert all(state.pieces[c].hex == ship.hex for c in ship.cargo)
+        assert all(getattr(state.pieces[c], "aboard", None) == ship.id for c in ship.cargo)
+    for piece in state.pieces.values():
+        carrier = getattr(piece, "aboard", None)
+        assert carrier is None or piece.id in getattr(state.pieces.get(carrier), "cargo", ()), \
+            f"{piece.id} is aboard {carrier}, which does not carry it"
 
 
 def play(scenario: Path, seed: int, actions: int = 400) -> dict[str, int]:
@@ -90,8 +97,11 @@ def play(scenario: Path, seed: int, actions: int = 400) -> dict[str, int]:
         for listed in rng.sample(legal, min(8, len(legal))):
             game.check(listed)  # what the listing offers, the rules accept
         attacks = [a for a in legal if isinstance(a, Attack)]
+        water = [a for a in legal if isinstance(a, Embark | Land)]
         if attacks and rng.random() < 0.5:
             action = rng.choice(attacks)  # fight more often than a blind pick would
+        elif water and rng.random() < 0.4:
+            action = rng.choice(water)  # and board and land more often too
         else:
             ends = EndPhase() in legal  # not while the rules owe a battle first (11.11)
             action = EndPhase() if ends and rng.random() < 0.12 else rng.choice(legal)
@@ -99,6 +109,9 @@ def play(scenario: Path, seed: int, actions: int = 400) -> dict[str, int]:
             if isinstance(event, BrigadeSplit):
                 known.add(event.brigade)
             counts["battles"] += isinstance(event, BattleFought)
+            if isinstance(event, Boarded):  # embarked or landed: by whom
+                kind = type(game.state.pieces.get(event.piece)).__name__
+                counts[f"boarded {kind}"] = counts.get(f"boarded {kind}", 0) + 1
             if isinstance(event, ScheduleEvent):  # reinforcements add, withdrawals remove
                 known.update(event.arrived)
                 sp0 += event.sp_in - event.sp_out

@@ -371,6 +371,7 @@ def _attackers_after(ctx: RuleContext, preview: BattlePreview, left: list[Divisi
             now = state.pieces[unit.id]
             assert isinstance(now, Division)
             state.put(replace(now, aboard=None, hex=preview.target))
+            state.leave_roster(unit.id)  # ashore, off its HQ's roster left aboard (16.16)
             ship = state.pieces.get(unit.aboard or "")
             if isinstance(ship, Ship):
                 state.put(replace(ship, cargo=tuple(c for c in ship.cargo if c != unit.id)))

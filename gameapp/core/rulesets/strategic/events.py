@@ -114,6 +114,18 @@ class Sailed:
 
 
 @dataclass(frozen=True)
+class Boarded:
+    """A piece embarked on (or landed from) transports, an HQ with its roster: which pieces
+    went on (or came off) which ship, and the room they took."""
+
+    piece: str
+    at: Hex
+    ships: dict[str, tuple[str, ...]]  # ship -> the pieces put on it (or taken off it)
+    landed: bool
+    terms: tuple[Term, ...]
+
+
+@dataclass(frozen=True)
 class WentOffMap:
     """A unit left the map on a detour (7.54); it may come back at `entry` next turn."""
 

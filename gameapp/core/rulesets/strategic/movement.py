@@ -179,7 +179,7 @@ class MarchHandler:
             return f"{piece.id} is on an HQ's roster: it moves with its HQ", "004 16.16"
         if piece.id in state.new_brigades:
             return "a brigade split off while moving moves no further this turn", BRIGADES
-        if state.entrained(piece) or (isinstance(piece, Division) and piece.aboard):
+        if state.entrained(piece) or piece.aboard:
             return f"{piece.id} is aboard a train or ship: it gets off first", "004 6.58"
         if piece.id in state.halted:
             why = ("its forced march", FORCED) if piece.id in state.forced else (

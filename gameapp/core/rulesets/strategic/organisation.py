@@ -6,7 +6,8 @@
 - 16.16: a unit joins or leaves an HQ's roster in its hex at no cost, but not so as to dodge
   the movement or command rules: in the movement phase only while neither has moved. A roster
   never mixes pieces aboard a train with pieces on the ground (with 6.57: an HQ rides as its
-  roster, an empty HQ as a leader, never aboard).
+  roster, an empty HQ as a leader, never aboard). Nor is a roster changed aboard ship (our
+  design, R&C strategic water: an HQ boards and lands with its roster).
 - 3.26: the counter mix caps what a side has in play: no brigade beyond it.
 """
 
@@ -172,6 +173,9 @@ class RosterHandler:
         if isinstance(action, Release):
             if current is None:
                 return f"{unit.id} is on no roster"
+            if current.aboard:
+                return (f"the {current.name} is aboard ship: rosters change ashore (an HQ "
+                        "boards and lands with its roster)")
             hq = current
             if isinstance(unit, Division):
                 t = tables()
@@ -218,6 +222,9 @@ def _joining_problem(state: StrategicState, unit: Division | Train, target: HQ,
         return f"{unit.id} is already on the {current.name}'s roster"
     if target.hex != unit.hex:
         return f"{unit.id} is not in the {target.name}'s hex"
+    if unit.aboard or target.aboard:
+        return (f"{unit.id if unit.aboard else target.name} is aboard ship: rosters change "
+                "ashore (an HQ boards and lands with its roster)")
     if len(target.roster) >= ROSTER_LIMIT:
         return f"the {target.name}'s roster holds {ROSTER_LIMIT} units"
     if unit.entrained != state.entrained(target):  # a mixed roster could not detrain

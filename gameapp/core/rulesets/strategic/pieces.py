@@ -111,6 +111,7 @@ class Leader:
     subordinate_to: str | None = None  # may not roll his own initiative (19.44)
     source: str = ""
     entrained: bool = False  # aboard a train (6.57, 6.58): detrains before he marches
+    aboard: str | None = None  # the ship carrying him (7.26: leaders embark as infantry)
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,7 @@ class HQ:
     roster: tuple[str, ...] = ()
     supply: int = 0  # supply points on charge (an army HQ carries up to 2)
     entrained: bool = False  # an empty HQ aboard a train (with a roster: the roster's state)
+    aboard: str | None = None  # the ship carrying it; its roster is aboard with it (16.16)
 
 
 @dataclass(frozen=True)
@@ -139,6 +141,7 @@ class Train:
     supply: int = 0  # supply points carried (a supply train: up to 10)
     ma: int = 3
     entrained: bool = False
+    aboard: str | None = None  # the ship carrying it
 
 
 @dataclass(frozen=True)
@@ -172,6 +175,12 @@ class Fort:
 
 Piece = Division | Leader | HQ | Train | Depot | Ship | Fort
 MOVERS = (Division, Leader, HQ, Train)  # what moves over land under a command (5.27)
+Boarder = Division | Leader | HQ | Train  # what a transport carries (7.26, 6.57)
+
+
+def ship_of(piece: Piece) -> str | None:
+    """The ship carrying `piece`, if it is aboard one."""
+    return piece.aboard if isinstance(piece, Division | Leader | HQ | Train) else None
 
 
 def counter_kind(piece: Piece) -> str:

@@ -149,6 +149,8 @@ class RailHandler:
             return f"{piece.id} is on an HQ's roster: it moves with its HQ", "004 16.16"
         if piece.id in state.halted:
             return f"{piece.id}'s move has ended this turn", RAIL
+        if piece.aboard:
+            return f"{piece.id} is aboard ship: it lands first", RAIL
         if commanded(state, piece.id) is None:
             return f"{piece.id} is not in the force being moved", NEEDS_COMMAND
         return None

@@ -55,12 +55,13 @@ from gameapp.core.rulesets.strategic.actions import (
     parse_strategic_action,
 )
 from gameapp.core.rulesets.strategic.advance import AdvanceHandler, note_battles
+from gameapp.core.rulesets.strategic.boarding import BoardingHandler
 from gameapp.core.rulesets.strategic.combat import AttackHandler, CombatCommandHandler
 from gameapp.core.rulesets.strategic.command import CommandHandler, SpanHandler
 from gameapp.core.rulesets.strategic.detours import DetourHandler
 from gameapp.core.rulesets.strategic.income import month_income
 from gameapp.core.rulesets.strategic.movement import MarchHandler
-from gameapp.core.rulesets.strategic.naval import BoardingHandler, SailHandler
+from gameapp.core.rulesets.strategic.naval import SailHandler
 from gameapp.core.rulesets.strategic.naval_battle import CombatEndHandler, NavalHandler
 from gameapp.core.rulesets.strategic.organisation import RosterHandler, SplitHandler
 from gameapp.core.rulesets.strategic.pieces import Division, Ship

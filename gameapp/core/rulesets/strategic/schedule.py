@@ -13,7 +13,8 @@ Our design (`R&C strategic schedule`):
   went; an entry with nothing to move is still told;
 - an arrival stands on its hex when its side holds it, no enemy piece is there and the stack
   has room; otherwise on the nearest hex that qualifies (ties by hex id). Troops `aboard`
-  arrive on the transports arriving with them;
+  arrive on the transports arriving with them, and so does the entry's leader (Butler with
+  his troops at the Head of Passes): he does not wait for a post ashore;
 - "N SP of an arm" leave one SP at a time from the side's largest unit of that arm, as
   militia go home (22.6); a unit brought to nothing leaves whole. Withdrawn SP are not losses:
   they score no victory points;
@@ -327,8 +328,8 @@ LEADER_REACH = 6  # a leader arriving farther than this from his post waits for 
 def _no_post(ctx: RuleContext, entry: Scheduled) -> Term | None:
     """Why an arriving leader waits (None if he may come): his side holds no hex free of the
     enemy within LEADER_REACH of his post (Butler before New Orleans falls)."""
-    if entry.replaces is not None or entry.with_piece is not None:
-        return None
+    if entry.replaces is not None or entry.with_piece is not None or entry.aboard:
+        return None  # an entry arriving aboard comes with its ships
     for piece in entry.arrive:
         if isinstance(piece, Leader):
             h, _ = arrival_hex(ctx, piece, piece.hex)
@@ -442,13 +443,14 @@ def _placed(ctx: RuleContext, entry: Scheduled, piece: Piece, transports: list[s
     if isinstance(piece, Ship):
         terms.append(Term(f"{_name(piece)} arrives at {where(piece.hex)}", 0, SCHEDULE))
         return piece
-    if entry.aboard and isinstance(piece, Division):
+    if entry.aboard and isinstance(piece, Division | Leader):
+        weight = piece.sp if isinstance(piece, Division) else 0  # a leader weighs nothing
         for ship_id in transports:
             ship = state.pieces.get(ship_id)
             carried = sum(u.sp for u in state.divisions() if u.aboard == ship_id)
-            if isinstance(ship, Ship) and carried + piece.sp <= ship.capacity:
+            if isinstance(ship, Ship) and carried + weight <= ship.capacity:
                 state.put(replace(ship, cargo=(*ship.cargo, piece.id)))
-                terms.append(Term(f"{_name(piece)} arrives aboard {_name(ship)}", piece.sp,
+                terms.append(Term(f"{_name(piece)} arrives aboard {_name(ship)}", weight,
                                   SCHEDULE))
                 return replace(piece, hex=ship.hex, aboard=ship_id)
     if entry.with_piece in state.pieces:

@@ -159,6 +159,47 @@ class TerrainCosts:
     def _on_sandbar(self, h: Hex) -> bool:
         return any(self.map.hexside_at(h, d) & TheatreHexside.SANDBAR for d in range(6))
 
+    def sides_used(self, a: Hex, b: Hex, high_water: bool = False) -> tuple[int, int]:
+        """The side of `a` and the side of `b` a ship's legal step from a to b sails by (-1
+        for a sea or lake hex): the hexside between them when it crosses it or meets the
+        sea, else the two sides facing the hex both touch (`_follows`)."""
+        d = _direction(a, b)
+        sea_a, sea_b = self.terrain(a).is_water, self.terrain(b).is_water
+        if sea_a or sea_b or self.map.hexside_at(a, d) & _navigable(high_water):
+            return (-1 if sea_a else d), (-1 if sea_b else (d + 3) % 6)
+        mask = _navigable(high_water)
+        for k in (1, -1):
+            if self.map.hexside_at(a, (d + k) % 6) & mask and \
+                    self.map.hexside_at(b, (d + 3 - k) % 6) & mask:
+                return (d + k) % 6, (d + 3 - k) % 6
+        return d, (d + 3) % 6
+
+    def same_water(self, h: Hex, side_in: int, side_out: int, high_water: bool = False
+                   ) -> bool:
+        """Our design (R&C strategic water): a ship passing through the land hex `h` leaves
+        by the water it came in by: its sides in and out are in one unbroken run of water
+        sides round the hex (navigable hexsides, or sides facing sea or lake). A hex between
+        two rivers (a neck of land, one hex wide at this scale) is on both, but no ship sails
+        across it from one to the other in a move."""
+        if side_in < 0 or side_out < 0 or side_in == side_out or self.terrain(h).is_water:
+            return True
+        mask = _navigable(high_water)
+
+        def wet(d: int) -> bool:
+            n = h.neighbor(d)
+            return bool(self.map.hexside_at(h, d % 6) & mask) or (
+                self.map.contains(n) and self.terrain(n).is_water)
+
+        for step in (1, -1):  # walk round the hex from side_in, each way, over wet sides
+            d = side_in
+            for _ in range(5):
+                d = (d + step) % 6
+                if not wet(d):
+                    break
+                if d == side_out:
+                    return True
+        return False
+
     def water_exits(self, a: Hex, high_water: bool = False) -> tuple[Hex, ...]:
         """The hexes a ship may sail to from `a` (cached)."""
         found = self._water.get((a, high_water))
