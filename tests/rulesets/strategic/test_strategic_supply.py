@@ -288,3 +288,22 @@ def test_a_captured_train_leaves_its_old_hq_s_roster_12_0_16_16() -> None:
     state = state_of(game)
     assert state.pieces["ct"].side is U
     assert state.pieces["cq"].roster == () and state.hq_of("ct") is None
+
+
+def test_a_lone_leader_takes_the_enemy_depot_he_rides_onto_12_0() -> None:
+    # random play found Rosecrans riding alone onto a Confederate depot and standing beside it
+    game = empty_board()
+    add(game, Depot("cd", C, game.map.parse("0403"), 12))
+    add(game, Leader("ros", U, "Rosecrans", 3, 3, 0, 2, game.map.parse("0403"), entrained=True))
+    events = capture_supply(game._context())
+    assert events == [SupplyCaptured("cd", U, 12, "004 12.0")]
+    assert state_of(game).pieces["cd"].side is U
+
+
+def test_a_depot_with_its_own_combat_unit_is_not_taken_by_an_enemy_leader_12_0() -> None:
+    game = empty_board()
+    add(game, Depot("cd", C, game.map.parse("0403"), 12))
+    unit(game, "c", C, "0403", 4)
+    add(game, Leader("ros", U, "Rosecrans", 3, 3, 0, 2, game.map.parse("0403")))
+    assert capture_supply(game._context()) == []
+    assert state_of(game).pieces["cd"].side is C

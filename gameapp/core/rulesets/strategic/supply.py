@@ -222,7 +222,9 @@ class SupplyCaptured:
 
 
 def capture_supply(ctx: RuleContext) -> list[Any]:
-    """Depots and trains alone with enemy ground combat units change hands (12.0)."""
+    """Depots and trains change hands (12.0: supply is the last man's to sit on it) when an
+    enemy piece holds their hex on land (a unit, entrained or not, a leader or an HQ) and no
+    ground combat unit of their own side stands with them."""
     state: StrategicState = ctx.state
     board = Board.of(state, ctx.rules.terrain)
     events: list[Any] = []
@@ -230,7 +232,7 @@ def capture_supply(ctx: RuleContext) -> list[Any]:
         if not isinstance(piece, Depot | Train):
             continue
         enemy = piece.side.other
-        if piece.hex in board.combat[enemy] and piece.hex not in board.combat[piece.side]:
+        if piece.hex in board.occupied[enemy] and piece.hex not in board.combat[piece.side]:
             state.leave_roster(piece.id)  # a captured train is no longer its old HQ's
             state.put(replace(piece, side=enemy, entrained=False)
                       if isinstance(piece, Train) else replace(piece, side=enemy))
