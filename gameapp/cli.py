@@ -104,15 +104,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "view":
         return view_theatre(args.theatre_map, args.year, args.borders)
     from gameapp.core.mapcache import use_map_cache
-    from gameapp.ui.app import run_app
 
     use_map_cache(paths.map_cache_dir())  # the window's maps compiled once, not every start
     try:
         if args.command == "play":
+            # read before Qt is imported: PySide6 inspects the source of every module imported
+            # after it (its __feature__ switch), so the loader's modules are imported first
             opened = scenario_opens(args.scenario)
             if opened is None:
                 return 1  # said on the terminal: no message box that might show on no screen
+            from gameapp.ui.app import run_app
+
             return run_app(scenario=str(args.scenario), seed=args.seed, loaded=opened)
+        from gameapp.ui.app import run_app
+
         return run_app()
     finally:
         use_map_cache(None)  # for the window's life only (a test calling main goes on without)

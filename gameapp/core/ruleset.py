@@ -31,16 +31,18 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from gameapp.core.breakdown import IllegalActionError
-from gameapp.core.decisions import PendingDecision
-from gameapp.core.dice import Dice
-from gameapp.core.hexgrid import Hex
-from gameapp.core.mapdata import HexMap
-from gameapp.core.numbering import Numbering
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError, Problem
+
+if TYPE_CHECKING:  # annotations only: reading a scenario's `ruleset:` key imports none of them
+    from gameapp.core.decisions import PendingDecision
+    from gameapp.core.dice import Dice
+    from gameapp.core.hexgrid import Hex
+    from gameapp.core.mapdata import HexMap
+    from gameapp.core.numbering import Numbering
 
 
 class Player(Enum):
@@ -283,6 +285,11 @@ _RULESETS: dict[str, Ruleset] = {}
 # (start-up, issue 28).
 _SHIPPED = {"tactical": "gameapp.core.rulesets.tactical",
             "strategic": "gameapp.core.rulesets.strategic"}
+# Each shipped ruleset's scenario loader (module, function): the one its `load_scenario` calls.
+# Reading a scenario needs only its files' loader, not the rules that play it, so opening one
+# (`gameapp play`, the window's first board) does not wait for the rules to be imported.
+_SHIPPED_LOADERS = {"tactical": ("gameapp.core.scenario", "load_scenario"),
+                    "strategic": ("gameapp.core.rulesets.strategic.scenario", "load_strategic")}
 
 
 def register_ruleset(ruleset: Ruleset) -> Ruleset:
@@ -315,6 +322,9 @@ def load_scenario_file(path: str | Path) -> Any:
     path = Path(path)
     found = ruleset_key(path)
     name, line = found if found is not None else ("tactical", 0)
+    if name not in _RULESETS and name in _SHIPPED_LOADERS:  # the rules are not imported yet
+        module, function = _SHIPPED_LOADERS[name]
+        return getattr(importlib.import_module(module), function)(path)
     try:
         ruleset = ruleset_named(name)
     except KeyError as error:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
 from fractions import Fraction
 from functools import cached_property
 
@@ -23,6 +22,7 @@ from gameapp.core.rules.fire.phase import FirePlan
 from gameapp.core.rules.sight.los import LosResult, line_of_sight
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import UnitKind
+from gameapp.present.fire_bands import FireBand
 
 
 class CannotFire(Exception):
@@ -32,26 +32,6 @@ class CannotFire(Exception):
         self.reason = reason
         self.rule = rule
         super().__init__(f"{reason} ({rule})")
-
-
-class FireBand(Enum):
-    """The shades of a field of fire: the range factor the fire points are multiplied by."""
-
-    CANISTER = "canister"
-    FULL = "N"
-    STRONG = "N/2 to N/4"
-    WEAK = "N/6 to N/9"
-    FAINT = "N/16 and less"
-
-    @property
-    def legend(self) -> str:
-        return {
-            FireBand.CANISTER: "canister (guns at close range)",
-            FireBand.FULL: "N: full fire points",
-            FireBand.STRONG: "N/2 to N/4",
-            FireBand.WEAK: "N/6 to N/9",
-            FireBand.FAINT: "N/16 and less",
-        }[self]
 
 
 def band_of(cell: FieldCell) -> FireBand:

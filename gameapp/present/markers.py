@@ -5,9 +5,10 @@ seed shows as an upside-down marker. The presenter works them out; the board and
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from gameapp.core.rules.morale_play import checks_ignored
-from gameapp.core.state import GameState
+if TYPE_CHECKING:
+    from gameapp.core.state import GameState
 
 
 class Marker(Enum):
@@ -21,6 +22,9 @@ NO_MARKERS: frozenset[Marker] = frozenset()
 
 def unit_markers(state: GameState) -> dict[str, frozenset[Marker]]:
     """Each unit's markers; units without any are left out."""
+    # the rules, when a game first asks: the board draws markers before any game is started
+    from gameapp.core.rules.morale_play import checks_ignored
+
     ignored = checks_ignored(state)
     markers: dict[str, frozenset[Marker]] = {}
     for unit_id in state.units:

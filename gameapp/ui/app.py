@@ -52,12 +52,15 @@ def build_window(
 ) -> MainWindow:
     """The main window with its settings restored, showing `scenario` or the start screen.
     Opening a scenario starts a game of it by `players` (all human unless given), with dice
-    seeded by `seed` (a fresh seed for each game unless given). `in_two_steps` (the start
-    screen only): the rest of the window is built by `window.build_the_rest()`. `games_later`:
-    the game of `scenario` is not started here but put in this list, to be called once its
-    board has been drawn (its first frame needs the board and its counters, not the game)."""
+    seeded by `seed` (a fresh seed for each game unless given). `in_two_steps`: only the start
+    screen, or `loaded`'s board alone (`show_first_board`), is built now; the rest of the
+    window by `window.build_the_rest()`. `games_later`: the game of `scenario` is not started
+    here but put in this list, to be called once its board has been drawn (its first frame
+    needs the board and its counters, not the game); with the board alone, opening the
+    scenario in the window built in full goes there first."""
+    board_first = scenario is not None and loaded is not None and games_later is not None
     window = MainWindow(scenarios_dir=scenarios_dir or default_scenarios_dir(), loader=loader,
-                        in_two_steps=in_two_steps and scenario is None)
+                        in_two_steps=in_two_steps, board_first=board_first)
     later = games_later
 
     def play(opened: Scenario) -> None:
@@ -77,7 +80,17 @@ def build_window(
     window.scenario_opened.connect(play)
     window.restore_settings()
     if scenario is not None:  # `loaded`: `scenario` already loaded (gameapp play checks it)
-        window.open_scenario(Path(scenario), loaded)  # on failure: a message box, start screen
+        if (games_later is not None and loaded is not None and not window.complete
+                and window.show_first_board(loaded)):
+            shown = loaded
+
+            def open_shown() -> None:  # in the window built in full, on the board shown
+                window.open_scenario(Path(scenario), shown)
+
+            games_later.append(open_shown)
+        else:
+            window.build_the_rest()
+            window.open_scenario(Path(scenario), loaded)  # failing: a message box, start screen
     later = None  # the scenarios opened from now on start their games at once
     return window
 

@@ -40,7 +40,6 @@ from gameapp.ui.actions import (
     populate,
 )
 from gameapp.ui.screen_fit import open_inside_screen
-from gameapp.ui.start_screen import StartScreen
 from gameapp.ui.window_games import Games
 from gameapp.ui.window_menus import BOARD_ACTIONS
 from gameapp.ui.window_pages import _load_scenario_file, ruleset_name_of
@@ -65,20 +64,38 @@ class MainWindow(Games):
         parent: QWidget | None = None,
         controller: GameController | None = None,
         in_two_steps: bool = False,
+        board_first: bool = False,
     ) -> None:
         """The window; `in_two_steps`: only the start screen now (its first frame can be drawn
         before the rules, the board and the ruleset's UI are imported), the rest when
-        `build_the_rest` is called (the program does it once that frame is painted)."""
+        `build_the_rest` is called (the program does it once that frame is painted).
+        `board_first` (with `in_two_steps`): not even the start screen, which is made with the
+        rest: the window opens on a scenario's board (`show_first_board`)."""
         super().__init__(parent)
         self.setWindowTitle(settings.APPLICATION)
         self.setWindowIcon(QIcon(":/icons/app.svg"))
         self._loader = loader or _load_scenario_file
         self._given_controller = controller
+        self._scenarios_dir = scenarios_dir
         self.scenario: Scenario | None = None
-        self.start_screen = StartScreen(scenarios_dir)  # headers only: no scenario loaded
         self.pages = QStackedWidget()
-        self.pages.addWidget(self.start_screen)
         self.setCentralWidget(self.pages)
+        if not (board_first and in_two_steps):
+            self._make_start_screen()
+        self.complete = False  # built in full (build_the_rest)
+        self._layout_to_restore = False
+        self._first_board = None  # show_first_board's (window_pages.py)
+        if not in_two_steps:
+            self.build_the_rest()
+
+    def _make_start_screen(self) -> None:
+        """The list of scenarios, the window's first page (made once)."""
+        if getattr(self, "start_screen", None) is not None:
+            return
+        from gameapp.ui.start_screen import StartScreen
+
+        self.start_screen = StartScreen(self._scenarios_dir)  # headers only: no scenario loaded
+        self.pages.insertWidget(0, self.start_screen)
         # a scenario chosen on the start screen goes through the new-game choices (players,
         # hot-seat, options, seed); `gameapp play FILE` opens one directly (open_scenario)
         for signal, slot in ((self.start_screen.scenario_chosen, self.new_game_dialog),
@@ -88,10 +105,6 @@ class MainWindow(Games):
                              (self.start_screen.editor_requested, self.open_editor)):
             signal.connect(self._built_first(slot))
         self.start_screen.select_path(settings.last_scenario())
-        self.complete = False  # built in full (build_the_rest)
-        self._layout_to_restore = False
-        if not in_two_steps:
-            self.build_the_rest()
 
     def _built_first(self, slot: Callable[..., object]) -> Callable[..., None]:
         """`slot`, once the window is built in full (a click on the start screen before then)."""
@@ -106,8 +119,8 @@ class MainWindow(Games):
         if self.complete:
             return
         self.complete = True
+        self._make_start_screen()
         from gameapp.core.newgame import ALL_HUMAN
-        from gameapp.ui.board import BoardView
         from gameapp.ui.campaign_presenter import CampaignPresenter
         from gameapp.ui.computer import ComputerTurns
         from gameapp.ui.computer_controls import ComputerControls
@@ -126,9 +139,8 @@ class MainWindow(Games):
         from gameapp.ui.session import GameSession
 
         self.controller = self._given_controller or GameController(self)
-        self.view = BoardView()
+        self.view = self._board_view()
         self.router = ToolRouter(self.view, self.controller)  # the board's input to the tools
-        self.pages.addWidget(self.view)
         self.log_panel = LogPanel()
         self.log_dock = make_dock(self, "Log", "log_dock", self.log_panel)
         self.phase_bar = PhaseBar(self)

@@ -16,6 +16,7 @@ from gameapp.ui.window_ruleset import RulesetParts
 
 if TYPE_CHECKING:  # imported when the window is built in full
     from gameapp.core.scenario import Scenario
+    from gameapp.ui.board import BoardScene, BoardView
     from gameapp.ui.handover import HotSeat
     from gameapp.ui.session import GameSession
     from gameapp.ui.start_screen import ScenarioLoader, StartScreen
@@ -50,6 +51,37 @@ class Pages(RulesetParts):
     zoom_label: QLabel
     seed_label: QLabel
     _loader: ScenarioLoader
+    _first_board: tuple[Scenario, BoardScene] | None  # show_first_board's, till it is played
+
+    def _board_view(self) -> BoardView:
+        """The board view, made once: for the first board, else with the rest of the window."""
+        from gameapp.ui.board import BoardView
+
+        view: BoardView | None = getattr(self, "view", None)
+        if view is None:
+            view = self.view = BoardView()
+            self.pages.addWidget(view)
+        return view
+
+    def show_first_board(self, scenario: Scenario) -> bool:
+        """Before the rest of the window is built: `scenario`'s board alone, its map and its
+        counters, so that its first frame is not kept waiting for the docks, the menus and the
+        rules (start-up, issue 28). Opening the scenario (`open_scenario`, once the rest is
+        built) then plays on this board. False, and nothing shown, if its ruleset's UI draws
+        its own board (ui/rulesets: register_first_board)."""
+        from gameapp.ui.rulesets.registry import first_board
+
+        board = first_board(scenario)
+        if board is None:
+            return False
+        view = self._board_view()
+        view.set_board(board)
+        self._first_board = (scenario, board)
+        self.pages.setCurrentWidget(view)
+        self.setWindowTitle(f"{scenario.name} — {settings.APPLICATION}")
+        view.show_opening()
+        view.setFocus()
+        return True
 
     def show_start_screen(self) -> None:
         """Back to the list of scenarios, scanned afresh."""
@@ -99,17 +131,22 @@ class Pages(RulesetParts):
         self._show_hover("")  # the hex words of the map before
         old = self.view.board()
         assert self.ruleset_ui is not None  # installed just above
-        board = self.ruleset_ui.board_scene(scenario)
-        self.view.set_board(board)
-        if old is not None:
-            old.deleteLater()
+        first, self._first_board = self._first_board, None
+        opening = True
+        if first is not None and first[0] is scenario and first[1] is old:  # shown already
+            opening = self.view.showing_opening  # kept as the player may have left it
+        else:
+            self.view.set_board(self.ruleset_ui.board_scene(scenario))
+            if old is not None:
+                old.deleteLater()
         if self.ruleset_ui is not None:
             self.ruleset_ui.board_shown(scenario)
         self.pages.setCurrentWidget(self.view)
         self.ruleset_docks.show_for_board()
         self._enable_board_actions(True)
         self.setWindowTitle(f"{scenario.name} — {settings.APPLICATION}")
-        self.view.show_opening()
+        if opening:
+            self.view.show_opening()
         self.view.setFocus()
 
     def _load_failed(self, path: Path, message: str) -> None:

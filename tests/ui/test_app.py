@@ -6,12 +6,23 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QMessageBox, QToolBar
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QToolBar,
+)
 from pytestqt.qtbot import QtBot
 
+from gameapp import paths
+from gameapp.core.ruleset import load_scenario_file
 from gameapp.ui import app as app_module
 from gameapp.ui import settings
 from gameapp.ui.app import AfterFirstFrame, build_window
+from gameapp.ui.board import BoardView
 from gameapp.ui.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,6 +140,93 @@ def test_a_scenarios_board_first_then_the_same_game(qtbot: QtBot) -> None:
             == {u.id: u.hex for u in one_step.state.units.values()})
     window.open_scenario(DEMO)  # another scenario later: its game starts at once
     assert window.controller.game is not game and len(later) == 1
+
+
+def test_gameapp_play_draws_the_board_alone_first_then_the_same_window_and_game(
+        qtbot: QtBot) -> None:
+    """`gameapp play` (the scenario loaded first) draws the scenario's board alone: no start
+    screen, docks, menus, rules or game yet (issue 28). Built and opened afterwards, the window
+    plays on that same board, and is the window and the game of a one-step build: its docks
+    and menus are there and a game action works."""
+    whole = build_window(str(DEMO), seed=7)
+    qtbot.addWidget(whole)
+    later: list[Callable[[], None]] = []
+    window = build_window(str(DEMO), seed=7, in_two_steps=True, games_later=later,
+                          loaded=load_scenario_file(DEMO))
+    qtbot.addWidget(window)
+    board = window.view.board()
+    assert board is not None and not window.complete
+    assert window.pages.currentWidget() is window.view and window.pages.count() == 1
+    assert not window.menuBar().actions() and not window.findChildren(QDockWidget)
+    assert len(board.units()) == len(whole.controller.game.scenario.units)  # type: ignore[union-attr]
+    assert window.windowTitle().startswith(whole.controller.game.scenario.name)  # type: ignore[union-attr]
+    assert window.view.showing_opening and len(later) == 1
+    window.build_the_rest()  # as run_app does once the board is painted, then:
+    for start in later:
+        start()
+    assert window.view.board() is board  # the board drawn first is played on, not drawn again
+    game, one_step = window.controller.game, whole.controller.game
+    assert game is not None and one_step is not None and game.dice.seed == 7
+    assert _shape(window) == _shape(whole)
+    assert [a.text() for a in window.menuBar().actions()][-1] == "&Help"
+    assert window.windowTitle() == whole.windowTitle()
+    assert ({u.id: u.hex for u in game.state.units.values()}
+            == {u.id: u.hex for u in one_step.state.units.values()})
+    step = game.state.step_index
+    window.actions_by_id["end_phase"].trigger()
+    assert game.state.step_index != step and len(game.log) == 1
+    window.actions_by_id["undo"].trigger()
+    assert game.state.step_index == step and not game.log
+
+
+def test_the_program_paints_the_board_before_it_builds_the_rest(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """run_app with a scenario: the board's first paint comes before the window is built in
+    full and the game started; then the window is complete and playing."""
+    monkeypatch.setattr(paths, "autosaves_dir", lambda: tmp_path / "autosaves")
+    order: list[str] = []
+
+    class BoardPaints(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if (event.type() == QEvent.Type.Paint and isinstance(watched.parent(), BoardView)
+                    and "board painted" not in order):
+                order.append("board painted")
+            return False
+
+    build = MainWindow.build_the_rest
+
+    def recorded(window: MainWindow) -> None:
+        if not window.complete:
+            order.append("rest built")
+        build(window)
+
+    monkeypatch.setattr(MainWindow, "build_the_rest", recorded)
+    probe = BoardPaints()
+    QApplication.instance().installEventFilter(probe)  # type: ignore[union-attr]
+    seen: list[object] = []
+    waits = [0]
+
+    def look_then_close() -> None:
+        """Once the game has started (or after 30 s, to fail), look and close the program."""
+        window = next((w for w in QApplication.topLevelWidgets()
+                       if isinstance(w, MainWindow) and w.isVisible()), None)
+        waits[0] += 1
+        if (window is None or not window.complete or window.controller.game is None) and (
+                waits[0] < 3000):
+            QTimer.singleShot(10, look_then_close)
+            return
+        if window is not None and window.complete and window.controller.game is not None:
+            seen.extend([window.pages.currentWidget() is window.view, bool(window.docks),
+                         window.controller.game.dice.seed])
+        QApplication.closeAllWindows()
+
+    QTimer.singleShot(10, look_then_close)
+    try:
+        assert app_module.run_app(str(DEMO), seed=3, loaded=load_scenario_file(DEMO)) == 0
+    finally:
+        QApplication.instance().removeEventFilter(probe)  # type: ignore[union-attr]
+    assert order == ["board painted", "rest built"]
+    assert seen == [True, True, 3]
 
 
 def test_a_click_on_the_start_screen_builds_the_window_first(

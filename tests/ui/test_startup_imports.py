@@ -83,3 +83,32 @@ assert window.controller.game.scenario.name.startswith("Slaughter Mountain")
                                                     "gameapp.present.strategic"))]
     assert not strategic
     assert "jsonschema" not in loaded
+
+
+def test_gameapp_plays_board_is_drawn_before_the_rules_are_imported(tmp_path: Path) -> None:
+    """`gameapp play` draws Slaughter Mountain's board, its map and counters, before it builds
+    the rest of the window: by then neither the rules nor the game, nor the ruleset's UI with
+    its docks, are imported (numpy is: the map's arrays; and shapely here, where the map cache
+    is off, as at a first start)."""
+    loaded = _modules_after("""
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from gameapp.core.ruleset import load_scenario_file
+from gameapp.ui.app import build_window
+later = []
+scenario = load_scenario_file("scenarios/slaughter_mountain.yaml")
+window = build_window("scenarios/slaughter_mountain.yaml", seed=1, in_two_steps=True,
+                      games_later=later, loaded=scenario)
+window.show()
+app.processEvents()
+assert not window.complete and len(later) == 1
+assert len(window.view.board().units()) == len(scenario.units)
+""", tmp_path)
+    assert "gameapp.ui.board" in loaded  # the script did draw the board
+    rules = [m for m in loaded if m in ("gameapp.core.engine", "gameapp.core.state",
+                                        "gameapp.core.events", "gameapp.ui.controller",
+                                        "gameapp.ui.start_screen")
+             or m.startswith(("gameapp.core.rules.", "gameapp.core.rulesets.",
+                              "gameapp.ui.rulesets.tactical", "gameapp.ui.panels"))]
+    assert rules == ["gameapp.core.rules.datafile"]  # a file reader (breakdown's rule ids)
+    assert "jsonschema" not in loaded

@@ -21,7 +21,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsScene
 
 from gameapp.core.hexgrid import Hex
-from gameapp.present.fire import FireBand
+from gameapp.present.fire_bands import FireBand
 from gameapp.ui.board.chip_item import ChipItem
 from gameapp.ui.board.geometry import BoardGeometry
 from gameapp.ui.board.label_stamps import ChipStyle, LabelStamps

@@ -35,14 +35,16 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QGraphicsScene
 
-from gameapp.ui.rulesets.base import BoardTool, DockSpec, RulesetUI
+from gameapp.ui.rulesets.base import BoardTool, DockSpec, RulesetUI, map_board
 from gameapp.ui.rulesets.registry import (
     PositionBoard,
     RouteMark,
     board_preview,
     default_ruleset_name,
+    first_board,
     position_board,
     register_board_preview,
+    register_first_board,
     register_position_board,
     register_ruleset_editor,
     register_ruleset_ui,
@@ -94,6 +96,7 @@ def _strategic_positions(scenario: Any) -> PositionBoard:
 
 
 register_ruleset_ui("tactical", _tactical)
+register_first_board("tactical", map_board)  # TacticalUI plays on the plain map board
 register_ruleset_ui("strategic", _strategic)
 register_board_preview("strategic", _strategic_preview)
 register_position_board("tactical", _tactical_positions)
@@ -109,8 +112,10 @@ __all__ = [
     "ToolRouter",
     "board_preview",
     "default_ruleset_name",
+    "first_board",
     "position_board",
     "register_board_preview",
+    "register_first_board",
     "register_position_board",
     "register_ruleset_editor",
     "register_ruleset_ui",

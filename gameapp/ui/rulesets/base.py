@@ -15,21 +15,22 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
-from gameapp.core.engine import Game
-from gameapp.core.events import Event
-from gameapp.core.hexgrid import Hex
-from gameapp.core.scenario import Scenario
-from gameapp.core.state import GameState
-from gameapp.present.markers import Marker
-from gameapp.ui.actions import ActionSpec
 from gameapp.ui.board.scene import BoardScene
-from gameapp.ui.board.view import HexClick, HexDrag
-from gameapp.ui.controller import PlainWords
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the game's types: the registry and a scenario's first board (map_board)
+    # are imported before the first frame, without the rules (start-up, issue 28)
+    from PySide6.QtGui import QAction
+
+    from gameapp.core.engine import Game
+    from gameapp.core.events import Event
+    from gameapp.core.hexgrid import Hex
+    from gameapp.core.scenario import Scenario
+    from gameapp.core.state import GameState
+    from gameapp.present.markers import Marker
+    from gameapp.ui.actions import ActionSpec
+    from gameapp.ui.board.view import HexClick, HexDrag
     from gameapp.ui.main_window import MainWindow
 
 
@@ -81,6 +82,15 @@ def make_dock(window: QMainWindow, title: str, name: str, widget: QWidget) -> QD
     return dock
 
 
+def map_board(scenario: Scenario) -> BoardScene:
+    """A scenario's tactical map with its units' counters: the board `RulesetUI.board_scene`
+    gives unless a ruleset's UI draws its own."""
+    from gameapp.ui import settings
+
+    return BoardScene(scenario.map, scenario.units, progressive=True,
+                      upright=settings.upright_counters())
+
+
 class RulesetUI(QObject):
     """One ruleset's part of the window. A subclass is built with the window (its controller,
     board view, phase bar and message line are there to use) and must not name another
@@ -116,10 +126,7 @@ class RulesetUI(QObject):
     def board_scene(self, scenario: Scenario) -> BoardScene:
         """The board a scenario is played on: by default its tactical map with its units'
         counters (a ruleset on a theatre map gives a TheatreBoardScene and draws its pieces)."""
-        from gameapp.ui import settings
-
-        return BoardScene(scenario.map, scenario.units, progressive=True,
-                          upright=settings.upright_counters())
+        return map_board(scenario)
 
     def board_shown(self, scenario: Scenario) -> None:
         """A scenario's board is now on screen (before its game starts)."""
@@ -127,6 +134,8 @@ class RulesetUI(QObject):
     # --- its words (GameController.words: RulesetWords) ---------------------------------------
     def end_phase_text(self, game: Game) -> str:
         """What End phase does now, for its tooltip."""
+        from gameapp.ui.controller import PlainWords
+
         return PlainWords().end_phase_text(game)
 
     def event_notes(self, events: Sequence[Event], game: Game) -> list[str]:
@@ -135,6 +144,8 @@ class RulesetUI(QObject):
 
     def event_messages(self, events: Sequence[Event]) -> list[str]:
         """What the status bar says of events (the phase started, by default)."""
+        from gameapp.ui.controller import PlainWords
+
         return PlainWords().event_messages(events)
 
     def uninstall(self) -> None:

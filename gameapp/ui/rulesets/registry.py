@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 RulesetUIFactory = Callable[["MainWindow"], "RulesetUI"]
 BoardPreview = Callable[[Any], QGraphicsScene]  # a scenario's board with its set-up
+FirstBoard = Callable[[Any], "BoardScene"]  # the board a scenario is played on
 
 
 
@@ -53,6 +54,7 @@ RulesetEditorFactory = Callable[["EditorWindow"], "RulesetEditor"]
 _FACTORIES: dict[str, RulesetUIFactory] = {}
 _EDITORS: dict[str, RulesetEditorFactory] = {}
 _PREVIEWS: dict[str, BoardPreview] = {}
+_FIRST_BOARDS: dict[str, FirstBoard] = {}
 _POSITION_BOARDS: dict[str, PositionBoardFactory] = {}
 
 
@@ -71,6 +73,21 @@ def board_preview(scenario: Any) -> QGraphicsScene:
     from gameapp.ui.board.scene import BoardScene
 
     return BoardScene(scenario.map, scenario.units)
+
+
+def register_first_board(name: str, board: FirstBoard) -> None:
+    """Scenarios of ruleset `name` are played on the scene `board(scenario)` gives, which the
+    window can therefore draw before it has built the rest (its docks, menus and the ruleset's
+    UI, which then plays on that scene without asking its `board_scene`): a ruleset whose UI
+    draws its own board registers none."""
+    _FIRST_BOARDS[name] = board
+
+
+def first_board(scenario: Any) -> BoardScene | None:
+    """The board a scenario is played on, made before the ruleset's UI, if its ruleset
+    registered one (register_first_board)."""
+    board = _FIRST_BOARDS.get(scenario.ruleset)
+    return board(scenario) if board is not None else None
 
 
 def register_position_board(name: str, factory: PositionBoardFactory) -> None:

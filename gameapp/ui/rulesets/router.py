@@ -4,13 +4,15 @@ played, in their order (a click stops at the first tool that accepts it)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
-from gameapp.core.hexgrid import Hex
-from gameapp.ui.board.view import BoardView, HexClick, HexDrag
-from gameapp.ui.controller import GameController
-from gameapp.ui.rulesets.base import BoardTool
+if TYPE_CHECKING:  # annotations only: the package is imported before the first frame
+    from gameapp.core.hexgrid import Hex
+    from gameapp.ui.board.view import BoardView, HexClick, HexDrag
+    from gameapp.ui.controller import GameController
+    from gameapp.ui.rulesets.base import BoardTool
 
 
 class ToolRouter(QObject):
