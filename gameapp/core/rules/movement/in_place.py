@@ -29,12 +29,29 @@ def plan_face(rules: MovementRules, unit: Unit, facing: int) -> Plan:
     if facing == unit.facing:
         raise IllegalActionError(f"{unit.defn.name} already faces that way", "MPA changes")
     origin, paid = rules.state.pivots.get(unit.id, (unit.facing, 0))
-    whole = turn_terms(rules, unit, origin, facing)
-    owed = max(0, int(sum(t.value for t in whole)) - paid)
+    whole, owed = _turn_owed(rules, unit, origin, paid, facing)
     label = f"change facing {degrees(facing - origin)} in all"
     terms = [Term(label, owed, whole[0].rule)] if whole else []
     return priced(rules, unit, replace(unit, facing=facing), terms,
                   checks=front_check(rules, unit, unit.hex, "changed facing", terms))
+
+
+def _turn_owed(rules: MovementRules, unit: Unit, origin: int, paid: int, facing: int
+               ) -> tuple[list[Term], int]:
+    """The whole turn from `origin` to `facing`, and what it still owes, `paid` being paid."""
+    whole = turn_terms(rules, unit, origin, facing)
+    return whole, max(0, int(sum(t.value for t in whole)) - paid)
+
+
+def facings_open(rules: MovementRules, unit: Unit) -> list[int]:
+    """The facings `plan_face` accepts, in order, for a unit that may spend MPs (`plan`'s
+    first checks), without making a plan of each: for a turn in place they come down to its
+    MPs, as it stays in its hex and formation (no stacking to check, `priced`). The listing
+    asks this of every unit."""
+    origin, paid = rules.state.pivots.get(unit.id, (unit.facing, 0))
+    left = rules.remaining(unit)
+    return [facing for facing in range(6) if facing != unit.facing
+            and _turn_owed(rules, unit, origin, paid, facing)[1] <= left]
 
 
 def plan_formation(rules: MovementRules, unit: Unit, formation: Formation) -> Plan:

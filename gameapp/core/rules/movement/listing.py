@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from gameapp.core.actions import Action, ChangeFormation, Cover, Face, Move
+from gameapp.core.actions import Action, ChangeFormation, Cover, Face, listed_move
 from gameapp.core.breakdown import Breakdown, IllegalActionError
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.movement.allowance import Commanders
 from gameapp.core.rules.movement.charges import CHARGERS, charge_moves, charge_targets
 from gameapp.core.rules.movement.enemy_fire import FireCoverage
+from gameapp.core.rules.movement.in_place import facings_open
 from gameapp.core.rules.movement.reach import all_paths, pack
 from gameapp.core.state import GameState
 from gameapp.core.units import FORMATIONS_BY_KIND, Formation, Side, Status, Unit, UnitKind
@@ -35,6 +36,9 @@ def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
     # a charger's charge reach matters only where a charge may stop (`charge_moves`)
     charge_stops = frozenset(pack(h) for h in targets.beside)
     for unit in rules.state.side_units(side):
+        if _may_change_in_place(unit, rules.state):
+            for facing in facings_open(lister, unit):
+                yield Face(unit.id, facing)
         for candidate in _changes_in_place(unit, rules.state):
             try:
                 lister.plan(candidate, side)
@@ -48,19 +52,25 @@ def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
         else:
             reachable, charging = lister.reachable(unit.id), {}
         for path in all_paths(reachable).values():
-            yield Move(unit.id, path)
+            yield listed_move(unit.id, path)
         if unit.kind in CHARGERS:
             yield from charge_moves(lister, unit, charging, targets)
 
 
+def _may_change_in_place(unit: Unit, state: GameState) -> bool:
+    """Whether the unit may spend MPs at all (`plan`'s first checks)."""
+    return not (Status.ROUTED in unit.status or Status.SHAKEN in unit.status
+                or unit.id in state.held)
+
+
 def _changes_in_place(unit: Unit, state: GameState) -> list[Action]:
-    """The facing, formation and cover changes worth asking `plan` about: not those it refuses
+    """The formation and cover changes worth asking `plan` about: not those it refuses
     whatever the state (a formation the unit's kind never takes, `formations.change_terms`),
-    nor any for a unit that may not spend MPs at all (`plan`'s first checks)."""
-    if (Status.ROUTED in unit.status or Status.SHAKEN in unit.status
-            or unit.id in state.held):
+    nor any for a unit that may not spend MPs at all (`plan`'s first checks). The facings
+    open to it are listed by `in_place.facings_open`."""
+    if not _may_change_in_place(unit, state):
         return []
-    candidates: list[Action] = [Face(unit.id, f) for f in range(6) if f != unit.facing]
+    candidates: list[Action] = []
     taken = FORMATIONS_BY_KIND[unit.kind]
     candidates += [ChangeFormation(unit.id, f) for f in Formation
                    if f is not unit.formation and f in taken]
