@@ -268,3 +268,16 @@ def test_a_listed_move_is_the_move_in_every_way() -> None:
     assert replace(fast, facing=2) == Move("usa-5ct", path, facing=2)
     with pytest.raises(FrozenInstanceError):
         fast.path = ()  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("name", ["demo", "slaughter_mountain"])
+def test_stacking_grounds_read_what_stacking_reads(name: str) -> None:
+    """The listing asks stacking once per unit and kind of ground for the hexes no other unit
+    holds (`MoveCosts.stacking_grounds`): the ground is what `stacking._chart` reads of a hex,
+    its terrain and its best road, as the map's readers give them."""
+    game = Game.from_scenario(load_scenario(SCENARIOS / f"{name}.yaml"), seed=1)
+    grounds = tactical(game).movement.costs.stacking_grounds()
+    assert len(grounds) == len(list(game.map.hexes()))
+    for h in game.map.hexes():
+        best_road = max(int(game.map.road_at(h, d)) for d in range(6))
+        assert grounds[h] == int(game.map.terrain_at(h)) + 256 * best_road, h

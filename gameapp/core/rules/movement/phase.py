@@ -158,19 +158,19 @@ class MovementRules:
         battery not engaged may not enter (000 13.6, option)."""
         occupied = (self._memo.occupied(unit) if self._memo is not None
                     else {u.hex for u in self.state.units.values() if u.id != unit.id})
-        alone_ok: dict[int, bool] = {}  # by terrain code: may the unit stand there by itself?
-        codes = self.costs.terrain_codes()
-        by_road = unit.formation is Formation.ROAD_COLUMN
+        # by what stacking reads of a hex: may the unit stand there by itself?
+        alone_ok: dict[int, bool] = {}
+        grounds = self.costs.stacking_grounds()
         zone = artillery_zone(self.state, unit, self.options)  # 000 13.6, option
         may_end: dict[Hex, Reach] = {}
         for h, reached in found.items():
-            if by_road or h in occupied:
+            if h in occupied:
                 ok = self._may_stack_at(h, unit)
             else:
-                code = codes[h]
-                known = alone_ok.get(code)
+                ground = grounds[h]
+                known = alone_ok.get(ground)
                 if known is None:
-                    known = alone_ok[code] = self.stacking_at(h, unit) is None
+                    known = alone_ok[ground] = self.stacking_at(h, unit) is None
                 ok = known
             if ok and (not zone or zone.keys().isdisjoint(reached.path)):
                 may_end[h] = reached

@@ -328,6 +328,9 @@ def settle(space: SearchSpace) -> Searched:
     # a unit may leave the front it starts in; under 002 3 nothing stops it
     stops = front - {start} if space.fronts_lock else set()
     near_enemy = _around(enemy)
+    # packed hex with a wall or fence on a step out -> does the enemy's fire double one (N12)?
+    doubled_at: dict[int, bool] = {}
+    doubled_get = doubled_at.get
 
     def arcs_of(state: int) -> list[Arc]:
         here = state >> 4
@@ -337,7 +340,11 @@ def settle(space: SearchSpace) -> Searched:
         if steps is None:
             steps = steps_from(here)
         bits = state & 15
-        if steps.fenced and (fire(here) or any(fire(step[1]) for step in steps.steps if step[3])):
+        doubled = steps.fenced and doubled_get(here)
+        if doubled is None:  # asked once a search, however many facings the hex is left in
+            doubled = doubled_at[here] = fire(here) or any(
+                fire(step[1]) for step in steps.steps if step[3])
+        if doubled:
             arcs = _arcs(steps.steps, bits, turn_from, bonus, fire, fire(here))
         else:
             found = steps.arcs.get(way + bits)
