@@ -82,12 +82,14 @@ class MovementRules:
         memo = self._memo
         if memo is None:
             return self._allowance(unit, double, charge)
-        # what the MPA reads of the unit, besides what its id names (defn, brigade, state sets)
-        key = (unit.id, unit.hex, unit.formation, double, charge)
+        # by the very unit object (kept with the answer, so that its id is not reused): a
+        # listing asks again and again of the same few objects, and a key of what the MPA
+        # reads of the unit would be slower to hash
+        key = (id(unit), double, charge)
         found = memo.allowances.get(key)
-        if found is None:
-            found = memo.allowances[key] = self._allowance(unit, double, charge)
-        return found
+        if found is None or found[0] is not unit:
+            found = memo.allowances[key] = (unit, self._allowance(unit, double, charge))
+        return found[1]
 
     def _allowance(self, unit: Unit, double: bool, charge: bool) -> Breakdown:
         """The MPA, kept with the game's move costs while all it reads is the same: the unit
@@ -158,19 +160,21 @@ class MovementRules:
         battery not engaged may not enter (000 13.6, option)."""
         occupied = (self._memo.occupied(unit) if self._memo is not None
                     else {u.hex for u in self.state.units.values() if u.id != unit.id})
-        # by what stacking reads of a hex: may the unit stand there by itself?
-        alone_ok: dict[int, bool] = {}
+        # by what stacking reads of a hex and of the unit (its kind, formation and SPs): may
+        # such a unit stand there by itself? A listing keeps the answers for all its units.
+        alone_ok = self._memo.alone if self._memo is not None else {}
         grounds = self.costs.stacking_grounds()
         zone = artillery_zone(self.state, unit, self.options)  # 000 13.6, option
         may_end: dict[Hex, Reach] = {}
+        kind, formation, strength = unit.kind, unit.formation, unit.defn.strength
         for h, reached in found.items():
             if h in occupied:
                 ok = self._may_stack_at(h, unit)
             else:
-                ground = grounds[h]
-                known = alone_ok.get(ground)
+                key = (grounds[h], kind, formation, strength)
+                known = alone_ok.get(key)
                 if known is None:
-                    known = alone_ok[ground] = self.stacking_at(h, unit) is None
+                    known = alone_ok[key] = self.stacking_at(h, unit) is None
                 ok = known
             if ok and (not zone or zone.keys().isdisjoint(reached.path)):
                 may_end[h] = reached
