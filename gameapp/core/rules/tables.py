@@ -191,6 +191,9 @@ class Adjustment:
     charge_bonus: bool = True
 
 
+NO_ADJUSTMENT = Adjustment()  # frozen: one shared value for "no change", asked for very often
+
+
 @dataclass(frozen=True)
 class ChangeCost:
     change: Change
@@ -465,18 +468,19 @@ class MovementTables:
             kind, "cavalry_and_officers")
         if horse_artillery or horse_holders:
             row = "limbered_horse_artillery" if horse_artillery else "horse_holders"
-        return self.allowances[row][Edition(edition)]
+        return self.allowances[row][edition if isinstance(edition, Edition) else Edition(edition)]
 
     def exhaustion_adjustment(self, kind: UnitKind, level: int) -> Adjustment:
         """Levels past the last row use the last row; artillery and officers are not changed."""
         found = [by_kind for low, by_kind in self.exhaustion if level >= low]
-        return found[-1].get(kind, Adjustment()) if found else Adjustment()
+        return found[-1].get(kind, NO_ADJUSTMENT) if found else NO_ADJUSTMENT
 
     def command_control_adjustment(self, level: CommandLevel, distance_mp: int,
                                    kind: UnitKind) -> Adjustment:
         """The farthest row of `level` whose distance is exceeded; officers are not changed."""
-        found = [by_kind for low, by_kind in self.command[CommandLevel(level)] if distance_mp > low]
-        return found[-1].get(kind, Adjustment()) if found else Adjustment()
+        rows = self.command[level if isinstance(level, CommandLevel) else CommandLevel(level)]
+        found = [by_kind for low, by_kind in rows if distance_mp > low]
+        return found[-1].get(kind, NO_ADJUSTMENT) if found else NO_ADJUSTMENT
 
     def command_control_exempt(self, kind: UnitKind, side: Side, *, detachment: bool = False,
                                regular: bool = False) -> bool:
