@@ -17,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from gameapp.core.fastenum import FastHashEnum
 from gameapp.core.rules.datafile import obj, read_text
 from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Slope, Terrain
 from gameapp.core.units import Side, UnitKind
@@ -32,7 +33,7 @@ from gameapp.core.yamlsource import (
 _PLUS = re.compile(r"^\+(\d+)$")
 
 
-class MoverClass(Enum):
+class MoverClass(FastHashEnum):
     """The movement columns of the terrain effects chart, in chart order."""
 
     INFANTRY_LINE = "infantry_line"
@@ -45,7 +46,7 @@ class MoverClass(Enum):
 _MOVER_INDEX = {m: i for i, m in enumerate(MoverClass)}
 
 
-class Edition(Enum):
+class Edition(FastHashEnum):
     SHARPSBURG = "sharpsburg"
     ROAD_TO_WASHINGTON = "r_to_w"
 
@@ -68,13 +69,13 @@ class Touch(Enum):
     CHARGE = "charge"
 
 
-class CommandLevel(Enum):
+class CommandLevel(FastHashEnum):
     BRIGADE = "brigade"
     DIVISION = "division"
     CORPS = "corps"
 
 
-class Change(Enum):
+class Change(FastHashEnum):
     """Formation, facing and cover changes priced by the movement chart."""
 
     COLUMN_LINE = "column_line"  # also forming or leaving square or general order

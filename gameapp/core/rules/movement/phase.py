@@ -162,19 +162,23 @@ class MovementRules:
                     else {u.hex for u in self.state.units.values() if u.id != unit.id})
         # by what stacking reads of a hex and of the unit (its kind, formation and SPs): may
         # such a unit stand there by itself? A listing keeps the answers for all its units.
-        alone_ok = self._memo.alone if self._memo is not None else {}
+        kept = self._memo.alone if self._memo is not None else {}
+        alone_ok: dict[int, bool] = {}  # by ground, for this unit: read first, hashed fast
         grounds = self.costs.stacking_grounds()
         zone = artillery_zone(self.state, unit, self.options)  # 000 13.6, option
         may_end: dict[Hex, Reach] = {}
-        kind, formation, strength = unit.kind, unit.formation, unit.defn.strength
         for h, reached in found.items():
             if h in occupied:
                 ok = self._may_stack_at(h, unit)
             else:
-                key = (grounds[h], kind, formation, strength)
-                known = alone_ok.get(key)
+                ground = grounds[h]
+                known = alone_ok.get(ground)
                 if known is None:
-                    known = alone_ok[key] = self.stacking_at(h, unit) is None
+                    key = (ground, unit.kind, unit.formation, unit.defn.strength)
+                    known = kept.get(key)
+                    if known is None:
+                        known = kept[key] = self.stacking_at(h, unit) is None
+                    alone_ok[ground] = known
                 ok = known
             if ok and (not zone or zone.keys().isdisjoint(reached.path)):
                 may_end[h] = reached
