@@ -14,6 +14,7 @@ stacking, and what a listing keeps while it runs.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from operator import is_
 from typing import NamedTuple
 
 from gameapp.core.actions import Action, ChangeFormation, Cover, Face, Move
@@ -106,7 +107,7 @@ class MovementRules:
         kept = self.costs.allowances.get(unit.id)
         if (kept is None or kept.unit is not unit or kept.read != read
                 or len(kept.leaders) != len(leaders)
-                or not all(a is b for a, b in zip(kept.leaders, leaders, strict=True))):
+                or not all(map(is_, kept.leaders, leaders))):
             before = allowance_before_final(unit, self.commanders(unit.side), self.options,
                                             level, self.tables, self.costs, vacancies, general)
             kept = self.costs.allowances[unit.id] = KeptAllowance(unit, leaders, read, before,
