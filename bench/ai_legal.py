@@ -4,11 +4,12 @@
 
 Plays the scenario with the AI on both sides up to the movement phases of turns 2..K and, at
 each, lists every legal action (`Game.legal_actions`, as the random player does at every
-decision) while timing its three parts separately: planning the facing, formation and cover
-changes (`MovementRules.plan` on each), the reach searches (`settle`, a charger's
-plain and charge-bonus reach coming from one search) and the charge moves
-(`charges.charge_moves`, its own plans included: the shares overlap). Prints the mean listing
-and each part's share, with the yardstick (bench/yardstick.py) timed in the same run.
+decision) while timing its parts separately: checking the facing, formation and cover
+changes (`in_place.facings_open`, `formations_open`, `cover_open`), the reach searches
+(`settle`, a charger's plain and charge-bonus reach coming from one search) and the charge moves
+(`charges.charge_moves`, its own plans included: the shares overlap with `plan`'s). Prints the
+mean listing and each part's share, with the yardstick (bench/yardstick.py) timed in the same
+run.
 """
 
 from __future__ import annotations
@@ -70,7 +71,10 @@ def main(argv: list[str] | None = None) -> int:
         "charge moves", movement_listing.charge_moves, lazy=True)
     movement_search_space.settle = timers.wrap("reach search", movement_search_space.settle)
     MovementRules.plan = timers.wrap(  # type: ignore[method-assign]
-        "plan (every check, the charges' included)", MovementRules.plan)
+        "plan (the charges' checks)", MovementRules.plan)
+    for name in ("facings_open", "formations_open", "cover_open"):
+        setattr(movement_listing, name, timers.wrap(
+            "facing, formation and cover checks", getattr(movement_listing, name)))
     yard = yardstick_ms()
     game = Game.from_scenario(SCENARIOS[args.scenario], seed=args.seed)
     players = {side: AIPlayer(side, args.seed) for side in Side}

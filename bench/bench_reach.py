@@ -10,9 +10,10 @@ and field of fire, command control, stacking):
   player meets when selecting units in an area already visited).
 The maps: the demo, and a 150x100 synthetic map with crops of 24x18 and 60x40 around its centre,
 so that the same ground surrounds the unit on the last three and only the map's size changes.
-Then the search loop alone (dial.least_costs, the one the reach runs) on a plain graph (one cost
-per hex, no facing or formation), against networkx's single_source_dijkstra_path_length with the
-same cutoff: same graph, same answer (asserted), timed turn about in the same run.
+Then the search loop alone (dial.least_costs, the reach's loop without its pruning) on a plain
+graph (one cost per hex, no facing or formation), against networkx's
+single_source_dijkstra_path_length with the same cutoff: same graph, same answer (asserted),
+timed turn about in the same run.
 """
 
 from __future__ import annotations

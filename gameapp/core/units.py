@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from gameapp.core.fastenum import FastHashEnum
 from gameapp.core.hexgrid import Hex
 
 
-class Side(Enum):
+class Side(FastHashEnum):
     UNION = "union"
     CONFEDERATE = "confederate"
 
@@ -26,7 +27,7 @@ class Side(Enum):
         return self.value.capitalize()
 
 
-class UnitKind(Enum):
+class UnitKind(FastHashEnum):
     INFANTRY = "infantry"
     CAVALRY = "cavalry"
     ARTILLERY = "artillery"
@@ -54,7 +55,7 @@ class GunType(Enum):
     W = "W"  # Whitworth
 
 
-class Formation(Enum):
+class Formation(FastHashEnum):
     LINE = "line"
     COLUMN = "column"
     ROAD_COLUMN = "road column"
@@ -88,7 +89,7 @@ FORMATIONS_BY_KIND: dict[UnitKind, tuple[Formation, ...]] = {
 }
 
 
-class Status(Enum):
+class Status(FastHashEnum):
     """Status markers a counter can carry."""
 
     SHAKEN = "shaken"

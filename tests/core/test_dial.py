@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.movement.dial import PlainGraph, least_costs
+from gameapp.core.rules.movement.reach import _settle_states
 
 # A patch of six hexes (axial q, r). Neighbours within it:
 #   S-A, S-B, S-C, A-B, B-C, A-D, B-D, B-E, D-E   (A-C and C-E are two hexes apart)
@@ -64,7 +65,7 @@ def test_least_costs_improves_a_queued_node_and_follows_zero_cost_arcs() -> None
     found = least_costs(0, 8, ARCS.__getitem__)
     assert found.best == {0: 0, 2: 1, 1: 2, 3: 3, 4: 3}
     assert found.parent == {2: 0, 1: 2, 3: 1, 4: 3}
-    assert found.first == {}  # places are kept only with a slack
+    assert found.first == {}  # places are the reach's (reach._settle_states)
 
 
 def test_least_costs_limit() -> None:
@@ -72,29 +73,31 @@ def test_least_costs_limit() -> None:
     assert least_costs(0, -1, ARCS.__getitem__).best == {}
 
 
-# Places: node >> 1, so nodes 2 and 3 are place 1 (say one hex, two facings).
-#   0 -> 2 for 1, 0 -> 3 for 2;  2 -> 4 for 5;  3 -> 4 for 1
-PLACES: list[tuple[tuple[int, int], ...]] = [((2, 1), (3, 2)), (), ((4, 5),), ((4, 1),), ()]
+# Places, as the reach search packs them (reach._settle_states): state >> 3, so states 8 and 9
+# are place 1 (say one hex, two facings).
+#   0 -> 8 for 1, 0 -> 9 for 2;  8 -> 16 for 5;  9 -> 16 for 1
+PLACES: dict[int, list[tuple[int, int]]] = {0: [(8, 1), (9, 2)], 8: [(16, 5)], 9: [(16, 1)],
+                                            16: []}
 
 
-def test_slack_leaves_dearer_nodes_of_an_expanded_place_unexpanded() -> None:
-    # Without a slack: 4 = 3 + 1 = 3 (by 2 it is 1 + 5 = 6).
-    assert least_costs(0, 9, PLACES.__getitem__).best[4] == 3
-    # Slack 1: place 1 is first expanded by node 2 at 1; node 3 (queued at 2 before that) costs
-    # 2 >= 1 + 1, so it is kept but not expanded, and 4 is reached by 2 only: 6.
-    found = least_costs(0, 9, PLACES.__getitem__, place_bits=1, slack=1)
-    assert found.best == {0: 0, 2: 1, 3: 2, 4: 6}
-    assert found.first == {0: 0, 1: 2, 2: 4}
-    # Slack 2: 2 < 1 + 2, node 3 is expanded: 4 = 3 again.
-    assert least_costs(0, 9, PLACES.__getitem__, place_bits=1, slack=2).best[4] == 3
+def test_slack_leaves_dearer_states_of_an_expanded_place_unexpanded() -> None:
+    # Without a slack: 16 = 2 + 1 = 3 (by 8 it is 1 + 5 = 6).
+    assert least_costs(0, 9, PLACES.__getitem__).best[16] == 3
+    # Slack 1: place 1 is first expanded by state 8 at 1; state 9 (queued at 2 before that)
+    # costs 2 >= 1 + 1, so it is kept but not expanded, and 16 is reached by 8 only: 6.
+    found = _settle_states(0, 9, 1, PLACES.__getitem__)
+    assert found.best == {0: 0, 8: 1, 9: 2, 16: 6}
+    assert found.first == {0: 0, 1: 8, 2: 16}
+    # Slack 2: 2 < 1 + 2, state 9 is expanded: 16 = 3 again.
+    assert _settle_states(0, 9, 2, PLACES.__getitem__).best[16] == 3
 
 
-def test_slack_does_not_queue_a_dominated_node() -> None:
-    # 0 -> 2 for 1; 2 -> 3 for 1. Node 3 shares place 1 with node 2, expanded at 1, and would
+def test_slack_does_not_queue_a_dominated_state() -> None:
+    # 0 -> 8 for 1; 8 -> 9 for 1. State 9 shares place 1 with state 8, expanded at 1, and would
     # cost 2: with slack 1 (2 >= 1 + 1) it is never queued; with slack 2 it is.
-    arcs = [((2, 1),), (), ((3, 1),), ()]
-    assert least_costs(0, 9, arcs.__getitem__, place_bits=1, slack=1).best == {0: 0, 2: 1}
-    assert least_costs(0, 9, arcs.__getitem__, place_bits=1, slack=2).best == {0: 0, 2: 1, 3: 2}
+    arcs = {0: [(8, 1)], 8: [(9, 1)], 9: []}
+    assert _settle_states(0, 9, 1, arcs.__getitem__).best == {0: 0, 8: 1}
+    assert _settle_states(0, 9, 2, arcs.__getitem__).best == {0: 0, 8: 1, 9: 2}
 
 
 @st.composite
@@ -120,3 +123,9 @@ def test_plain_graph_agrees_with_networkx(patch: tuple[dict[Hex, int], Hex, int]
                 graph.add_edge(n, h, weight=c)
     assert PlainGraph(cost).least_costs(start, cutoff) == nx.single_source_dijkstra_path_length(
         graph, start, cutoff)
+
+
+def test_the_reach_loop_with_no_mps_finds_nothing() -> None:
+    # a unit that has spent more MPs than it has (a limit below 0) reaches nothing, not even
+    # its own hex
+    assert _settle_states(0, -1, 1, PLACES.__getitem__) == ({}, {}, {})

@@ -13,17 +13,20 @@ would show, units blocking sight included.
 
 from __future__ import annotations
 
+import copy
 import hashlib
-from dataclasses import replace
+import pickle
+from dataclasses import FrozenInstanceError, fields, replace
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 
 from gameapp.ai.random_player import RandomPlayer
-from gameapp.core.actions import Action, ChangeFormation, Cover, EndPhase, Face, Move
+from gameapp.core.actions import Action, ChangeFormation, Cover, EndPhase, Face, Move, listed_move
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
+from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
 from gameapp.core.phases import Phase
 from gameapp.core.rules.movement.allowance import Commanders, commanded_by
@@ -248,3 +251,33 @@ def test_the_listing_keeps_its_order(name: str, seed: int, played: int, count: i
     assert len(game.log) == played
     assert len(listed) == count
     assert hashlib.sha256("\n".join(map(repr, listed)).encode()).hexdigest()[:16] == digest
+
+
+def test_a_listed_move_is_the_move_in_every_way() -> None:
+    """The listing makes its moves without the dataclass's `__init__` (`listed_move`): each is
+    the same value as `Move(unit_id, path)`, for equality, hashing, text, copies and
+    `dataclasses.replace`, and stays frozen."""
+    path = (Hex(1, 2), Hex(2, 2))
+    fast, made = listed_move("usa-5ct", path), Move("usa-5ct", path)
+    assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
+    assert {fast, made} == {made} and fast != listed_move("usa-5ct", path[:1])
+    assert [getattr(fast, f.name) for f in fields(Move)] == [
+        getattr(made, f.name) for f in fields(Move)]
+    assert vars(fast) == vars(made)
+    assert pickle.loads(pickle.dumps(fast)) == made and copy.deepcopy(fast) == made
+    assert replace(fast, facing=2) == Move("usa-5ct", path, facing=2)
+    with pytest.raises(FrozenInstanceError):
+        fast.path = ()  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("name", ["demo", "slaughter_mountain"])
+def test_stacking_grounds_read_what_stacking_reads(name: str) -> None:
+    """The listing asks stacking once per unit and kind of ground for the hexes no other unit
+    holds (`MoveCosts.stacking_grounds`): the ground is what `stacking._chart` reads of a hex,
+    its terrain and its best road, as the map's readers give them."""
+    game = Game.from_scenario(load_scenario(SCENARIOS / f"{name}.yaml"), seed=1)
+    grounds = tactical(game).movement.costs.stacking_grounds()
+    assert len(grounds) == len(list(game.map.hexes()))
+    for h in game.map.hexes():
+        best_road = max(int(game.map.road_at(h, d)) for d in range(6))
+        assert grounds[h] == int(game.map.terrain_at(h)) + 256 * best_road, h

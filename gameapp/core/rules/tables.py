@@ -17,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from gameapp.core.fastenum import FastHashEnum
 from gameapp.core.rules.datafile import obj, read_text
 from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Slope, Terrain
 from gameapp.core.units import Side, UnitKind
@@ -32,7 +33,7 @@ from gameapp.core.yamlsource import (
 _PLUS = re.compile(r"^\+(\d+)$")
 
 
-class MoverClass(Enum):
+class MoverClass(FastHashEnum):
     """The movement columns of the terrain effects chart, in chart order."""
 
     INFANTRY_LINE = "infantry_line"
@@ -45,7 +46,7 @@ class MoverClass(Enum):
 _MOVER_INDEX = {m: i for i, m in enumerate(MoverClass)}
 
 
-class Edition(Enum):
+class Edition(FastHashEnum):
     SHARPSBURG = "sharpsburg"
     ROAD_TO_WASHINGTON = "r_to_w"
 
@@ -68,13 +69,13 @@ class Touch(Enum):
     CHARGE = "charge"
 
 
-class CommandLevel(Enum):
+class CommandLevel(FastHashEnum):
     BRIGADE = "brigade"
     DIVISION = "division"
     CORPS = "corps"
 
 
-class Change(Enum):
+class Change(FastHashEnum):
     """Formation, facing and cover changes priced by the movement chart."""
 
     COLUMN_LINE = "column_line"  # also forming or leaving square or general order
@@ -189,6 +190,9 @@ class Adjustment:
     mp: int = 0
     rule: str = ""
     charge_bonus: bool = True
+
+
+NO_ADJUSTMENT = Adjustment()  # frozen: one shared value for "no change", asked for very often
 
 
 @dataclass(frozen=True)
@@ -465,18 +469,19 @@ class MovementTables:
             kind, "cavalry_and_officers")
         if horse_artillery or horse_holders:
             row = "limbered_horse_artillery" if horse_artillery else "horse_holders"
-        return self.allowances[row][Edition(edition)]
+        return self.allowances[row][edition if isinstance(edition, Edition) else Edition(edition)]
 
     def exhaustion_adjustment(self, kind: UnitKind, level: int) -> Adjustment:
         """Levels past the last row use the last row; artillery and officers are not changed."""
         found = [by_kind for low, by_kind in self.exhaustion if level >= low]
-        return found[-1].get(kind, Adjustment()) if found else Adjustment()
+        return found[-1].get(kind, NO_ADJUSTMENT) if found else NO_ADJUSTMENT
 
     def command_control_adjustment(self, level: CommandLevel, distance_mp: int,
                                    kind: UnitKind) -> Adjustment:
         """The farthest row of `level` whose distance is exceeded; officers are not changed."""
-        found = [by_kind for low, by_kind in self.command[CommandLevel(level)] if distance_mp > low]
-        return found[-1].get(kind, Adjustment()) if found else Adjustment()
+        rows = self.command[level if isinstance(level, CommandLevel) else CommandLevel(level)]
+        found = [by_kind for low, by_kind in rows if distance_mp > low]
+        return found[-1].get(kind, NO_ADJUSTMENT) if found else NO_ADJUSTMENT
 
     def command_control_exempt(self, kind: UnitKind, side: Side, *, detachment: bool = False,
                                regular: bool = False) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
-from functools import partial
+from functools import cache, partial
 
 from gameapp.core.breakdown import Breakdown, Term
 from gameapp.core.hexgrid import Hex
@@ -28,7 +28,12 @@ COMMAND_DISTANCE_CUTOFF = 61  # one past the farthest row of the command-control
 
 
 def edition_of(options: dict[str, str | bool | int]) -> Edition:
-    return Edition(RuleOptions.of(options).movement_allowances)
+    return _edition(RuleOptions.of(options).movement_allowances)
+
+
+@cache  # an Enum call is slow, and every MPA asks
+def _edition(name: str) -> Edition:
+    return Edition(name)
 
 
 def leader_level(leader: Unit) -> CommandLevel | None:

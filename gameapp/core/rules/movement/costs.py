@@ -91,7 +91,7 @@ class MapCaches:
         self.open_fields: dict[tuple[Unit, tuple[str, ...]], frozenset[Hex]] = {}
         self.met: list[int] | None = None  # `met_keys` of the map
         self.fronts: dict[Unit, tuple[Hex, ...]] = {}  # unit -> its front (front.front_hexes)
-        self.terrain_codes: dict[Hex, int] | None = None  # each hex's terrain, as its code
+        self.stacking_grounds: dict[Hex, int] | None = None  # see MoveCosts.stacking_grounds
 
 
 # (id of the map, its edits, id of the chart, bridges by road) -> the map's caches; an entry
@@ -141,13 +141,14 @@ class MoveCosts:
         # unit id -> its last MPA, plain, charging or doubled (MovementRules._allowance)
         self.allowances: dict[str, KeptAllowance] = {}
 
-    def terrain_codes(self) -> dict[Hex, int]:
-        """Every hex of the map with its terrain code, read from the map's array once."""
+    def stacking_grounds(self) -> dict[Hex, int]:
+        """Every hex of the map with what stacking reads of it besides the units there
+        (`stacking._chart`): its terrain code, and 256 times its best road (N9)."""
         if self.map.edits != self._shared_edits:
-            return _terrain_codes(self.map)
-        found = self.shared.terrain_codes
+            return _stacking_grounds(self.map)
+        found = self.shared.stacking_grounds
         if found is None:
-            found = self.shared.terrain_codes = _terrain_codes(self.map)
+            found = self.shared.stacking_grounds = _stacking_grounds(self.map)
         return found
 
     def table(self, mover: MoverClass, by_road: bool) -> StepTable:
@@ -302,9 +303,10 @@ class MoveCosts:
 _ROAD_BITS = 0xFF << 35
 
 
-def _terrain_codes(game_map: HexMap) -> dict[Hex, int]:
-    codes = game_map.terrain.tolist()
-    return {h: int(codes[row][col]) for h in game_map.hexes()
+def _stacking_grounds(game_map: HexMap) -> dict[Hex, int]:
+    grounds = (game_map.terrain.astype(np.int64)
+               + (game_map.roads.max(axis=2).astype(np.int64) << 8)).tolist()
+    return {h: int(grounds[row][col]) for h in game_map.hexes()
             for row, col in (game_map.index(h),)}
 
 

@@ -1,9 +1,10 @@
-"""The one search loop of the reach: Dial's bucket-queue Dijkstra over small whole-number costs.
+"""Dial's bucket-queue Dijkstra over small whole-number costs, on a plain graph.
 
 Nodes are plain ints and the caller says where each leads (`arcs_of(node)` -> (node, cost)
 pairs), so the loop creates no object per node. `PlainGraph` runs it on hexes with one cost to
-enter each (the benchmark against networkx); `reach.search` runs it on the unit's (hex, facing,
-still-on-pike) states, with every movement rule folded into the arcs.
+enter each (the benchmark against networkx). The reach search runs the same loop on the unit's
+(hex, facing, still-on-pike) states, with every movement rule folded into the arcs, its places
+pruned and its arcs looked up inline (`reach._settle_states`).
 """
 
 from __future__ import annotations
@@ -15,28 +16,21 @@ from gameapp.core.hexgrid import Hex
 
 Arcs = Callable[[int], Sequence[tuple[int, int]]]  # node -> (next node, cost >= 0) pairs
 
-_UNREACHED = 1 << 62
+UNREACHED = 1 << 62
 
 
 class Settled(NamedTuple):
     best: dict[int, int]  # node -> least cost
     parent: dict[int, int]  # node -> the node it was reached from (the start has none)
-    first: dict[int, int]  # place -> its first node expanded, the cheapest (with `slack` only)
+    first: dict[int, int]  # place -> its first node expanded, the cheapest (the reach's only)
 
 
-def least_costs(
-    start: int, limit: int, arcs_of: Arcs, place_bits: int = 0, slack: int | None = None
-) -> Settled:
-    """The least cost of every node reachable from `start` for at most `limit`.
-
-    With `slack`, nodes sharing `node >> place_bits` are one place (a hex, whatever the facing):
-    once a place is first expanded at cost c, its nodes costing c + slack or more are neither
-    queued nor expanded, because the first can do anything they can for at most `slack` more.
-    """
+def least_costs(start: int, limit: int, arcs_of: Arcs) -> Settled:
+    """The least cost of every node reachable from `start` for at most `limit`. (The reach
+    search runs the same loop, with its own pruning and its arcs looked up inline:
+    `reach.settle`.)"""
     if limit < 0:
         return Settled({}, {}, {})
-    if slack is not None:
-        return _pruned(start, limit, arcs_of, place_bits, slack)
     best = {start: 0}
     parent: dict[int, int] = {}
     best_get = best.get
@@ -49,46 +43,11 @@ def least_costs(
                 continue  # reached more cheaply since it was queued
             for there, cost in arcs_of(node):
                 total = spent + cost
-                if total <= limit and total < best_get(there, _UNREACHED):
+                if total <= limit and total < best_get(there, UNREACHED):
                     best[there] = total
                     parent[there] = node
                     queue[total](there)
     return Settled(best, parent, {})
-
-
-def _pruned(start: int, limit: int, arcs_of: Arcs, place_bits: int, slack: int) -> Settled:
-    """`least_costs` with `slack`: the reach search's hot loop, inlined on purpose
-    (bench_reach). `cutoff[place]` is what a node of an expanded place must cost less than
-    to be worth queueing or expanding: the place's first cost plus `slack`."""
-    best = {start: 0}
-    parent: dict[int, int] = {}
-    first: dict[int, int] = {}
-    best_get = best.get
-    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
-    queue = [bucket.append for bucket in buckets]  # queue[cost](node)
-    buckets[0].append(start)
-    cutoff: dict[int, int] = {}  # place -> its first expanded node's cost + slack
-    cutoff_get = cutoff.get
-    unexpanded = _UNREACHED
-    for spent, bucket in enumerate(buckets):
-        for node in bucket:  # a zero-cost arc appends to this bucket: still visited
-            if best[node] < spent:
-                continue  # reached more cheaply since it was queued
-            place = node >> place_bits
-            if place not in cutoff:
-                cutoff[place] = spent + slack
-                first[place] = node
-            elif spent >= cutoff[place]:
-                continue
-            for there, cost in arcs_of(node):
-                total = spent + cost
-                # most arcs lead back to places already expanded: ask that first
-                if (total <= limit and total < cutoff_get(there >> place_bits, unexpanded)
-                        and total < best_get(there, _UNREACHED)):
-                    best[there] = total
-                    parent[there] = node
-                    queue[total](there)
-    return Settled(best, parent, first)
 
 
 class PlainGraph:

@@ -1,7 +1,8 @@
 """Listing every move, facing, formation and cover change open to a side (1.22), fast.
 
-`list_actions` asks `MovementRules.plan` about each facing, formation and cover change the unit
-could make and lists a move to every hex the reach search finds, and every charge
+`list_actions` lists each facing, formation and cover change that `MovementRules.plan` would
+accept, asking the checks themselves without making a plan of each (`in_place.facings_open`,
+`formations_open`, `cover_open`), a move to every hex the reach search finds, and every charge
 (`charges.charge_moves`). It does so on a `MovementRules.lister()`, which keeps for as long as
 the listing runs what the listing would otherwise work out again and again on the same state
 (`ListingMemo`). A charger's plain and charge-bonus reach come from one search
@@ -13,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from gameapp.core.actions import Action, ChangeFormation, Cover, Face, Move
-from gameapp.core.breakdown import Breakdown, IllegalActionError
+from gameapp.core.actions import Action, ChangeFormation, Cover, Face, listed_move
+from gameapp.core.breakdown import Breakdown
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.movement.allowance import Commanders
 from gameapp.core.rules.movement.charges import CHARGERS, charge_moves, charge_targets
 from gameapp.core.rules.movement.enemy_fire import FireCoverage
+from gameapp.core.rules.movement.in_place import cover_open, facings_open, formations_open
 from gameapp.core.rules.movement.reach import all_paths, pack
 from gameapp.core.state import GameState
 from gameapp.core.units import FORMATIONS_BY_KIND, Formation, Side, Status, Unit, UnitKind
@@ -35,12 +37,13 @@ def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
     # a charger's charge reach matters only where a charge may stop (`charge_moves`)
     charge_stops = frozenset(pack(h) for h in targets.beside)
     for unit in rules.state.side_units(side):
-        for candidate in _changes_in_place(unit, rules.state):
-            try:
-                lister.plan(candidate, side)
-            except IllegalActionError:
-                continue
-            yield candidate
+        if _may_change_in_place(unit, rules.state):
+            for facing in facings_open(lister, unit):
+                yield Face(unit.id, facing)
+            for formation in formations_open(lister, unit, _formations_taken(unit)):
+                yield ChangeFormation(unit.id, formation)
+            if cover_open(lister, unit):
+                yield Cover(unit.id, Status.COVER not in unit.status)
         if Status.CHARGE in unit.status:
             continue  # it has declared a charge: it moves no further (3.4, `plan`)
         if unit.kind in CHARGERS:
@@ -48,24 +51,22 @@ def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
         else:
             reachable, charging = lister.reachable(unit.id), {}
         for path in all_paths(reachable).values():
-            yield Move(unit.id, path)
+            yield listed_move(unit.id, path)
         if unit.kind in CHARGERS:
             yield from charge_moves(lister, unit, charging, targets)
 
 
-def _changes_in_place(unit: Unit, state: GameState) -> list[Action]:
-    """The facing, formation and cover changes worth asking `plan` about: not those it refuses
-    whatever the state (a formation the unit's kind never takes, `formations.change_terms`),
-    nor any for a unit that may not spend MPs at all (`plan`'s first checks)."""
-    if (Status.ROUTED in unit.status or Status.SHAKEN in unit.status
-            or unit.id in state.held):
-        return []
-    candidates: list[Action] = [Face(unit.id, f) for f in range(6) if f != unit.facing]
+def _may_change_in_place(unit: Unit, state: GameState) -> bool:
+    """Whether the unit may spend MPs at all (`plan`'s first checks)."""
+    return not (Status.ROUTED in unit.status or Status.SHAKEN in unit.status
+                or unit.id in state.held)
+
+
+def _formations_taken(unit: Unit) -> list[Formation]:
+    """The formations worth asking about: not those `plan` refuses whatever the state (the
+    unit's own, one its kind never takes, `formations.change_terms`)."""
     taken = FORMATIONS_BY_KIND[unit.kind]
-    candidates += [ChangeFormation(unit.id, f) for f in Formation
-                   if f is not unit.formation and f in taken]
-    candidates.append(Cover(unit.id, Status.COVER not in unit.status))
-    return candidates
+    return [f for f in Formation if f is not unit.formation and f in taken]
 
 
 class ListingMemo:
@@ -76,12 +77,14 @@ class ListingMemo:
     with what it read) or with the map."""
 
     def __init__(self, state: GameState) -> None:
-        self.allowances: dict[tuple[str, Hex, Formation, bool, bool], Breakdown] = {}
+        self.allowances: dict[tuple[int, bool, bool], tuple[Unit, Breakdown]] = {}
         self.coverage: dict[Side, FireCoverage] = {}  # each side's enemy fields of fire
         self.leaders: dict[Side, list[Unit]] = {}
         self.commanders: dict[Side, Commanders] = {}
         # (hex, kind, formation, SPs) -> may such a unit, from elsewhere, end its move there?
         self.stacks: dict[tuple[Hex, UnitKind, Formation, int], bool] = {}
+        # (stacking ground, kind, formation, SPs) -> may such a unit stand alone on such ground?
+        self.alone: dict[tuple[int, UnitKind, Formation, int], bool] = {}
         self._by_hex: dict[Hex, list[Unit]] = {}
         self.side_units: dict[Side, list[Unit]] = {side: [] for side in Side}
         for unit in state.units.values():

@@ -14,6 +14,7 @@ stacking, and what a listing keeps while it runs.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from operator import is_
 from typing import NamedTuple
 
 from gameapp.core.actions import Action, ChangeFormation, Cover, Face, Move
@@ -82,12 +83,14 @@ class MovementRules:
         memo = self._memo
         if memo is None:
             return self._allowance(unit, double, charge)
-        # what the MPA reads of the unit, besides what its id names (defn, brigade, state sets)
-        key = (unit.id, unit.hex, unit.formation, double, charge)
+        # by the very unit object (kept with the answer, so that its id is not reused): a
+        # listing asks again and again of the same few objects, and a key of what the MPA
+        # reads of the unit would be slower to hash
+        key = (id(unit), double, charge)
         found = memo.allowances.get(key)
-        if found is None:
-            found = memo.allowances[key] = self._allowance(unit, double, charge)
-        return found
+        if found is None or found[0] is not unit:
+            found = memo.allowances[key] = (unit, self._allowance(unit, double, charge))
+        return found[1]
 
     def _allowance(self, unit: Unit, double: bool, charge: bool) -> Breakdown:
         """The MPA, kept with the game's move costs while all it reads is the same: the unit
@@ -104,7 +107,7 @@ class MovementRules:
         kept = self.costs.allowances.get(unit.id)
         if (kept is None or kept.unit is not unit or kept.read != read
                 or len(kept.leaders) != len(leaders)
-                or not all(a is b for a, b in zip(kept.leaders, leaders, strict=True))):
+                or not all(map(is_, kept.leaders, leaders))):
             before = allowance_before_final(unit, self.commanders(unit.side), self.options,
                                             level, self.tables, self.costs, vacancies, general)
             kept = self.costs.allowances[unit.id] = KeptAllowance(unit, leaders, read, before,
@@ -158,19 +161,25 @@ class MovementRules:
         battery not engaged may not enter (000 13.6, option)."""
         occupied = (self._memo.occupied(unit) if self._memo is not None
                     else {u.hex for u in self.state.units.values() if u.id != unit.id})
-        alone_ok: dict[int, bool] = {}  # by terrain code: may the unit stand there by itself?
-        codes = self.costs.terrain_codes()
-        by_road = unit.formation is Formation.ROAD_COLUMN
+        # by what stacking reads of a hex and of the unit (its kind, formation and SPs): may
+        # such a unit stand there by itself? A listing keeps the answers for all its units.
+        kept = self._memo.alone if self._memo is not None else {}
+        alone_ok: dict[int, bool] = {}  # by ground, for this unit: read first, hashed fast
+        grounds = self.costs.stacking_grounds()
         zone = artillery_zone(self.state, unit, self.options)  # 000 13.6, option
         may_end: dict[Hex, Reach] = {}
         for h, reached in found.items():
-            if by_road or h in occupied:
+            if h in occupied:
                 ok = self._may_stack_at(h, unit)
             else:
-                code = codes[h]
-                known = alone_ok.get(code)
+                ground = grounds[h]
+                known = alone_ok.get(ground)
                 if known is None:
-                    known = alone_ok[code] = self.stacking_at(h, unit) is None
+                    key = (ground, unit.kind, unit.formation, unit.defn.strength)
+                    known = kept.get(key)
+                    if known is None:
+                        known = kept[key] = self.stacking_at(h, unit) is None
+                    alone_ok[ground] = known
                 ok = known
             if ok and (not zone or zone.keys().isdisjoint(reached.path)):
                 may_end[h] = reached

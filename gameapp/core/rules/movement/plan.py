@@ -43,17 +43,24 @@ def priced(rules: MovementRules, unit: Unit, end: Unit, terms: list[Term],
            charge: bool = False) -> Plan:
     """Check the MPs and the stacking at the end; `pike_bonus` is N14's extra allowance."""
     cost = Breakdown.of(terms)
-    left = rules.remaining(unit, double, charge) + pike_bonus
-    if cost.total > left:
-        bonus = f" with the pike bonus ({PIKE_BONUS_RULE})" if pike_bonus else ""
-        raise IllegalActionError(
-            f"{unit.defn.name} needs {cost.total:g} MPs and has {left} left{bonus}",
-            "MPA basic")
-    if end.hex != unit.hex or end.formation is not unit.formation:
-        problem = rules.stacking(end)
-        if problem is not None:
-            raise IllegalActionError(*problem)
+    problem = price_problem(rules, unit, end, cost.total, pike_bonus, double, charge)
+    if problem is not None:
+        raise IllegalActionError(*problem)
     return Plan(end, cost, path, pike_bonus, checks, double)
+
+
+def price_problem(rules: MovementRules, unit: Unit, end: Unit, total: float,
+                  pike_bonus: int = 0, double: bool = False, charge: bool = False
+                  ) -> tuple[str, str] | None:
+    """(reason, rule) if the unit has not the MPs for what costs `total`, or would break the
+    stacking limit as it will be (`end`); None if `priced` accepts it."""
+    left = rules.remaining(unit, double, charge) + pike_bonus
+    if total > left:
+        bonus = f" with the pike bonus ({PIKE_BONUS_RULE})" if pike_bonus else ""
+        return f"{unit.defn.name} needs {total:g} MPs and has {left} left{bonus}", "MPA basic"
+    if end.hex != unit.hex or end.formation is not unit.formation:
+        return rules.stacking(end)
+    return None
 
 
 def turn_terms(rules: MovementRules, unit: Unit, start: int, facing: int) -> list[Term]:

@@ -4,7 +4,7 @@ A step turns the unit to face the hex it enters (paying the facing change, 60 de
 and then pays the step's cost. So a path fixes every facing on the way, and the cost of a path is
 the same whether the search or a move action walks it (`walk`).
 
-The search is Dijkstra (`dial.least_costs`, the same loop `dial.PlainGraph` runs on a plain graph)
+The search is Dijkstra (`_settle_states`, the loop `dial.PlainGraph` runs on a plain graph)
 over (hex, facing, still-on-pike) states packed into ints; every rule lives in the arcs out of a
 state. A unit that has spent its whole phase in road column on a pike gets 4 more MPs (N14): the
 search allows budget + bonus to every state and charges the bonus to the step that leaves the
@@ -27,7 +27,7 @@ from typing import NamedTuple
 from gameapp.core.breakdown import Term
 from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Hex
 from gameapp.core.rules.movement.costs import StepCost, StepOut
-from gameapp.core.rules.movement.dial import Settled, least_costs
+from gameapp.core.rules.movement.dial import UNREACHED, Settled
 from gameapp.core.terrain import RoadGrade
 
 PIKE_BONUS_RULE = "TEC N14"
@@ -56,6 +56,11 @@ class Reach(NamedTuple):
             path.append(unpack(node >> 4))
             node, before = before, parent_of(before, -1)
         return tuple(reversed(path))
+
+
+# `Reach(...)` calls a generated Python __new__; the searches make thousands of Reaches, so
+# they build the tuple directly (every field given, in order)
+_new_reach = tuple.__new__
 
 
 def all_paths(found: Mapping[Hex, Reach]) -> dict[Hex, tuple[Hex, ...]]:
@@ -298,8 +303,8 @@ class Searched:
             if cost > budget or packed == start or (only is not None and packed not in only):
                 continue
             h = known_hex(packed) or unpack(packed)
-            result[h] = Reach(h, cost, budget - cost, state & 7, packed in stops, False, state,
-                              parent)
+            result[h] = _new_reach(Reach, (h, cost, budget - cost, state & 7, packed in stops,
+                                           False, state, parent))
         return result
 
 
@@ -328,6 +333,9 @@ def settle(space: SearchSpace) -> Searched:
     # a unit may leave the front it starts in; under 002 3 nothing stops it
     stops = front - {start} if space.fronts_lock else set()
     near_enemy = _around(enemy)
+    # packed hex with a wall or fence on a step out -> does the enemy's fire double one (N12)?
+    doubled_at: dict[int, bool] = {}
+    doubled_get = doubled_at.get
 
     def arcs_of(state: int) -> list[Arc]:
         here = state >> 4
@@ -337,7 +345,11 @@ def settle(space: SearchSpace) -> Searched:
         if steps is None:
             steps = steps_from(here)
         bits = state & 15
-        if steps.fenced and (fire(here) or any(fire(step[1]) for step in steps.steps if step[3])):
+        doubled = steps.fenced and doubled_get(here)
+        if doubled is None:  # asked once a search, however many facings the hex is left in
+            doubled = doubled_at[here] = fire(here) or any(
+                fire(step[1]) for step in steps.steps if step[3])
+        if doubled:
             arcs = _arcs(steps.steps, bits, turn_from, bonus, fire, fire(here))
         else:
             found = steps.arcs.get(way + bits)
@@ -348,14 +360,69 @@ def settle(space: SearchSpace) -> Searched:
             return [arc for arc in arcs if arc[0] >> 4 not in enemy]
         return arcs
 
-    expand: Callable[[int], list[Arc]] = arcs_of
-    if not space.fronts_lock and front:
-        expand = _unlocked(arcs_of, front, space.fronts_barred)
     start_state = (start << 4) | (_PIKE if bonus > 0 else 0) | space.facing
-    # A state is not worth expanding if its hex (and pike flag) was expanded more cheaply by at
-    # least the dearest turn: from there the unit can face any way for less.
-    return Searched(start, bonus, stops, least_costs(start_state, limit, expand, place_bits=3,
-                                                     slack=max(turn)))
+    if not space.fronts_lock and front:  # every arc filtered: none looked up inline
+        return Searched(start, bonus, stops, _settle_states(
+            start_state, limit, max(turn), _unlocked(arcs_of, front, space.fronts_barred)))
+    return Searched(start, bonus, stops, _settle_states(
+        start_state, limit, max(turn), arcs_of, (table_get, way, stops | near_enemy)))
+
+
+# (the step table's lookup, the way of moving, the packed hexes whose arcs are not the table's
+# own): where `_settle_states` may read a state's arcs itself, without calling `arcs_of`
+Inline = tuple[Callable[[int], HexSteps | None], int, AbstractSet[int]]
+
+
+def _settle_states(start: int, limit: int, slack: int, arcs_of: Callable[[int], list[Arc]],
+                   inline: Inline | None = None) -> Settled:
+    """The least cost of every search state reachable from `start` for at most `limit`:
+    `dial.least_costs`'s loop, pruned by place (a hex with its pike bit, `state >> 3`) and
+    with its hot path inlined on purpose (bench/bench_reach.py).
+
+    A state is not worth expanding if its place was first expanded more cheaply by at least
+    `slack`, the dearest turn: from there the unit can face any way for less; nor queueing
+    then. `cutoff[place]` is what a state must cost less than: the first cost plus `slack`.
+    With `inline`, the arcs of a state in a hex of the step table with no wall or fence, no
+    front and no enemy next to it are read off the table here (what `arcs_of` would return)."""
+    if limit < 0:
+        return Settled({}, {}, {})
+    best = {start: 0}
+    parent: dict[int, int] = {}
+    first: dict[int, int] = {}
+    best_get = best.get
+    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
+    queue = [bucket.append for bucket in buckets]  # queue[cost](state)
+    buckets[0].append(start)
+    cutoff: dict[int, int] = {}  # place -> its first expanded state's cost + slack
+    cutoff_get = cutoff.get
+    table_get, way, slow = inline if inline is not None else (_no_steps, 0, frozenset())
+    for spent, bucket in enumerate(buckets):
+        for node in bucket:  # a zero-cost arc appends to this bucket: still visited
+            if best[node] < spent:
+                continue  # reached more cheaply since it was queued
+            place = node >> 3
+            if place not in cutoff:
+                cutoff[place] = spent + slack
+                first[place] = node
+            elif spent >= cutoff[place]:
+                continue
+            here = node >> 4
+            steps = table_get(here)
+            arcs = (None if steps is None or steps.fenced or here in slow
+                    else steps.arcs.get(way + (node & 15)))
+            for there, cost in arcs_of(node) if arcs is None else arcs:
+                total = spent + cost
+                # most arcs lead back to places already expanded: ask that first
+                if (total <= limit and total < cutoff_get(there >> 3, UNREACHED)
+                        and total < best_get(there, UNREACHED)):
+                    best[there] = total
+                    parent[there] = node
+                    queue[total](there)
+    return Settled(best, parent, first)
+
+
+def _no_steps(packed: int) -> HexSteps | None:
+    return None
 
 
 @lru_cache(maxsize=16)  # the enemy and their fronts, the same for a side's every search

@@ -54,7 +54,7 @@ def _flat(troops: list[Unit], gun_weight: float = FLAT_ARTILLERY_WEIGHT
 def _chart(
     h: Hex, troops: list[Unit], game_map: HexMap, chart: TerrainEffects
 ) -> tuple[str, str] | None:
-    best_road = max((game_map.road_at(h, d) for d in range(6)), default=RoadGrade.NONE)
+    best_road = RoadGrade(int(game_map.roads[game_map.index(h)].max()))  # of its six sides
     on_road = [u for u in troops if u.formation is Formation.ROAD_COLUMN and best_road]
     deployed = [u for u in troops if u not in on_road]
     if on_road:
