@@ -30,11 +30,12 @@ from gameapp.ai.estimates import ROUT_VALUE, check_cost, passes
 from gameapp.ai.influence import Influence
 from gameapp.ai.objectives import Objectives
 from gameapp.ai.settings import Weights
-from gameapp.core.actions import ChangeFormation, Face, Move
+from gameapp.core.actions import ChangeFormation, Cover, Face, Move
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.charge import ChargeChances, ChargeOutcome
+from gameapp.core.rules.morale import CheckKind, may_take_cover
 from gameapp.core.rules.movement.carry_out import IMMEDIATE_CHARGE_LIMITS
 from gameapp.core.rules.movement.reach import Reach
 from gameapp.core.rulesets.tactical import tactical
@@ -55,6 +56,7 @@ CHARGE_FROM = 2  # hexes a unit may charge from, the best few by value
 FOLLOWUP_HEXES = 2  # a router's friends this close may be on or next to its rout path (7.37)
 FOLLOWUP_SHARE = 0.5
 ROUT_HEXES = 4  # how far a rout's first move goes, for the lanes reserves keep out of
+COVER_FORMATIONS = (Formation.LINE, Formation.SKIRMISH)  # the orders that take cover to fire
 
 
 @dataclass
@@ -136,6 +138,7 @@ def unit_candidates(ctx: MoveContext, unit: Unit) -> list[Candidate]:
         out.append(Candidate(Face(unit.id, best_face), turned - here - MOVE_COST / 2,
                              f"turns {unit.defn.name} to face the enemy"))
     out += _formation(ctx, unit, here)
+    out += _cover(ctx, unit, here)
     reach = ctx.reach(unit)
     charge_from: list[tuple[float, Hex, tuple[Hex, ...]]] = []
     for h, reached in sorted(reach.items(), key=lambda kv: (kv[0].q, kv[0].r)):
@@ -165,7 +168,8 @@ def follow_up_candidates(ctx: MoveContext, unit: Unit) -> list[Candidate]:
     if unit.kind is UnitKind.LEADER or unit.id in ctx.game.state.held \
             or unit.status & {Status.ROUTED, Status.SHAKEN, Status.CHARGE}:
         return []
-    return _formation(ctx, unit, _value(ctx, unit, unit.hex, unit.facing, unit.formation))
+    here = _value(ctx, unit, unit.hex, unit.facing, unit.formation)
+    return _formation(ctx, unit, here) + _cover(ctx, unit, here)
 
 
 def _focus(ctx: MoveContext, h: Hex) -> Hex | None:
@@ -281,6 +285,54 @@ def _formation(ctx: MoveContext, unit: Unit, here: float) -> list[Candidate]:
     return [Candidate(ChangeFormation(unit.id, wanted), value - here - MOVE_COST,
                       f"{verb} {unit.defn.name} at {ctx.name(unit.hex)}, the enemy {near} "
                       "hexes off")]
+
+
+def _cover(ctx: MoveContext, unit: Unit, here: float) -> list[Candidate]:
+    """Take cover where it stands, or leave it (1.22, the TEC's covered figures): a covered
+    line is fired at with the ground's covered modifier (woods -7 instead of -3, the open -3
+    instead of 0), and the same is taken off its morale rolls, but it fires with the covered
+    firing limit (woods 1 SP instead of 4, the open 2 instead of 9). `_value` prices both
+    sides of the trade (`Influence.threat`, `Influence.offense`): the unit takes cover where
+    the fire it expects (now, and after the enemy's next move at normal) costs more than the
+    fire it gives up. Leaving cover inside an enemy front costs a morale check (3.312).
+    Only formed infantry of printed morale above 36 takes cover (note 6); in line or
+    skirmish order, the orders that fire."""
+    covered = Status.COVER in unit.status
+    if unit.kind is not UnitKind.INFANTRY or unit.formation not in COVER_FORMATIONS \
+            or not may_take_cover(unit, CheckKind.FCRT):
+        return []
+    status = unit.status - {Status.COVER} if covered else unit.status | {Status.COVER}
+    changed = replace(unit, status=frozenset(status))
+    value = _value(ctx, changed, unit.hex, unit.facing, unit.formation)
+    cost = MOVE_COST
+    if covered and _front_checks(ctx, unit):
+        cost += check_cost(unit)  # 3.312: leaving cover in an enemy front
+    before, after = (changed, unit) if covered else (unit, changed)
+    threat = [_danger(ctx, u) for u in (before, after)]
+    fire = [ctx.influence.offense(u, unit.hex, unit.facing, ctx.weights.enfilade_aware)
+            for u in (before, after)]
+    what = "leaves cover" if covered else "takes cover"
+    return [Candidate(Cover(unit.id, not covered), value - here - cost,
+                      f"{what} with {unit.defn.name} at {ctx.name(unit.hex)}: enemy fire "
+                      f"expected {threat[0]:.2f} VP standing, {threat[1]:.2f} covered; its fire "
+                      f"{fire[0]:.2f} steps standing, {fire[1]:.2f} covered "
+                      f"({value - here - cost:+.2f} VP)")]
+
+
+def _danger(ctx: MoveContext, unit: Unit) -> float:
+    """VP of enemy fire the unit expects where it stands: this turn's, and (normal) the
+    fire after the enemy's next move, as `_value` counts them."""
+    w = ctx.weights
+    approach = ctx.influence.approach(unit, unit.hex) if w.sees_approach else 0.0
+    return ctx.influence.threat(unit, unit.hex, unit.facing, w.enfilade_aware) + approach
+
+
+def _front_checks(ctx: MoveContext, unit: Unit) -> tuple[object, ...]:
+    """The morale checks the engine would call for if the unit left cover now (3.312)."""
+    try:
+        return tuple(tactical(ctx.game).movement.plan(Cover(unit.id, False), unit.side).checks)
+    except IllegalActionError:
+        return ()
 
 
 def _move_text(ctx: MoveContext, unit: Unit, h: Hex, gain: float) -> str:
