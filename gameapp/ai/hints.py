@@ -17,10 +17,10 @@ lost) attacks and a side further ahead defends, phase by phase (`posture_now`). 
 DataError with the file and line.
 
 An `opening` is a plan for the first turns: its posture (usually `hold`: stand on the ground,
-nothing pulling the army forward) is played through turn `until`, unless enemy infantry or
-cavalry come within `unless_enemy_within` hexes of any of the side's troops (then the side is
-free at once; the test is made phase by phase, from the board as it stands). After it, the
-side plays its `posture`, or follows the score.
+nothing pulling the army forward) is played through turn `until`, except by a unit with enemy
+infantry or cavalry within `unless_enemy_within` hexes of it, which plays as the side will after
+the opening (the test is made unit by unit, from the board as it stands). After it, the side
+plays its `posture`, or follows the score.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.numbering import HexIdError, Numbering
 from gameapp.core.scenario import Scenario
-from gameapp.core.units import Side, Status, UnitKind
+from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError, YamlDocument, load_yaml
 
 SAFE_LEAD = 2  # points: a lead this big is worth defending rather than adding to
@@ -50,18 +50,17 @@ class Hold:
 
 @dataclass(frozen=True)
 class Opening:
-    """The posture of the first turns: played through turn `until`, unless enemy infantry or
-    cavalry come within `within` hexes of the side's troops first (0: whatever comes)."""
+    """The posture of the first turns, played through turn `until`; a unit with enemy
+    infantry or cavalry within `within` hexes plays the side's later posture at once (0: no
+    unit is freed early). Read by the movement choice (`MoveContext.goals`)."""
 
     posture: Posture
     until: int
     within: int = 0
 
-    def holds(self, game: Game, side: Side) -> bool:
-        """Is the opening still played now?"""
-        if game.state.turn > self.until:
-            return False
-        return not self.within or enemy_distance(game, side) > self.within
+    def holds(self, game: Game) -> bool:
+        """Is the opening still played this turn?"""
+        return int(game.state.turn) <= self.until
 
 
 @dataclass(frozen=True)
@@ -71,16 +70,9 @@ class SideHints:
     hold: tuple[Hold, ...] = ()
     given: bool = False  # the posture comes from a hints file (else it follows the score)
     opening: Opening | None = None
-
-
-def enemy_distance(game: Game, side: Side) -> int:
-    """Hexes from the side's troops to the nearest enemy infantry or cavalry able to fight
-    (not routed): how near the enemy has closed."""
-    ours = [u.hex for u in game.state.side_units(side) if u.kind is not UnitKind.LEADER]
-    theirs = [u.hex for u in game.state.side_units(side.other)
-              if u.kind in (UnitKind.INFANTRY, UnitKind.CAVALRY)
-              and Status.ROUTED not in u.status]
-    return min((a.distance(b) for a in ours for b in theirs), default=999)
+    # while an opening is played: the posture of the units the enemy has closed on (the one
+    # the side plays after the opening); None otherwise
+    freed: Posture | None = None
 
 
 def hints_path(scenario: Scenario) -> Path:

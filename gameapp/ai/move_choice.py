@@ -77,6 +77,25 @@ class MoveContext:
     leaders: dict[str, list[Hex]] = field(default_factory=dict)  # by brigade name
     # hex -> the chance a shaken or routed friend routs through or next to it (7.37)
     rout_lanes: dict[Hex, float] = field(default_factory=dict)
+    # in a scenario's opening (hints.Opening): the hexes within which enemy infantry or cavalry
+    # free a unit, and the goals of a freed unit (the posture the side plays after it)
+    freed: tuple[int, Objectives] | None = None
+    _closed: dict[Hex, bool] = field(default_factory=dict)  # has the enemy closed on a hex?
+
+    def goals(self, unit: Unit) -> Objectives:
+        """The objectives and posture this unit plays by: the side's, or in an opening, the
+        later ones once enemy infantry or cavalry stand within the opening's distance of it."""
+        if self.freed is None:
+            return self.objectives
+        within, later = self.freed
+        near = self._closed.get(unit.hex)
+        if near is None:
+            near = self._closed[unit.hex] = any(
+                unit.hex.distance(h) <= within and any(
+                    u.kind in (UnitKind.INFANTRY, UnitKind.CAVALRY)
+                    and Status.ROUTED not in u.status for u in self.enemy_troops[h])
+                for h in self.enemy_hexes)
+        return later if near else self.objectives
 
     def refresh(self) -> None:
         """Re-read where the units stand (after each action)."""
@@ -89,14 +108,14 @@ class MoveContext:
 
     @classmethod
     def build(cls, game: Game, side: Side, influence: Influence, objectives: Objectives,
-              weights: Weights) -> MoveContext:
+              weights: Weights, freed: tuple[int, Objectives] | None = None) -> MoveContext:
         troops: dict[Hex, list[Unit]] = {}
         for u in sorted(game.state.side_units(side.other), key=lambda u: u.id):
             if u.kind is not UnitKind.LEADER:
                 troops.setdefault(u.hex, []).append(u)
         lanes = rout_lanes(game, side) if weights.avoids_rout_lanes else {}
         return cls(game, side, influence, objectives, weights, frozenset(troops), troops,
-                   rout_lanes=lanes)
+                   rout_lanes=lanes, freed=freed)
 
     def reach(self, unit: Unit) -> dict[Hex, Reach]:
         found = self.reaches.get(unit)
@@ -188,8 +207,9 @@ def _value(ctx: MoveContext, unit: Unit, h: Hex, facing: int, formation: Formati
     threat += approach
     friends = [u for u in ctx.at.get(h, ())
                if u.side is unit.side and u.id != unit.id and u.kind is not UnitKind.LEADER]
-    value = offense - ctx.objectives.stance.caution * w.caution * threat
-    value += ctx.objectives.value(h, ctx.enemy_hexes, occupied=bool(friends))
+    goals = ctx.goals(unit)
+    value = offense - goals.stance.caution * w.caution * threat
+    value += goals.value(h, ctx.enemy_hexes, occupied=bool(friends))
     value -= COHESION * max(0, _from_leader(ctx, unit, h) - COMMAND_HEXES)
     value += min(SUPPORT_CAP, SUPPORT * ctx.influence.support(h))
     exposed = h in ctx.influence.into or approach > 0
@@ -270,7 +290,7 @@ def _formation(ctx: MoveContext, unit: Unit, here: float) -> list[Candidate]:
             return [Candidate(ChangeFormation(unit.id, Formation.LIMBERED), 0.1,
                               f"limbers {unit.defn.name}: nothing in range and in sight")]
         threat = ctx.influence.threat(unit, unit.hex, unit.facing)
-        loss = ctx.objectives.stance.caution * threat - offense
+        loss = ctx.goals(unit).stance.caution * threat - offense
         if loss > 0.1:
             return [Candidate(ChangeFormation(unit.id, Formation.LIMBERED), loss - 0.1,
                               f"limbers {unit.defn.name} to pull out: {threat:.2f} VP of "
@@ -367,7 +387,8 @@ def _charges(ctx: MoveContext, unit: Unit, h: Hex, path: tuple[Hex, ...], here: 
         others = [game.state.units[i] for i in game.state.charges.get(target, ())
                   if i in game.state.units and i != unit.id]
         value = charge_value(ctx, chances.outcomes, chances.defender_routs,
-                             chances.attacker_routs, defenders, [*others, placed], target)
+                             chances.attacker_routs, defenders, [*others, placed], target,
+                             ctx.goals(unit))
         # a regular charge waits for the charge phase next to the defenders, under their
         # fire at +4 (a moving target, FCRT DRM); an immediate one (3.411) is resolved first
         charging = unit if immediate else replace(unit, status=unit.status | {Status.CHARGE})
@@ -406,24 +427,26 @@ def is_immediate(game: Game, move: Move, unit: Unit) -> bool:
 
 def charge_value(ctx: MoveContext, outcomes: Mapping[ChargeOutcome, Fraction],
                  defender_routs: Mapping[str, Fraction], attacker_routs: Mapping[str, Fraction],
-                 defenders: list[Unit], attackers: list[Unit], target: Hex) -> float:
+                 defenders: list[Unit], attackers: list[Unit], target: Hex,
+                 goals: Objectives | None = None) -> float:
     """Expected VP of a charge: routs inflicted less routs suffered, the hex if it is a victory
     hex (and, hard, what the advance takes), the routs it spreads (normal and hard), plus the
-    posture's bias."""
+    posture's bias (of `goals`, the charging unit's; else the side's)."""
+    goals = goals or ctx.objectives
     strength = {u.id: u.strength for u in (*defenders, *attackers)}
     value = sum(float(p) * (ROUT_VALUE * strength.get(uid, 0) + ROUTED_LOSS)
                 for uid, p in defender_routs.items())
     value -= sum(float(p) * (ROUT_VALUE * strength.get(uid, 0) + ROUTED_LOSS)
                  for uid, p in attacker_routs.items())
     win = float(outcomes.get(ChargeOutcome.DEFENDER_ROUTS, 0))
-    if target in ctx.objectives.points and ctx.objectives.holders.get(target) is not ctx.side:
-        value += win * ctx.objectives.swing(target) * ctx.objectives.kept(
+    if target in goals.points and goals.holders.get(target) is not ctx.side:
+        value += win * goals.swing(target) * goals.kept(
             target, ctx.enemy_hexes - {target})  # the victors advance into the hex
     if ctx.weights.charge_followup:
         value += win * 0.3 * len([d for d in defenders if d.kind is not UnitKind.LEADER])
     if ctx.weights.counts_spread_routs:
         value += followup_routs(ctx, defender_routs, attacker_routs, [*defenders, *attackers])
-    return value + ctx.objectives.stance.charge_bias
+    return value + goals.stance.charge_bias
 
 
 def followup_routs(ctx: MoveContext, defender_routs: Mapping[str, Fraction],

@@ -82,12 +82,12 @@ class AIPlayer:
         return self._hints
 
     def _hints_now(self, game: Game) -> SideHints:
-        """The hints to play this phase by: the scenario's opening while it lasts (unless a
-        posture was given to the player), else without a posture given, attack when behind."""
+        """The hints to play this phase by: without a posture given, attack when behind; the
+        scenario's opening while it lasts (unless a posture was given to the player), the
+        posture of the score or the hints file for the units the enemy closes on."""
         hints = self.hints(game)
-        if self.posture is None and hints.opening is not None \
-                and hints.opening.holds(game, self.side):
-            return replace(hints, posture=hints.opening.posture)
         if self.posture is None and not hints.given:
             hints = replace(hints, posture=posture_now(game, self.side))
+        if self.posture is None and hints.opening is not None and hints.opening.holds(game):
+            return replace(hints, posture=hints.opening.posture, freed=hints.posture)
         return hints

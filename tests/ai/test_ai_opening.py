@@ -22,15 +22,22 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _game(tmp_path: Path, hints: str, enemy_at: str = "0601") -> Game:
-    """A Union line at 0609 and a Confederate one at `enemy_at`, in a scenario with these
-    hints beside it. The Union holds no victory hex and is level: by the score it attacks."""
+    """Union lines at 0609 and 0211 and a Confederate one at `enemy_at`, in a scenario with
+    these hints beside it. The Union holds no victory hex and is level: by the score it
+    attacks."""
     m = blank_map()
-    game = game_on(m, [place(infantry("u"), m, "0609", N),
+    game = game_on(m, [place(infantry("u"), m, "0609", N), place(infantry("v"), m, "0211", N),
                        place(infantry("c", Side.CONFEDERATE, brigade="Gray"), m, enemy_at, S)])
     game.scenario = replace(game.scenario, path=tmp_path / "little.yaml")
     (tmp_path / "ai").mkdir(exist_ok=True)
     (tmp_path / "ai" / "little.yaml").write_text(hints)
     return game
+
+
+def _postures(game: Game) -> dict[str, Posture]:
+    """The posture each Union line plays by this phase (`MoveContext.goals`)."""
+    ctx = AIPlayer(Side.UNION, 1)._movement._context(game)
+    return {uid: ctx.goals(game.state.units[uid]).posture for uid in ("u", "v")}
 
 
 OPENING = ("union:\n  opening: {posture: hold, until: 3, unless_enemy_within: 3}\n"
@@ -48,19 +55,27 @@ def test_the_opening_is_read_with_its_turn_and_distance(tmp_path: Path) -> None:
 def test_the_side_holds_until_its_turn_then_follows_the_score(tmp_path: Path) -> None:
     game = _game(tmp_path, OPENING)  # the enemy 8 hexes off
     player = AIPlayer(Side.UNION, 1)
-    assert player._hints_now(game).posture is Posture.HOLD
+    assert (player._hints_now(game).posture, player._hints_now(game).freed) \
+        == (Posture.HOLD, Posture.ATTACK)
+    assert _postures(game) == {"u": Posture.HOLD, "v": Posture.HOLD}
     game.state.turn = 3
     assert player._hints_now(game).posture is Posture.HOLD
     game.state.turn = 4  # past the opening: level on points, it attacks
     assert player._hints_now(game).posture is Posture.ATTACK
+    assert player._hints_now(game).freed is None
 
 
-def test_an_enemy_closing_frees_the_side_at_once(tmp_path: Path) -> None:
-    """The enemy 3 hexes off (a line's move): the opening ends on turn 1."""
+def test_a_unit_the_enemy_closes_on_is_freed_the_others_hold(tmp_path: Path) -> None:
+    """The enemy 3 hexes from the line at 0609 (a line's move): that line plays the posture
+    of after the opening (attack) at once; the line at 0211, further off, still holds. At 4
+    hexes both hold."""
     game = _game(tmp_path, OPENING, enemy_at="0606")
-    assert AIPlayer(Side.UNION, 1)._hints_now(game).posture is Posture.ATTACK
-    game = _game(tmp_path, OPENING, enemy_at="0605")  # 4 off: still held
-    assert AIPlayer(Side.UNION, 1)._hints_now(game).posture is Posture.HOLD
+    enemy = game.state.units["c"].hex
+    assert game.state.units["u"].hex.distance(enemy) == 3
+    assert game.state.units["v"].hex.distance(enemy) > 3
+    assert _postures(game) == {"u": Posture.ATTACK, "v": Posture.HOLD}
+    assert _postures(_game(tmp_path, OPENING, enemy_at="0605")) == {"u": Posture.HOLD,
+                                                                     "v": Posture.HOLD}
 
 
 def test_a_posture_given_to_the_player_overrides_the_opening(tmp_path: Path) -> None:
@@ -70,18 +85,20 @@ def test_a_posture_given_to_the_player_overrides_the_opening(tmp_path: Path) -> 
 
 
 def test_holding_nothing_pulls_the_army_forward(tmp_path: Path) -> None:
-    """Under `hold` the line does not walk toward the enemy 8 hexes off (it may shift along
-    its ground); under the score's attack it advances."""
+    """Under `hold` no line walks toward the enemy 8 hexes off (it may shift along its
+    ground); under the score's attack the first move closes on it."""
     game = _game(tmp_path, OPENING)
     enemy = game.state.units["c"].hex
 
-    def nearest_after(player: AIPlayer) -> int:
+    def closer(player: AIPlayer) -> int:
         action = player.decide(game).action
-        end = action.path[-1] if isinstance(action, Move) else game.state.units["u"].hex
-        return int(end.distance(enemy))
+        if not isinstance(action, Move):
+            return 0
+        start = game.state.units[action.unit_id].hex
+        return int(start.distance(enemy) - action.path[-1].distance(enemy))
 
-    assert nearest_after(AIPlayer(Side.UNION, 1)) >= 8
-    assert nearest_after(AIPlayer(Side.UNION, 1, posture=Posture.ATTACK)) < 8
+    assert closer(AIPlayer(Side.UNION, 1)) <= 0
+    assert closer(AIPlayer(Side.UNION, 1, posture=Posture.ATTACK)) > 0
 
 
 @pytest.mark.parametrize(("text", "message"), [
