@@ -212,8 +212,8 @@ def validate(files: Sequence[Path]) -> int:
             for warning in warnings:  # they do not fail the check: the file loads and plays
                 print(warning, file=sys.stderr)
             hints = _check_ai_hints(path) if kind == "scenario" else []
-            for problem in hints:
-                print(problem, file=sys.stderr)
+            for hint_problem in hints:
+                print(hint_problem, file=sys.stderr)
             failed = failed or bool(hints)
             print(f"{path}: {'ok' if not hints else 'bad AI hints'} ({kind})")
     return 1 if failed else 0
