@@ -216,8 +216,28 @@ def validate(files: Sequence[Path]) -> int:
         else:
             for warning in warnings:  # they do not fail the check: the file loads and plays
                 print(warning, file=sys.stderr)
-            print(f"{path}: ok ({kind})")
+            hints = _check_ai_hints(path) if kind == "scenario" else []
+            for hint_problem in hints:
+                print(hint_problem, file=sys.stderr)
+            failed = failed or bool(hints)
+            print(f"{path}: {'ok' if not hints else 'bad AI hints'} ({kind})")
     return 1 if failed else 0
+
+
+def _check_ai_hints(path: Path) -> list[str]:
+    """The computer player's hints beside a tactical scenario (scenarios/ai/<stem>.yaml,
+    docs/ai.md), if it has any: their problems as file:line: message."""
+    from gameapp.ai.hints import hints_path, load_hints
+    from gameapp.core.scenario import load_scenario
+
+    scenario = load_scenario(path)
+    if not hints_path(scenario).is_file():
+        return []
+    try:
+        load_hints(scenario)
+    except DataError as error:
+        return [str(problem) for problem in error.problems]
+    return []
 
 
 def _is_theatre_map(path: Path) -> bool:

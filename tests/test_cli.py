@@ -123,3 +123,23 @@ def test_run_refuses_an_unknown_or_ill_typed_option(capsys: pytest.CaptureFixtur
     assert "g88_zoc is true or false" in capsys.readouterr().err
     assert main(["run", demo, "--option", "stacking=flat_9"]) == 1
     assert "stacking is one of tec_sl, flat_8" in capsys.readouterr().err
+
+
+def test_validate_checks_the_ai_hints_beside_a_scenario(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """A scenario's computer-player hints (scenarios/ai/<stem>.yaml, docs/ai.md) are checked
+    with it: a bad one fails the check at its own file and line."""
+    for folder in ("scenarios", "maps", "counters"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "demo.yaml").write_bytes((ROOT / folder / "demo.yaml").read_bytes())
+    (tmp_path / "scenarios" / "ai").mkdir()
+    hints = tmp_path / "scenarios" / "ai" / "demo.yaml"
+    hints.write_text("union:\n  opening: {posture: hold, until: 3}\n")
+    scenario = str(tmp_path / "scenarios" / "demo.yaml")
+    assert main(["validate", scenario]) == 0
+    hints.write_text("union:\n  opening: {posture: hold, until: later}\n")
+    assert main(["validate", scenario]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.strip() == f"{hints}:2: until: expected a whole number, 0 or more"
+    assert "demo.yaml: bad AI hints (scenario)" in captured.out

@@ -5,6 +5,8 @@
           posture: attack              # attack, defend or delay
           attack: ["1407", "2208"]     # hexes to attack toward
           hold: [{hex: "0907", until: 9}]   # stand on these hexes until that turn
+          opening: {posture: hold, until: 8, unless_enemy_within: 3}
+          source: "why, from the record"
         confederate:
           posture: defend
 
@@ -13,6 +15,12 @@ only lists the top level of scenarios/). Without a file, or for a side it leaves
 that is behind, level or one point ahead on the score (victory hexes held and strength points
 lost) attacks and a side further ahead defends, phase by phase (`posture_now`). Bad files raise
 DataError with the file and line.
+
+An `opening` is a plan for the first turns: its posture (usually `hold`: stand on the ground,
+nothing pulling the army forward) is played through turn `until`, except by a unit with enemy
+infantry or cavalry within `unless_enemy_within` hexes of it, which plays as the side will after
+the opening (the test is made unit by unit, from the board as it stands). After it, the side
+plays its `posture`, or follows the score.
 """
 
 from __future__ import annotations
@@ -30,6 +38,8 @@ from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError, YamlDocument, load_yaml
 
 SAFE_LEAD = 2  # points: a lead this big is worth defending rather than adding to
+SIDE_KEYS = ("posture", "attack", "hold", "opening", "source")
+OPENING_KEYS = ("posture", "until", "unless_enemy_within")
 
 
 @dataclass(frozen=True)
@@ -39,11 +49,30 @@ class Hold:
 
 
 @dataclass(frozen=True)
+class Opening:
+    """The posture of the first turns, played through turn `until`; a unit with enemy
+    infantry or cavalry within `within` hexes plays the side's later posture at once (0: no
+    unit is freed early). Read by the movement choice (`MoveContext.goals`)."""
+
+    posture: Posture
+    until: int
+    within: int = 0
+
+    def holds(self, game: Game) -> bool:
+        """Is the opening still played this turn?"""
+        return int(game.state.turn) <= self.until
+
+
+@dataclass(frozen=True)
 class SideHints:
     posture: Posture
     attack: tuple[Hex, ...] = ()
     hold: tuple[Hold, ...] = ()
     given: bool = False  # the posture comes from a hints file (else it follows the score)
+    opening: Opening | None = None
+    # while an opening is played: the posture of the units the enemy has closed on (the one
+    # the side plays after the opening); None otherwise
+    freed: Posture | None = None
 
 
 def hints_path(scenario: Scenario) -> Path:
@@ -94,15 +123,10 @@ def _side(doc: YamlDocument, at: tuple[str | int, ...], body: Any,
           numbering: Numbering) -> SideHints:
     if not isinstance(body, dict):
         raise DataError([doc.problem(at, "expected posture, attack and hold")])
-    unknown = set(body) - {"posture", "attack", "hold"}
-    if unknown:
-        raise DataError([doc.problem(at, f"unknown key {sorted(unknown)[0]!r}: expected "
-                                     "posture, attack or hold")])
-    try:
-        posture = Posture(body.get("posture", "defend"))
-    except ValueError:
-        raise DataError([doc.problem((*at, "posture"), "posture: expected attack, defend or "
-                                     "delay")]) from None
+    _known(doc, at, body, SIDE_KEYS)
+    posture = _posture(doc, (*at, "posture"), body.get("posture", "defend"))
+    if not isinstance(body.get("source", ""), str):
+        raise DataError([doc.problem((*at, "source"), "source: expected text")])
     attack = tuple(_hex(doc, (*at, "attack", i), h, numbering)
                    for i, h in enumerate(body.get("attack") or []))
     hold = []
@@ -112,7 +136,39 @@ def _side(doc: YamlDocument, at: tuple[str | int, ...], body: Any,
                 item.get("until", 0), int):
             raise DataError([doc.problem(where, "expected {hex: ID, until: TURN}")])
         hold.append(Hold(_hex(doc, where, item["hex"], numbering), int(item.get("until", 999))))
-    return SideHints(posture, attack, tuple(hold), given="posture" in body)
+    opening = _opening(doc, (*at, "opening"), body["opening"]) if "opening" in body else None
+    return SideHints(posture, attack, tuple(hold), given="posture" in body, opening=opening)
+
+
+def _opening(doc: YamlDocument, at: tuple[str | int, ...], body: Any) -> Opening:
+    if not isinstance(body, dict) or "until" not in body:
+        raise DataError([doc.problem(at, "expected {posture: P, until: TURN, "
+                                     "unless_enemy_within: HEXES}")])
+    _known(doc, at, body, OPENING_KEYS)
+    numbers = {key: body.get(key, 0) for key in ("until", "unless_enemy_within")}
+    for key, value in numbers.items():
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise DataError([doc.problem((*at, key), f"{key}: expected a whole number, 0 or "
+                                         "more")])
+    return Opening(_posture(doc, (*at, "posture"), body.get("posture", "hold")),
+                   numbers["until"], numbers["unless_enemy_within"])
+
+
+def _known(doc: YamlDocument, at: tuple[str | int, ...], body: dict[str, Any],
+           keys: tuple[str, ...]) -> None:
+    unknown = set(body) - set(keys)
+    if unknown:
+        raise DataError([doc.problem(at, f"unknown key {sorted(unknown)[0]!r}: expected "
+                                     f"{', '.join(keys[:-1])} or {keys[-1]}")])
+
+
+def _posture(doc: YamlDocument, at: tuple[str | int, ...], text: Any) -> Posture:
+    try:
+        return Posture(text)
+    except ValueError:
+        names = [p.value for p in Posture]
+        raise DataError([doc.problem(at, f"posture: expected {', '.join(names[:-1])} or "
+                                     f"{names[-1]}")]) from None
 
 
 def _hex(doc: YamlDocument, at: tuple[str | int, ...], text: Any, numbering: Numbering) -> Hex:

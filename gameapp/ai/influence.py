@@ -36,7 +36,7 @@ from gameapp.core.rules.fire.field import FieldCell, reach
 from gameapp.core.rules.fire.inputs import TargetInput
 from gameapp.core.rules.fire.tables import fire_tables
 from gameapp.core.rules.fire.target import posture, target_type, type_drm
-from gameapp.core.rules.fire.terrain import terrain_total
+from gameapp.core.rules.fire.terrain import firing_limit, terrain_total
 from gameapp.core.rules.sight.los import los_many
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.terrain import HexFeature
@@ -62,6 +62,7 @@ class Influence:
     _threats: dict[tuple[object, ...], tuple[float, float]] = field(default_factory=dict)
     _offense: dict[tuple[object, ...], float] = field(default_factory=dict)
     _protection: dict[tuple[object, ...], int] = field(default_factory=dict)
+    _limits: dict[tuple[Hex, bool], int] = field(default_factory=dict)
     game: Game | None = None  # for the lines of sight of long-range fire (`_sees`)
     _sight: dict[tuple[Hex, bool, int], dict[Hex, bool]] = field(default_factory=dict)
 
@@ -96,7 +97,7 @@ class Influence:
         if found is None:
             found = self._approach[key] = self._approach_at(unit, h)
         steps, checks = found
-        return APPROACH * (steps + check_cost(unit) * checks)
+        return APPROACH * (steps + self.check_cost_at(unit, h) * checks)
 
     def _approach_at(self, unit: Unit, h: Hex) -> tuple[float, float]:
         small = guns = 0.0
@@ -122,7 +123,14 @@ class Influence:
         if found is None:
             found = self._threats[key] = self._fire_at(unit, h, facing, enfilade_aware)
         steps, checks = found
-        return steps + check_cost(unit) * checks
+        return steps + self.check_cost_at(unit, h) * checks
+
+    def check_cost_at(self, unit: Unit, h: Hex) -> float:
+        """What a morale check forced by fire costs the unit standing at `h`: the check's roll
+        is lowered by what the unit's ground and type take off enemy fire (the roll terms of
+        `morale_terms`: woods -3 standing, -7 under cover), which moves it up the d66
+        sequence by as much as the unit's morale were raised."""
+        return check_cost(unit, -self.protection(replace(unit, hex=h), h))
 
     def _fire_at(self, unit: Unit, h: Hex, facing: int, enfilade_aware: bool
                  ) -> tuple[float, float]:
@@ -167,11 +175,33 @@ class Influence:
                 continue
             mult = float(enfilade(h, enemy).multiplier) if enfilade_aware else 1.0
             canister = unit.kind is UnitKind.ARTILLERY and distance <= 4
-            fp = fire_points_at(replace(unit, hex=h, facing=facing), distance, canister, mult)
+            firer = replace(unit, hex=h, facing=facing,
+                            losses=unit.defn.strength - self.firing_sps(unit, h))
+            fp = fire_points_at(firer, distance, canister, mult)
             guns = unit.kind is UnitKind.ARTILLERY and not canister
             drm = self.protection(enemy, enemy.hex)
             best = max(best, min(steps_from(fp, guns, drm), float(enemy.strength)))
         return best
+
+    def firing_sps(self, unit: Unit, h: Hex) -> int:
+        """The SPs of the unit's personnel that may fire from `h`: no more than the hex's
+        firing limit (TEC N1: clear 9 standing, 2 under cover; woods 4 and 1). The trade a
+        unit makes by taking cover: a regiment of 8 covered in the open fires with 2. Guns
+        are left to the fire plan (their limit is the guns', N1)."""
+        if self.game is None or unit.kind is UnitKind.ARTILLERY:
+            return unit.strength
+        covered = Status.COVER in unit.status
+        key = (h, covered)
+        limit = self._limits.get(key)
+        if limit is None:
+            m = self.game.map
+            try:
+                limit = int(firing_limit(m.terrain_at(h), covered=covered,
+                                         features=m.features_at(h)).sps)
+            except ValueError:  # a terrain with no figure: no limit read
+                limit = 99
+            self._limits[key] = limit
+        return min(unit.strength, limit)
 
     def protection(self, unit: Unit, h: Hex) -> int:
         """The dice-roll modifier the unit's own ground and type bring to fire at it standing

@@ -30,11 +30,12 @@ from gameapp.ai.estimates import ROUT_VALUE, check_cost, passes
 from gameapp.ai.influence import Influence
 from gameapp.ai.objectives import Objectives
 from gameapp.ai.settings import Weights
-from gameapp.core.actions import ChangeFormation, Face, Move
+from gameapp.core.actions import ChangeFormation, Cover, Face, Move
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.charge import ChargeChances, ChargeOutcome
+from gameapp.core.rules.morale import CheckKind, may_take_cover
 from gameapp.core.rules.movement.carry_out import IMMEDIATE_CHARGE_LIMITS
 from gameapp.core.rules.movement.reach import Reach
 from gameapp.core.rulesets.tactical import tactical
@@ -55,6 +56,7 @@ CHARGE_FROM = 2  # hexes a unit may charge from, the best few by value
 FOLLOWUP_HEXES = 2  # a router's friends this close may be on or next to its rout path (7.37)
 FOLLOWUP_SHARE = 0.5
 ROUT_HEXES = 4  # how far a rout's first move goes, for the lanes reserves keep out of
+COVER_FORMATIONS = (Formation.LINE, Formation.SKIRMISH)  # the orders that take cover to fire
 
 
 @dataclass
@@ -75,6 +77,25 @@ class MoveContext:
     leaders: dict[str, list[Hex]] = field(default_factory=dict)  # by brigade name
     # hex -> the chance a shaken or routed friend routs through or next to it (7.37)
     rout_lanes: dict[Hex, float] = field(default_factory=dict)
+    # in a scenario's opening (hints.Opening): the hexes within which enemy infantry or cavalry
+    # free a unit, and the goals of a freed unit (the posture the side plays after it)
+    freed: tuple[int, Objectives] | None = None
+    _closed: dict[Hex, bool] = field(default_factory=dict)  # has the enemy closed on a hex?
+
+    def goals(self, unit: Unit) -> Objectives:
+        """The objectives and posture this unit plays by: the side's, or in an opening, the
+        later ones once enemy infantry or cavalry stand within the opening's distance of it."""
+        if self.freed is None:
+            return self.objectives
+        within, later = self.freed
+        near = self._closed.get(unit.hex)
+        if near is None:
+            near = self._closed[unit.hex] = any(
+                unit.hex.distance(h) <= within and any(
+                    u.kind in (UnitKind.INFANTRY, UnitKind.CAVALRY)
+                    and Status.ROUTED not in u.status for u in self.enemy_troops[h])
+                for h in self.enemy_hexes)
+        return later if near else self.objectives
 
     def refresh(self) -> None:
         """Re-read where the units stand (after each action)."""
@@ -87,14 +108,14 @@ class MoveContext:
 
     @classmethod
     def build(cls, game: Game, side: Side, influence: Influence, objectives: Objectives,
-              weights: Weights) -> MoveContext:
+              weights: Weights, freed: tuple[int, Objectives] | None = None) -> MoveContext:
         troops: dict[Hex, list[Unit]] = {}
         for u in sorted(game.state.side_units(side.other), key=lambda u: u.id):
             if u.kind is not UnitKind.LEADER:
                 troops.setdefault(u.hex, []).append(u)
         lanes = rout_lanes(game, side) if weights.avoids_rout_lanes else {}
         return cls(game, side, influence, objectives, weights, frozenset(troops), troops,
-                   rout_lanes=lanes)
+                   rout_lanes=lanes, freed=freed)
 
     def reach(self, unit: Unit) -> dict[Hex, Reach]:
         found = self.reaches.get(unit)
@@ -136,6 +157,7 @@ def unit_candidates(ctx: MoveContext, unit: Unit) -> list[Candidate]:
         out.append(Candidate(Face(unit.id, best_face), turned - here - MOVE_COST / 2,
                              f"turns {unit.defn.name} to face the enemy"))
     out += _formation(ctx, unit, here)
+    out += _cover(ctx, unit, here)
     reach = ctx.reach(unit)
     charge_from: list[tuple[float, Hex, tuple[Hex, ...]]] = []
     for h, reached in sorted(reach.items(), key=lambda kv: (kv[0].q, kv[0].r)):
@@ -165,7 +187,8 @@ def follow_up_candidates(ctx: MoveContext, unit: Unit) -> list[Candidate]:
     if unit.kind is UnitKind.LEADER or unit.id in ctx.game.state.held \
             or unit.status & {Status.ROUTED, Status.SHAKEN, Status.CHARGE}:
         return []
-    return _formation(ctx, unit, _value(ctx, unit, unit.hex, unit.facing, unit.formation))
+    here = _value(ctx, unit, unit.hex, unit.facing, unit.formation)
+    return _formation(ctx, unit, here) + _cover(ctx, unit, here)
 
 
 def _focus(ctx: MoveContext, h: Hex) -> Hex | None:
@@ -184,8 +207,9 @@ def _value(ctx: MoveContext, unit: Unit, h: Hex, facing: int, formation: Formati
     threat += approach
     friends = [u for u in ctx.at.get(h, ())
                if u.side is unit.side and u.id != unit.id and u.kind is not UnitKind.LEADER]
-    value = offense - ctx.objectives.stance.caution * w.caution * threat
-    value += ctx.objectives.value(h, ctx.enemy_hexes, occupied=bool(friends))
+    goals = ctx.goals(unit)
+    value = offense - goals.stance.caution * w.caution * threat
+    value += goals.value(h, ctx.enemy_hexes, occupied=bool(friends))
     value -= COHESION * max(0, _from_leader(ctx, unit, h) - COMMAND_HEXES)
     value += min(SUPPORT_CAP, SUPPORT * ctx.influence.support(h))
     exposed = h in ctx.influence.into or approach > 0
@@ -266,7 +290,7 @@ def _formation(ctx: MoveContext, unit: Unit, here: float) -> list[Candidate]:
             return [Candidate(ChangeFormation(unit.id, Formation.LIMBERED), 0.1,
                               f"limbers {unit.defn.name}: nothing in range and in sight")]
         threat = ctx.influence.threat(unit, unit.hex, unit.facing)
-        loss = ctx.objectives.stance.caution * threat - offense
+        loss = ctx.goals(unit).stance.caution * threat - offense
         if loss > 0.1:
             return [Candidate(ChangeFormation(unit.id, Formation.LIMBERED), loss - 0.1,
                               f"limbers {unit.defn.name} to pull out: {threat:.2f} VP of "
@@ -281,6 +305,54 @@ def _formation(ctx: MoveContext, unit: Unit, here: float) -> list[Candidate]:
     return [Candidate(ChangeFormation(unit.id, wanted), value - here - MOVE_COST,
                       f"{verb} {unit.defn.name} at {ctx.name(unit.hex)}, the enemy {near} "
                       "hexes off")]
+
+
+def _cover(ctx: MoveContext, unit: Unit, here: float) -> list[Candidate]:
+    """Take cover where it stands, or leave it (1.22, the TEC's covered figures): a covered
+    line is fired at with the ground's covered modifier (woods -7 instead of -3, the open -3
+    instead of 0), and the same is taken off its morale rolls, but it fires with the covered
+    firing limit (woods 1 SP instead of 4, the open 2 instead of 9). `_value` prices both
+    sides of the trade (`Influence.threat`, `Influence.offense`): the unit takes cover where
+    the fire it expects (now, and after the enemy's next move at normal) costs more than the
+    fire it gives up. Leaving cover inside an enemy front costs a morale check (3.312).
+    Only formed infantry of printed morale above 36 takes cover (note 6); in line or
+    skirmish order, the orders that fire."""
+    covered = Status.COVER in unit.status
+    if unit.kind is not UnitKind.INFANTRY or unit.formation not in COVER_FORMATIONS \
+            or not may_take_cover(unit, CheckKind.FCRT):
+        return []
+    status = unit.status - {Status.COVER} if covered else unit.status | {Status.COVER}
+    changed = replace(unit, status=frozenset(status))
+    value = _value(ctx, changed, unit.hex, unit.facing, unit.formation)
+    cost = MOVE_COST
+    if covered and _front_checks(ctx, unit):
+        cost += check_cost(unit)  # 3.312: leaving cover in an enemy front
+    before, after = (changed, unit) if covered else (unit, changed)
+    threat = [_danger(ctx, u) for u in (before, after)]
+    fire = [ctx.influence.offense(u, unit.hex, unit.facing, ctx.weights.enfilade_aware)
+            for u in (before, after)]
+    what = "leaves cover" if covered else "takes cover"
+    return [Candidate(Cover(unit.id, not covered), value - here - cost,
+                      f"{what} with {unit.defn.name} at {ctx.name(unit.hex)}: enemy fire "
+                      f"expected {threat[0]:.2f} VP standing, {threat[1]:.2f} covered; its fire "
+                      f"{fire[0]:.2f} steps standing, {fire[1]:.2f} covered "
+                      f"({value - here - cost:+.2f} VP)")]
+
+
+def _danger(ctx: MoveContext, unit: Unit) -> float:
+    """VP of enemy fire the unit expects where it stands: this turn's, and (normal) the
+    fire after the enemy's next move, as `_value` counts them."""
+    w = ctx.weights
+    approach = ctx.influence.approach(unit, unit.hex) if w.sees_approach else 0.0
+    return ctx.influence.threat(unit, unit.hex, unit.facing, w.enfilade_aware) + approach
+
+
+def _front_checks(ctx: MoveContext, unit: Unit) -> tuple[object, ...]:
+    """The morale checks the engine would call for if the unit left cover now (3.312)."""
+    try:
+        return tuple(tactical(ctx.game).movement.plan(Cover(unit.id, False), unit.side).checks)
+    except IllegalActionError:
+        return ()
 
 
 def _move_text(ctx: MoveContext, unit: Unit, h: Hex, gain: float) -> str:
@@ -315,7 +387,8 @@ def _charges(ctx: MoveContext, unit: Unit, h: Hex, path: tuple[Hex, ...], here: 
         others = [game.state.units[i] for i in game.state.charges.get(target, ())
                   if i in game.state.units and i != unit.id]
         value = charge_value(ctx, chances.outcomes, chances.defender_routs,
-                             chances.attacker_routs, defenders, [*others, placed], target)
+                             chances.attacker_routs, defenders, [*others, placed], target,
+                             ctx.goals(unit))
         # a regular charge waits for the charge phase next to the defenders, under their
         # fire at +4 (a moving target, FCRT DRM); an immediate one (3.411) is resolved first
         charging = unit if immediate else replace(unit, status=unit.status | {Status.CHARGE})
@@ -354,24 +427,26 @@ def is_immediate(game: Game, move: Move, unit: Unit) -> bool:
 
 def charge_value(ctx: MoveContext, outcomes: Mapping[ChargeOutcome, Fraction],
                  defender_routs: Mapping[str, Fraction], attacker_routs: Mapping[str, Fraction],
-                 defenders: list[Unit], attackers: list[Unit], target: Hex) -> float:
+                 defenders: list[Unit], attackers: list[Unit], target: Hex,
+                 goals: Objectives | None = None) -> float:
     """Expected VP of a charge: routs inflicted less routs suffered, the hex if it is a victory
     hex (and, hard, what the advance takes), the routs it spreads (normal and hard), plus the
-    posture's bias."""
+    posture's bias (of `goals`, the charging unit's; else the side's)."""
+    goals = goals or ctx.objectives
     strength = {u.id: u.strength for u in (*defenders, *attackers)}
     value = sum(float(p) * (ROUT_VALUE * strength.get(uid, 0) + ROUTED_LOSS)
                 for uid, p in defender_routs.items())
     value -= sum(float(p) * (ROUT_VALUE * strength.get(uid, 0) + ROUTED_LOSS)
                  for uid, p in attacker_routs.items())
     win = float(outcomes.get(ChargeOutcome.DEFENDER_ROUTS, 0))
-    if target in ctx.objectives.points and ctx.objectives.holders.get(target) is not ctx.side:
-        value += win * ctx.objectives.swing(target) * ctx.objectives.kept(
+    if target in goals.points and goals.holders.get(target) is not ctx.side:
+        value += win * goals.swing(target) * goals.kept(
             target, ctx.enemy_hexes - {target})  # the victors advance into the hex
     if ctx.weights.charge_followup:
         value += win * 0.3 * len([d for d in defenders if d.kind is not UnitKind.LEADER])
     if ctx.weights.counts_spread_routs:
         value += followup_routs(ctx, defender_routs, attacker_routs, [*defenders, *attackers])
-    return value + ctx.objectives.stance.charge_bias
+    return value + goals.stance.charge_bias
 
 
 def followup_routs(ctx: MoveContext, defender_routs: Mapping[str, Fraction],

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gameapp.ai.candidates import Candidate
 from gameapp.ai.hints import SideHints
@@ -139,7 +139,12 @@ class MoveUnits:
             hints = self.hints(game)
             objectives = Objectives.build(game, self.side, hints, STANCES[hints.posture],
                                           w.horizon, w.endgame_turns, w.keeps_contested)
-            self._ctx = MoveContext.build(game, self.side, influence, objectives, w)
+            freed = None
+            if hints.freed is not None and hints.opening is not None and hints.opening.within:
+                freed = (hints.opening.within, Objectives.build(
+                    game, self.side, replace(hints, posture=hints.freed), STANCES[hints.freed],
+                    w.horizon, w.endgame_turns, w.keeps_contested))
+            self._ctx = MoveContext.build(game, self.side, influence, objectives, w, freed)
             self._seen = dict(game.state.units)
         return self._ctx
 

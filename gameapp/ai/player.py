@@ -13,7 +13,7 @@ It reads only the public engine API and state, never the game's dice: its own ra
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gameapp.ai.fog import SideView, side_view
 from gameapp.ai.hints import SideHints, load_hints, posture_now
@@ -77,13 +77,17 @@ class AIPlayer:
         if self._hints is None:
             given = load_hints(game.scenario)[self.side]
             posture = self.posture or given.posture
-            self._hints = SideHints(posture, given.attack, given.hold,
-                                    given.given or self.posture is not None)
+            self._hints = replace(given, posture=posture,
+                                  given=given.given or self.posture is not None)
         return self._hints
 
     def _hints_now(self, game: Game) -> SideHints:
-        """The hints to play this phase by: without a posture given, attack when behind."""
+        """The hints to play this phase by: without a posture given, attack when behind; the
+        scenario's opening while it lasts (unless a posture was given to the player), the
+        posture of the score or the hints file for the units the enemy closes on."""
         hints = self.hints(game)
         if self.posture is None and not hints.given:
-            hints = SideHints(posture_now(game, self.side), hints.attack, hints.hold)
+            hints = replace(hints, posture=posture_now(game, self.side))
+        if self.posture is None and hints.opening is not None and hints.opening.holds(game):
+            return replace(hints, posture=hints.opening.posture, freed=hints.posture)
         return hints

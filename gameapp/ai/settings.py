@@ -45,6 +45,7 @@ class Posture(Enum):
     ATTACK = "attack"
     DEFEND = "defend"
     DELAY = "delay"
+    HOLD = "hold"  # stand where it is: no pull toward ground, charges only when clearly won
 
 
 @dataclass(frozen=True)
@@ -99,4 +100,7 @@ STANCES = {
     Posture.ATTACK: Stance(caution=0.9, advance=0.06, hold=0.25, charge_bias=0.2, take=1.0),
     Posture.DEFEND: Stance(caution=1.0, advance=0.02, hold=0.5, charge_bias=-0.2, take=0.5),
     Posture.DELAY: Stance(caution=1.5, advance=0.0, hold=0.3, charge_bias=-0.5, take=0.25),
+    # a scenario's opening (hints.Opening): the army stands on its ground, as Banks stood on
+    # his ridge until 5:45 pm, whatever the score; nothing pulls it forward
+    Posture.HOLD: Stance(caution=1.0, advance=0.0, hold=0.5, charge_bias=-0.5, take=0.0),
 }

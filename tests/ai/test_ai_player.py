@@ -204,7 +204,7 @@ def test_a_bad_hints_file_says_where(tmp_path: Path) -> None:
     bad.write_text("union:\n  posture: charge\n")
     with pytest.raises(DataError) as caught:
         load_hints(scenario)
-    assert str(caught.value) == f"{bad}:2: posture: expected attack, defend or delay"
+    assert str(caught.value) == f"{bad}:2: posture: expected attack, defend, delay or hold"
 
 
 def test_a_second_leader_does_not_follow_the_first_to_the_same_rally() -> None:
