@@ -24,9 +24,11 @@ from gameapp.ai.strategic.position import Position
 from gameapp.ai.strategic.settings import StrategicWeights
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rulesets.strategic.pieces import Division, Piece
+from gameapp.core.rulesets.strategic.terrain import RIVER
 from gameapp.core.theatre.chart import TheatreTerrain
 
 CAPITAL = 15.0  # VP: the fall of a capital ends the game (sudden death)
+SECOND = 0.5  # share of the second best target's pull counted beside the best's
 STACK_PULL = 0.25  # VP per enemy SP of a stack we outnumber nearby
 OUTNUMBER = 1.5  # our SP within three hexes of an enemy stack, times its SP, to go for it
 FADE = 4  # hexes: a target's pull is halved this far away (a week's march and more); the
@@ -47,15 +49,21 @@ class Target:
     hex: Hex
     value: float
     what: str  # for the log: "Richmond, VA (enemy capital)"
-    guard: int = 0  # a place of ours: the SP guarding it now (within a hex)
+    guard: int = 0  # a place of ours: the SP guarding it now (within a hex, or covering it)
     needed: float = 0.0  # and the SP enough to hold it: a unit the rest can spare feels none
+    cover: int = 0  # our capital: the hexes this near it stand between it and the enemy
 
     def spares(self, sp: int, at: Hex) -> bool:
         """A place of ours whose guard can spare `sp` standing at `at`."""
         if not self.needed:
             return False
-        mine = sp if at.distance(self.hex) <= 1 else 0
+        mine = sp if at.distance(self.hex) <= max(1, self.cover) else 0
         return self.guard - mine >= self.needed
+
+    def distance(self, h: Hex) -> int:
+        """How far `h` is from where the target is met: the place itself, or, for a capital
+        to cover, the ground between it and the enemy."""
+        return max(0, self.hex.distance(h) - self.cover)
 
 
 def targets(pos: Position, weights: StrategicWeights) -> tuple[Target, ...]:
@@ -76,14 +84,24 @@ def targets(pos: Position, weights: StrategicWeights) -> tuple[Target, ...]:
         threat = pos.threat(place.hex, 2 * REACH if place.capital_of is side else REACH)
         if not threat:
             continue
-        guard = pos.near(side, place.hex, 1)
-        share = min(1.0, threat / max(guard, 1))
         needed = OUTNUMBER * threat
         if place.capital_of is side:
-            found.append(Target(place.hex, (CAPITAL + 2 * place.points) * share,
+            worth = CAPITAL + 2 * place.points
+            cover = covering_radius(pos, place.hex, 2 * REACH)
+            guard = pos.near(side, place.hex, max(1, cover))
+            share = min(1.0, threat / max(guard, 1))
+            found.append(Target(place.hex, worth * share,
                                 f"our capital {place.name}, {threat} enemy SP near", guard,
-                                needed))
+                                needed, cover))
+            close = pos.threat(place.hex, REACH)
+            if close and cover > 1:  # its own garrison, against what is a week's march off
+                guard = pos.near(side, place.hex, 1)
+                found.append(Target(place.hex, worth * min(1.0, close / max(guard, 1)),
+                                    f"our capital {place.name}'s garrison, {close} enemy SP "
+                                    "a week's march off", guard, OUTNUMBER * close))
         else:
+            guard = pos.near(side, place.hex, 1)
+            share = min(1.0, threat / max(guard, 1))
             found.append(Target(place.hex, place.points * late * share,
                                 f"{place.name}, ours, {threat} enemy SP near", guard, needed))
     for h, sp in pos.theirs.items():
@@ -92,32 +110,60 @@ def targets(pos: Position, weights: StrategicWeights) -> tuple[Target, ...]:
     return tuple(found)
 
 
+def covering_radius(pos: Position, capital: Hex, radius: int) -> int:
+    """How far from our capital a force still covers it: the hexes no further from it than the
+    enemy's main body (the distance within which half the SP that threaten it stand), so that
+    he cannot reach it without passing the force (Lee on the Rappahannock covered Richmond as
+    surely as in its works, and kept the ground in front of it). A detachment nearer than the
+    main body is for the capital's own guard, not a reason for the army to fall back."""
+    stacks = sorted((at.distance(capital), sp) for at, sp in pos.mobile[pos.side.other].items()
+                    if sp and at.distance(capital) <= radius)
+    half = sum(sp for _, sp in stacks) / 2
+    seen = 0
+    for d, sp in stacks:
+        seen += sp
+        if seen >= half:
+            return d
+    return 0
+
+
 def within_grasp(pos: Position, h: Hex) -> float:
-    """How far a defended enemy place is within our grasp: 1 when our SP near it are three
-    times its defenders (a fort holding them counting them twice), less in proportion. An army
-    camped before a place it cannot storm only starves (it is mostly out of supply there)."""
+    """How far an enemy place is within our grasp: 1 when our SP near it are three times its
+    defenders (a fort holding them counting them twice) and at least as many as the enemy's
+    field troops that could march back to it in a week, less in proportion. An army camped
+    before a place it cannot storm only starves (it is mostly out of supply there), and a
+    place taken under the nose of a larger army is only lent (the Confederates marching on
+    Louisville past Buell's 54 SP in West '62)."""
+    grasp = 1.0
     defenders = pos.theirs.get(h, 0)
-    if not defenders:
-        return 1.0
-    fort = pos.forts.get(h)
-    if fort is not None and fort.side is not pos.side and fort.capacity >= defenders:
-        defenders *= 2
-    return min(1.0, pos.near(pos.side, h, REACH) / (GRASP * defenders))
+    if defenders:
+        fort = pos.forts.get(h)
+        if fort is not None and fort.side is not pos.side and fort.capacity >= defenders:
+            defenders *= 2
+        grasp = min(1.0, pos.near(pos.side, h, REACH) / (GRASP * defenders))
+    field = pos.threat(h, REACH)
+    if field:  # our troops within two weeks' march against theirs within one
+        grasp = min(grasp, pos.near(pos.side, h, 2 * REACH) / field)
+    return grasp
 
 
 def pull(targets_seen: tuple[Target, ...], h: Hex, horizon: int, sp: int = 0,
          at: Hex | None = None) -> tuple[float, Target | None]:
-    """The best target's pull at `h`, and the target, for `sp` now standing `at`: the places
-    of ours whose guard can spare them do not pull."""
+    """The best target's pull at `h` (and a part of the next best's: a hex that serves two
+    ends is worth more), and the target, for `sp` now standing `at`: the places of ours whose
+    guard can spare them do not pull."""
     best: tuple[float, Target | None] = (0.0, None)
+    second = 0.0
     for t in targets_seen:
-        d = t.hex.distance(h)
+        d = t.distance(h)
         if d > horizon or (at is not None and t.spares(sp, at)):
             continue
         value = t.value / (1 + d / FADE)
         if value > best[0]:
-            best = (value, t)
-    return best
+            best, second = (value, t), best[0]
+        elif value > second:
+            second = value
+    return best[0] + SECOND * second, best[1]
 
 
 def danger(pos: Position, h: Hex, sp: int, stack: int | None = None) -> float:
@@ -127,7 +173,7 @@ def danger(pos: Position, h: Hex, sp: int, stack: int | None = None) -> float:
     stack = sp if stack is None else stack
     if sp <= 0:
         return 0.0
-    enemy = pos.threat(h, REACH)
+    enemy = threat_across(pos, h)
     if not enemy:
         return 0.0
     fort = pos.forts.get(h)
@@ -138,6 +184,25 @@ def danger(pos: Position, h: Hex, sp: int, stack: int | None = None) -> float:
     if ratio < 1:
         return 0.0
     return SP_VALUE * sp * min(0.3, 0.06 + 0.06 * ratio)
+
+
+def threat_across(pos: Position, h: Hex) -> float:
+    """The enemy SP within reach of `h`, those that must attack it across a river at half
+    (odds.py: an attack across a river is made at half strength). A stack comes at `h` from
+    the neighbours of `h` nearest it; when a river runs along every one of them the river
+    shelters us from that stack (Lee behind the Rappahannock in the winter of 1863)."""
+    total = 0.0
+    chart = pos.terrain.map
+    for at, sp in pos.mobile[pos.side.other].items():
+        d = at.distance(h)
+        if not sp or d > REACH:
+            continue
+        front = [n for n in h.neighbors() if n.distance(at) < d]
+        across = all(
+            (direction := n.direction_to(h)) is not None
+            and chart.hexside_at(n, direction) & RIVER for n in front)
+        total += sp / 2 if across else sp
+    return total
 
 
 def taking(pos: Position, path: tuple[Hex, ...], piece: Piece) -> tuple[float, str]:
