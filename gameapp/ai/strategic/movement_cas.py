@@ -48,6 +48,7 @@ class Move:
     action: March | Rail | Detrain
     gain: float
     why: str
+    gathers: bool = True  # the force gathers where it ends (not a side of a siege line)
 
 
 @dataclass
@@ -78,7 +79,7 @@ class MoveForce:
                 except IllegalActionError:
                     continue
                 self._choice = Choice(move.action, move.why)
-                self._leader = force.leader
+                self._leader = force.leader if move.gathers else ""
                 self.staff.moving = True
                 return MOVE_SCORE
             self.staff.settled.add(piece.id)
@@ -89,8 +90,8 @@ class MoveForce:
         action = self._choice.action
         if isinstance(action, March | Detrain):  # one march a phase; a rail move detrains next
             self.staff.settled.add(action.piece)
-        if isinstance(action, March | Rail):  # the first mover sets where the force gathers
-            self.staff.gather.setdefault(self._leader, _end_of(action))
+        if isinstance(action, March | Rail) and self._leader:  # the first mover sets where
+            self.staff.gather.setdefault(self._leader, _end_of(action))  # the force gathers
         return self._choice
 
     def _moves(self, pos: Position, piece: Piece, leader: str) -> list[Move]:
@@ -120,8 +121,10 @@ class MoveForce:
             worth = self._worth(pos, piece, to, gather) + took + self.staff.noise()
             best_march = max(best_march, worth)
             if worth - here > MIN_GAIN:
+                target = pull(self.staff.targets, to, self.staff.weights.horizon)[1]
                 options.append(Move(March(piece.id, path), worth - here,
-                                    self._why(pos, piece, to, worth - here, what)))
+                                    self._why(pos, piece, to, worth - here, what),
+                                    target is None or not target.siege))
         if self.staff.weights.uses_rail and isinstance(piece, Division | HQ) and not gather:
             rail = pos.terrain.rail_net(pos.game.scenario.rail_year)
             if piece.hex in rail:

@@ -18,8 +18,10 @@ ending there. Values are in victory points (docs/ai.md, "The strategic computer 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from gameapp.ai.strategic.marches import MarchCosts
 from gameapp.ai.strategic.position import Position
 from gameapp.ai.strategic.settings import StrategicWeights
 from gameapp.core.hexgrid import Hex
@@ -31,6 +33,7 @@ CAPITAL = 15.0  # VP: the fall of a capital ends the game (sudden death)
 SECOND = 0.5  # share of the second best target's pull counted beside the best's
 STACK_PULL = 0.25  # VP per enemy SP of a stack we outnumber nearby
 OUTNUMBER = 1.5  # our SP within three hexes of an enemy stack, times its SP, to go for it
+UNREACHABLE = 999  # MP: no march gets there (across the sea)
 FADE = 4  # hexes: a target's pull is halved this far away (a week's march and more); the
 # pull must still change from hex to hex far off, or a distant army would not march at all
 REACH = 3  # hexes: the enemy within this could march up and attack next week
@@ -39,6 +42,8 @@ RAIL_CUT = 0.3  # VP for taking an enemy rail hex
 GROUND = 0.02  # VP for any other enemy hex taken
 HUNGER = 0.6  # VP: a week out of supply (about an SP of attrition)
 SUPPORT = 0.5  # share of the SP next to a stack counted in its defence
+SIDE_GUARD = 4  # SP enough to hold one side of a siege line
+INVEST = 0.5  # share of a fortress's swing felt on each open side of it (a siege)
 GRASP = 3  # our SP near a defended place, times its defenders, to count it fully
 ROUGH = frozenset({TheatreTerrain.FOREST, TheatreTerrain.ROUGH, TheatreTerrain.SWAMP,
                    TheatreTerrain.MOUNTAIN, TheatreTerrain.CITY})
@@ -52,22 +57,43 @@ class Target:
     guard: int = 0  # a place of ours: the SP guarding it now (within a hex, or covering it)
     needed: float = 0.0  # and the SP enough to hold it: a unit the rest can spare feels none
     cover: int = 0  # our capital: the hexes this near it stand between it and the enemy
+    have: int = 0  # an enemy place: our SP within two weeks' march of it
+    need: float = 0.0  # and the SP that put it fully within our grasp (0: it is)
+    siege: bool = False  # a side of a fortress to invest: each unit finds its own
+    march: Mapping[Hex, int] | None = None  # the MP to march to it from each hex, if known
+
+    def worth(self, sp: int = 0, at: Hex | None = None) -> float:
+        """Its value to `sp` SP now standing `at`, in proportion to how far it is within our
+        grasp: a force marching up from further off brings its own SP to the count."""
+        if not self.need:
+            return self.value
+        coming = sp if at is not None and at.distance(self.hex) > 2 * REACH else 0
+        return self.value * min(1.0, (self.have + coming) / self.need)
 
     def spares(self, sp: int, at: Hex) -> bool:
         """A place of ours whose guard can spare `sp` standing at `at`."""
         if not self.needed:
             return False
-        mine = sp if at.distance(self.hex) <= max(1, self.cover) else 0
-        return self.guard - mine >= self.needed
+        guarding = at == self.hex if self.siege else at.distance(self.hex) <= max(1, self.cover)
+        return self.guard - (sp if guarding else 0) >= self.needed
 
     def distance(self, h: Hex) -> int:
         """How far `h` is from where the target is met: the place itself, or, for a capital
         to cover, the ground between it and the enemy."""
+        if self.march is not None:  # a march's cost (clear ground 1 a hex), none: far
+            return self.march.get(h, UNREACHABLE)
         return max(0, self.hex.distance(h) - self.cover)
 
 
-def targets(pos: Position, weights: StrategicWeights) -> tuple[Target, ...]:
+def targets(pos: Position, weights: StrategicWeights,
+            marches: MarchCosts | None = None) -> tuple[Target, ...]:
+    """What our pieces march for now; with `marches`, the places and the sides of fortresses
+    are as far as a march to them costs, not as the crow flies."""
     side, other = pos.side, pos.side.other
+
+    def way(h: Hex) -> Mapping[Hex, int] | None:
+        return marches.to(h) if marches is not None else None
+
     late = 2.0 if pos.weeks_left < weights.endgame_turns else 1.0
     found: list[Target] = []
     for place in pos.places:
@@ -77,7 +103,11 @@ def targets(pos: Position, weights: StrategicWeights) -> tuple[Target, ...]:
             if place.capital_of is other:
                 value += CAPITAL
                 what = f"{place.name}, the enemy capital"
-            found.append(Target(place.hex, value * within_grasp(pos, place.hex), what))
+            have, need = grasp(pos, place.hex)
+            found.append(Target(place.hex, value, what, have=have, need=need,
+                                march=way(place.hex)))
+            if place.capital_of is None:
+                found += investing(pos, place.hex, value, place.name, way)
             continue
         # a capital is watched twice as far: its loss ends the game, and rail brings an enemy
         # from further than a week's march
@@ -103,11 +133,43 @@ def targets(pos: Position, weights: StrategicWeights) -> tuple[Target, ...]:
             guard = pos.near(side, place.hex, 1)
             share = min(1.0, threat / max(guard, 1))
             found.append(Target(place.hex, place.points * late * share,
-                                f"{place.name}, ours, {threat} enemy SP near", guard, needed))
+                                f"{place.name}, ours, {threat} enemy SP near", guard, needed,
+                                march=way(place.hex)))
     for h, sp in pos.theirs.items():
         if pos.near(side, h, REACH) >= OUTNUMBER * sp:
             found.append(Target(h, STACK_PULL * sp, f"{sp} enemy SP at {pos.name(h)}"))
     return tuple(found)
+
+
+def investing(pos: Position, h: Hex, value: float, name: str,
+              way: Callable[[Hex], Mapping[Hex, int] | None]) -> list[Target]:
+    """The open sides of an enemy fortress too strong to storm: each land hex next to it that
+    neither our units nor their zones of control hold. Closed on every side it is besieged
+    (R&C strategic sieges): it starves and its siege trains' dice may bring it down, as Grant
+    took Vicksburg and Port Hudson fell in July 1863. Worth a share of the place's swing, in
+    proportion to our field troops near it against the enemy's outside it (a relieving army)."""
+    fort = pos.forts.get(h)
+    garrison = pos.theirs.get(h, 0)
+    if fort is None or fort.side is pos.side or not garrison:
+        return []
+    outside = pos.threat(h, REACH) - pos.mobile[pos.side.other].get(h, 0)
+    ours = pos.near(pos.side, h, 2 * REACH)
+    share = INVEST * min(1.0, ours / max(1, OUTNUMBER * (outside + garrison)))
+    if share <= 0:
+        return []
+    side = pos.side
+    found = []
+    for n in h.neighbors():
+        if not pos.terrain.map.contains(n) or pos.terrain.terrain(n).is_water:
+            continue
+        guard = pos.mine.get(n, 0)
+        if guard:  # a side we hold: kept, by its first few SP only
+            found.append(Target(n, value * share, f"the siege line before {name} at "
+                                f"{pos.name(n)}", guard, SIDE_GUARD, siege=True, march=way(n)))
+        elif n not in pos.board.zoc[side]:
+            found.append(Target(n, value * share, f"investing {name} (open side "
+                                f"{pos.name(n)})", siege=True, march=way(n)))
+    return found
 
 
 def covering_radius(pos: Position, capital: Hex, radius: int) -> int:
@@ -127,24 +189,20 @@ def covering_radius(pos: Position, capital: Hex, radius: int) -> int:
     return 0
 
 
-def within_grasp(pos: Position, h: Hex) -> float:
-    """How far an enemy place is within our grasp: 1 when our SP near it are three times its
-    defenders (a fort holding them counting them twice) and at least as many as the enemy's
-    field troops that could march back to it in a week, less in proportion. An army camped
-    before a place it cannot storm only starves (it is mostly out of supply there), and a
-    place taken under the nose of a larger army is only lent (the Confederates marching on
-    Louisville past Buell's 54 SP in West '62)."""
-    grasp = 1.0
+def grasp(pos: Position, h: Hex) -> tuple[int, float]:
+    """How far an enemy place is within our grasp: our SP within two weeks' march of it, and
+    the SP that grasp it fully: three times its defenders (a fort holding them counting them
+    twice), and no fewer than the enemy's field troops that could march back to it in a week.
+    An army camped before a place it cannot storm only starves (it is mostly out of supply
+    there), and a place taken under the nose of a larger army is only lent (the Confederates
+    marching on Louisville past Buell's 54 SP in West '62)."""
     defenders = pos.theirs.get(h, 0)
-    if defenders:
-        fort = pos.forts.get(h)
-        if fort is not None and fort.side is not pos.side and fort.capacity >= defenders:
-            defenders *= 2
-        grasp = min(1.0, pos.near(pos.side, h, REACH) / (GRASP * defenders))
-    field = pos.threat(h, REACH)
-    if field:  # our troops within two weeks' march against theirs within one
-        grasp = min(grasp, pos.near(pos.side, h, 2 * REACH) / field)
-    return grasp
+    fort = pos.forts.get(h)
+    if defenders and fort is not None and fort.side is not pos.side \
+            and fort.capacity >= defenders:
+        defenders *= 2
+    need = max(GRASP * defenders, pos.threat(h, REACH))
+    return pos.near(pos.side, h, 2 * REACH), float(need)
 
 
 def pull(targets_seen: tuple[Target, ...], h: Hex, horizon: int, sp: int = 0,
@@ -158,7 +216,7 @@ def pull(targets_seen: tuple[Target, ...], h: Hex, horizon: int, sp: int = 0,
         d = t.distance(h)
         if d > horizon or (at is not None and t.spares(sp, at)):
             continue
-        value = t.value / (1 + d / FADE)
+        value = t.worth(sp, at) / (1 + d / FADE)
         if value > best[0]:
             best, second = (value, t), best[0]
         elif value > second:
