@@ -4,15 +4,20 @@ ending there. Values are in victory points (docs/ai.md, "The strategic computer 
 
 - Targets: each enemy-held victory place, worth the swing of its points (the holder scores
   them: taking one moves the score by twice its points), an enemy capital more (its fall ends
-  the game); each of our places the enemy is near, worth its points in proportion to the threat
-  (our capital: the whole sudden-death value); each enemy stack we outnumber nearby, worth what
-  beating it scores. A piece at distance d from a target feels `value / (1 + d / 4)`; the best
-  target counts, so a side masses where the most is at stake.
+  the game), in proportion to how far it is within our grasp (its garrison and the enemy's
+  field troops near it against ours, a force marching up counting itself); the open sides of
+  an enemy fortress too strong to storm (a siege); each of our places the enemy is near, worth
+  its points in proportion to the threat (our capital: the whole sudden-death value, felt on
+  all the ground between it and the enemy's main body); each enemy stack we outnumber nearby,
+  worth what beating it scores. A piece a march of d MP from a target feels
+  `value / (1 + d / 4)`; the best target counts, and half the next best, so a side masses
+  where the most is at stake.
 - Taking control: a march through enemy hexes takes them (3.23): a victory place is its swing
   at once, an enemy rail hex cuts the enemy's rail and supply net.
-- Danger (withdrawal): the enemy SP within three hexes (a week's march and an attack) against
-  the SP that would stand in the hex, sheltered by a fort or rough ground: from even odds up,
-  the share of the stack a battle at those odds costs, at half a point an SP.
+- Danger (withdrawal): the enemy SP within three hexes (a week's march and an attack; those
+  that must cross a river at half) against the SP that would stand in the hex, sheltered by a
+  fort or rough ground: from even odds up, the share of the stack a battle at those odds
+  costs, at half a point an SP.
 - Hunger: a hex the side's supply net does not reach costs what a week's attrition costs.
 """
 
