@@ -197,7 +197,8 @@ def covering_radius(pos: Position, capital: Hex, radius: int) -> int:
 def grasp(pos: Position, h: Hex) -> tuple[int, float]:
     """How far an enemy place is within our grasp: our SP within two weeks' march of it, and
     the SP that grasp it fully: three times its defenders (a fort holding them counting them
-    twice), and no fewer than the enemy's field troops that could march back to it in a week.
+    twice), and no fewer than the enemy's field troops as near it (Buell's 25 SP four hexes
+    from Louisville kept it as surely as a garrison).
     An army camped before a place it cannot storm only starves (it is mostly out of supply
     there), and a place taken under the nose of a larger army is only lent (the Confederates
     marching on Louisville past Buell's 54 SP in West '62)."""
@@ -206,7 +207,7 @@ def grasp(pos: Position, h: Hex) -> tuple[int, float]:
     if defenders and fort is not None and fort.side is not pos.side \
             and fort.capacity >= defenders:
         defenders *= 2
-    need = max(GRASP * defenders, pos.threat(h, REACH))
+    need = max(GRASP * defenders, pos.threat(h, 2 * REACH))
     return pos.near(pos.side, h, 2 * REACH), float(need)
 
 
