@@ -129,7 +129,10 @@ def targets(pos: Position, weights: StrategicWeights,
                                 f"our capital {place.name}, {threat} enemy SP near", guard,
                                 needed, cover))
             close = pos.threat(place.hex, REACH)
-            if close and cover > 1:  # its own garrison, against what is a week's march off
+            # its own garrison, against what is a week's march off: with the enemy's main
+            # body next to it only the capital itself covers it (Beauregard's 11 SP left
+            # Richmond for the hex beside it in East '64, and W. F. Smith walked in)
+            if close and cover >= 1:
                 guard = pos.near(side, place.hex, 1)
                 found.append(Target(place.hex, worth * min(1.0, close / max(guard, 1)),
                                     f"our capital {place.name}'s garrison, {close} enemy SP "
