@@ -104,17 +104,28 @@ def test_it_does_not_attack_at_bad_odds() -> None:
     assert isinstance(chosen[-1][0], EndPhase)
 
 
-def test_a_small_force_withdraws_out_of_reach_of_a_big_one() -> None:
+def _outnumbered(at: str, enemy_at: str) -> tuple[Game, list[tuple[object, str]]]:
+    """3 SP of Union cavalry (u4) with a general at `at`, 19 Confederate SP at `enemy_at`
+    next to it: the Union's movement phase, played."""
     game = hazel_game(first=Side.UNION)
-    place(game, "u4", "0403")  # 3 SP of cavalry
-    _general(game, "0403")
-    for unit in ("c1", "c2", "c3"):  # 19 SP next to it
-        place(game, unit, "0503")
+    place(game, "u4", at)
+    _general(game, at)
+    for unit in ("c1", "c2", "c3"):
+        place(game, unit, enemy_at)
     game.apply(DeclareSpan("gen", ("u4",)))
     to_phase(game, StrategicPhase.MOVEMENT)
-    enemy = game.map.parse("0503")
-    before = state_of(game).pieces["u4"].hex.distance(enemy)
-    chosen = _play_phase(game, StrategicPlayer(Side.UNION))
+    return game, _play_phase(game, StrategicPlayer(Side.UNION))
+
+
+def test_a_small_force_withdraws_out_of_reach_of_a_big_one() -> None:
+    game, chosen = _outnumbered("0604", "0704")  # both east of the Hazel River
     marches = [why for a, why in chosen if isinstance(a, March) and a.piece == "u4"]
     assert marches, chosen
-    assert state_of(game).pieces["u4"].hex.distance(enemy) > before
+    assert state_of(game).pieces["u4"].hex.distance(game.map.parse("0704")) > 1
+
+
+def test_a_force_behind_a_river_holds_its_line() -> None:
+    # the same odds across the Hazel River: the enemy would attack at half strength
+    game, chosen = _outnumbered("0403", "0503")
+    assert not [a for a, _ in chosen if isinstance(a, March) and a.piece == "u4"], chosen
+    assert state_of(game).pieces["u4"].hex == game.map.parse("0403")

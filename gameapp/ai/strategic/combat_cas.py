@@ -33,6 +33,7 @@ BATTLE_SCORE = 12.0  # after every command has been tried (8.0)
 NAVAL_SCORE = 11.0
 DRIVEN_OFF = 0.5  # share of a place's swing counted for driving its defenders off
 DRIVEN_BACK = 0.3  # VP for the ground won when the defenders retreat
+STAKE = 2.0  # a loss of a share s of all our SP counts (1 + STAKE * s) times
 
 
 def battle_worth(pos: Position, preview: BattlePreview) -> float:
@@ -42,9 +43,16 @@ def battle_worth(pos: Position, preview: BattlePreview) -> float:
     if place is not None and place.holder is not pos.side:
         ground += DRIVEN_OFF * (2 * place.points + (CAPITAL if place.capital_of else 0))
     defenders = [u for d in preview.defenders if isinstance(u := pos.state.pieces[d], Division)]
+    trapped = trapped_attackers(pos, preview)
+    army = max(1, sum(pos.mine.values()))
     worth = 0.0
     for r in preview.results:
-        swing = SP_VALUE * (r.defender_loss - r.attacker_loss)
+        lost = float(r.attacker_loss)
+        if r.outcome.attacker_falls_back and trapped:  # no way back: they surrender
+            lost += trapped * max(0.0, 1 - r.attacker_loss / max(1, preview.attacker_sp))
+        # a commander does not stake his army on one die: a loss counts more the larger a
+        # share of all our SP it is
+        swing = SP_VALUE * (r.defender_loss - lost * (1 + STAKE * lost / army))
         hexes = r.outcome.defender_retreats
         if hexes and retreat_path(pos.ctx, pos.side.other, preview.target, hexes, defenders,
                                   pos.board) is None:
@@ -53,6 +61,21 @@ def battle_worth(pos: Position, preview: BattlePreview) -> float:
             swing += ground
         worth += float(r.chance) * swing
     return worth
+
+
+def trapped_attackers(pos: Position, preview: BattlePreview) -> int:
+    """The attacking SP that would find no retreat if the result made them fall back (combat.py:
+    they surrender). Lee's 49 SP, attacking 39 across the Rappahannock at 1:2 in East '63 for
+    the chance that the defenders surrender, surrendered themselves on an `a` result."""
+    state = pos.state
+    by_hex: dict[Hex, list[Division]] = {}
+    for a in preview.attackers:
+        unit = state.pieces.get(a)
+        if isinstance(unit, Division):
+            by_hex.setdefault(unit.hex, []).append(unit)
+    return sum(sum(u.sp for u in group) for h, group in by_hex.items()
+               if retreat_path(pos.ctx, pos.side, h, 1, group, pos.board,
+                               avoid=(preview.target,)) is None)
 
 
 def battle_text(pos: Position, preview: BattlePreview, worth: float) -> str:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from gameapp.ai.rca import Choice
 from gameapp.ai.strategic.combat_cas import battle_text, best_attack_of
+from gameapp.ai.strategic.movement_cas import join_goal
 from gameapp.ai.strategic.objectives import HUNGER, danger, pull
 from gameapp.ai.strategic.position import Position
 from gameapp.ai.strategic.staff import MIN_GAIN, Staff
@@ -49,6 +50,10 @@ COMMAND_SCORE = 15.0  # after the force being moved has finished (MOVE_SCORE)
 MARCH_HEXES = 3  # how much nearer a week's march brings a force, for its need
 ROSTER_LIMIT = 6  # our design, 16.16
 JOIN = "to join troops without a general"
+JOIN_BASE = 0.3  # VP: a leader going to troops without a general
+JOIN_PER_SP = 0.05  # VP more for each SP he will command (Buell's 27 SP idle in West '62 until
+# he rolled his 2 in 6 to leave Louisville)
+JOIN_ORDER = 0.8  # VP: from this need (10 SP) the leader is worth an order, not only a roll
 
 
 @dataclass
@@ -164,8 +169,8 @@ class CommandForces:
         roll_only: set[str] = set()
         for leader_id in dict.fromkeys(a.leader for a in legal):
             need = self._need(pos, leader_id)
-            if need[1] == JOIN:
-                roll_only.add(leader_id)  # an order is for troops
+            if need[1].startswith(JOIN) and need[0] < JOIN_ORDER:
+                roll_only.add(leader_id)  # an order is for troops, or a general for many
             if need[0] > max(MIN_GAIN, self.staff.weights.attack_margin
                              if phase is StrategicPhase.COMBAT else MIN_GAIN):
                 needs[leader_id] = need
@@ -250,10 +255,13 @@ class CommandForces:
         sp = sum(p.sp for m in members if isinstance(p := state.pieces.get(m), Division))
         here = state.pieces[members[0]].hex
         if sp == 0:  # a leader alone: to the troops he will command
-            led = {p.hex for p in state.leaders(pos.side) if p.id != members[0]}
-            if any(x not in led and s >= 3 and x != here for x, s in pos.mine.items()):
-                return 0.3, JOIN
-            return 0.0, ""
+            leader = state.pieces[members[0]]
+            joined = join_goal(pos, leader) if isinstance(leader, Leader) else None
+            if joined is None:
+                return 0.0, ""
+            troops = pos.mine.get(joined, 0)
+            return JOIN_BASE + JOIN_PER_SP * troops, (f"{JOIN} ({troops} SP at "
+                                                      f"{pos.name(joined)})")
         weights = self.staff.weights
         now, _ = pull(self.staff.targets, here, weights.horizon, sp, here)
         best, goal = 0.0, None

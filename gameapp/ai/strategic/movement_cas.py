@@ -39,6 +39,7 @@ GATHER = 1.0  # VP for ending on the hex the force gathers on
 STRAY = 0.15  # VP a hex away from it
 RAIL_MARGIN = 0.5  # VP a rail move must gain over the best march
 LONE = 1.0  # VP a leader or train risks alone next to the enemy
+OPTIONS = 6  # moves of each kind (march, rail) tried with the engine, best first
 MASS = 20  # SP: joining more than this in a hex is not counted (a big stack would pin its units)
 
 
@@ -47,6 +48,7 @@ class Move:
     action: March | Rail | Detrain
     gain: float
     why: str
+    gathers: bool = True  # the force gathers where it ends (not a side of a siege line)
 
 
 @dataclass
@@ -77,7 +79,7 @@ class MoveForce:
                 except IllegalActionError:
                     continue
                 self._choice = Choice(move.action, move.why)
-                self._leader = force.leader
+                self._leader = force.leader if move.gathers else ""
                 self.staff.moving = True
                 return MOVE_SCORE
             self.staff.settled.add(piece.id)
@@ -88,8 +90,8 @@ class MoveForce:
         action = self._choice.action
         if isinstance(action, March | Detrain):  # one march a phase; a rail move detrains next
             self.staff.settled.add(action.piece)
-        if isinstance(action, March | Rail):  # the first mover sets where the force gathers
-            self.staff.gather.setdefault(self._leader, _end_of(action))
+        if isinstance(action, March | Rail) and self._leader:  # the first mover sets where
+            self.staff.gather.setdefault(self._leader, _end_of(action))  # the force gathers
         return self._choice
 
     def _moves(self, pos: Position, piece: Piece, leader: str) -> list[Move]:
@@ -100,6 +102,12 @@ class MoveForce:
         gather = self.staff.gather.get(leader)
         if isinstance(piece, Leader):
             gather = _leader_goal(pos, piece, gather)
+        elif isinstance(piece, HQ) and gather is None and strength(pos, piece) == 0:
+            # an HQ with nobody on its roster goes with its commander to the troops he will
+            # take command of (Buell's army HQ at Louisville, his divisions at Bardstown)
+            commander = pos.state.pieces.get(piece.commander or "")
+            if isinstance(commander, Leader):
+                gather = join_goal(pos, commander)
         here = self._worth(pos, piece, piece.hex, gather, staying=True)
         options: list[Move] = []
         found = reachable(pos.state, piece, False, pos.terrain, pos.board, is_winter(pos.ctx))
@@ -113,8 +121,10 @@ class MoveForce:
             worth = self._worth(pos, piece, to, gather) + took + self.staff.noise()
             best_march = max(best_march, worth)
             if worth - here > MIN_GAIN:
+                target = pull(self.staff.targets, to, self.staff.weights.horizon)[1]
                 options.append(Move(March(piece.id, path), worth - here,
-                                    self._why(pos, piece, to, worth - here, what)))
+                                    self._why(pos, piece, to, worth - here, what),
+                                    target is None or not target.siege))
         if self.staff.weights.uses_rail and isinstance(piece, Division | HQ) and not gather:
             rail = pos.terrain.rail_net(pos.game.scenario.rail_year)
             if piece.hex in rail:
@@ -125,7 +135,13 @@ class MoveForce:
                         options.append(Move(Rail(piece.id, to), worth - here,
                                             "by rail: " + self._why(pos, piece, to,
                                                                     worth - here, "")))
-        return sorted(options, key=lambda m: -m.gain)[:6]
+        # the best few of each kind: a rail move the week's capacity cannot carry is refused,
+        # and it must not crowd out the marches (D. H. Hill, ordered five weeks running in
+        # East '63 with only rail moves listed, never left Kinston and starved)
+        ranked = sorted(options, key=lambda m: -m.gain)
+        marches = [m for m in ranked if isinstance(m.action, March)][:OPTIONS]
+        rails = [m for m in ranked if isinstance(m.action, Rail)][:OPTIONS]
+        return sorted(marches + rails, key=lambda m: -m.gain)
 
     def _worth(self, pos: Position, piece: Piece, h: Hex, gather: Hex | None,
                staying: bool = False) -> float:
@@ -198,12 +214,19 @@ def _leader_goal(pos: Position, leader: Leader, gather: Hex | None) -> Hex | Non
     """A leader goes with his HQ, else with his force, else to the nearest friendly stack
     without a leader (to command it next week)."""
     hq = next((h for h in pos.state.hqs(pos.side) if h.commander == leader.id), None)
-    if hq is not None and (own_hq(pos.state, leader) is not None or gather is None):
+    if hq is not None and (own_hq(pos.state, leader) is not None or gather is None) and (
+            strength(pos, hq) or hq.hex != leader.hex):
         return hq.hex
     if gather is not None:
         return gather
+    return join_goal(pos, leader)
+
+
+def join_goal(pos: Position, leader: Leader) -> Hex | None:
+    """The nearest friendly stack of 3 SP or more without a general, for a leader without
+    troops to take command of."""
     led = {p.hex for p in pos.state.leaders(pos.side) if p.id != leader.id}
-    stacks = [h for h, sp in pos.mine.items() if h not in led and sp >= 3]
+    stacks = [h for h, sp in pos.mine.items() if h not in led and sp >= 3 and h != leader.hex]
     return min(stacks, key=lambda h: (h.distance(leader.hex), h), default=None)
 
 

@@ -4,31 +4,41 @@ ending there. Values are in victory points (docs/ai.md, "The strategic computer 
 
 - Targets: each enemy-held victory place, worth the swing of its points (the holder scores
   them: taking one moves the score by twice its points), an enemy capital more (its fall ends
-  the game); each of our places the enemy is near, worth its points in proportion to the threat
-  (our capital: the whole sudden-death value); each enemy stack we outnumber nearby, worth what
-  beating it scores. A piece at distance d from a target feels `value / (1 + d / 4)`; the best
-  target counts, so a side masses where the most is at stake.
+  the game), in proportion to how far it is within our grasp (its garrison and the enemy's
+  field troops near it against ours, a force marching up counting itself); the open sides of
+  an enemy fortress too strong to storm (a siege); each of our places the enemy is near, worth
+  its points in proportion to the threat (our capital: the whole sudden-death value, felt on
+  all the ground between it and the enemy's main body); each enemy stack we outnumber nearby,
+  worth what beating it scores. A piece a march of d MP from a target feels
+  `value / (1 + d / 4)`; the best target counts, and half the next best, so a side masses
+  where the most is at stake.
 - Taking control: a march through enemy hexes takes them (3.23): a victory place is its swing
   at once, an enemy rail hex cuts the enemy's rail and supply net.
-- Danger (withdrawal): the enemy SP within three hexes (a week's march and an attack) against
-  the SP that would stand in the hex, sheltered by a fort or rough ground: from even odds up,
-  the share of the stack a battle at those odds costs, at half a point an SP.
+- Danger (withdrawal): the enemy SP within three hexes (a week's march and an attack; those
+  that must cross a river at half) against the SP that would stand in the hex, sheltered by a
+  fort or rough ground: from even odds up, the share of the stack a battle at those odds
+  costs, at half a point an SP.
 - Hunger: a hex the side's supply net does not reach costs what a week's attrition costs.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from gameapp.ai.strategic.marches import MarchCosts
 from gameapp.ai.strategic.position import Position
 from gameapp.ai.strategic.settings import StrategicWeights
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rulesets.strategic.pieces import Division, Piece
+from gameapp.core.rulesets.strategic.terrain import RIVER
 from gameapp.core.theatre.chart import TheatreTerrain
 
 CAPITAL = 15.0  # VP: the fall of a capital ends the game (sudden death)
+SECOND = 0.5  # share of the second best target's pull counted beside the best's
 STACK_PULL = 0.25  # VP per enemy SP of a stack we outnumber nearby
 OUTNUMBER = 1.5  # our SP within three hexes of an enemy stack, times its SP, to go for it
+UNREACHABLE = 999  # MP: no march gets there (across the sea)
 FADE = 4  # hexes: a target's pull is halved this far away (a week's march and more); the
 # pull must still change from hex to hex far off, or a distant army would not march at all
 REACH = 3  # hexes: the enemy within this could march up and attack next week
@@ -37,6 +47,8 @@ RAIL_CUT = 0.3  # VP for taking an enemy rail hex
 GROUND = 0.02  # VP for any other enemy hex taken
 HUNGER = 0.6  # VP: a week out of supply (about an SP of attrition)
 SUPPORT = 0.5  # share of the SP next to a stack counted in its defence
+SIDE_GUARD = 4  # SP enough to hold one side of a siege line
+INVEST = 0.5  # share of a fortress's swing felt on each open side of it (a siege)
 GRASP = 3  # our SP near a defended place, times its defenders, to count it fully
 ROUGH = frozenset({TheatreTerrain.FOREST, TheatreTerrain.ROUGH, TheatreTerrain.SWAMP,
                    TheatreTerrain.MOUNTAIN, TheatreTerrain.CITY})
@@ -47,19 +59,46 @@ class Target:
     hex: Hex
     value: float
     what: str  # for the log: "Richmond, VA (enemy capital)"
-    guard: int = 0  # a place of ours: the SP guarding it now (within a hex)
+    guard: int = 0  # a place of ours: the SP guarding it now (within a hex, or covering it)
     needed: float = 0.0  # and the SP enough to hold it: a unit the rest can spare feels none
+    cover: int = 0  # our capital: the hexes this near it stand between it and the enemy
+    have: int = 0  # an enemy place: our SP within two weeks' march of it
+    need: float = 0.0  # and the SP that put it fully within our grasp (0: it is)
+    siege: bool = False  # a side of a fortress to invest: each unit finds its own
+    march: Mapping[Hex, int] | None = None  # the MP to march to it from each hex, if known
+
+    def worth(self, sp: int = 0, at: Hex | None = None) -> float:
+        """Its value to `sp` SP now standing `at`, in proportion to how far it is within our
+        grasp: a force marching up from further off brings its own SP to the count."""
+        if not self.need:
+            return self.value
+        coming = sp if at is not None and at.distance(self.hex) > 2 * REACH else 0
+        return self.value * min(1.0, (self.have + coming) / self.need)
 
     def spares(self, sp: int, at: Hex) -> bool:
         """A place of ours whose guard can spare `sp` standing at `at`."""
         if not self.needed:
             return False
-        mine = sp if at.distance(self.hex) <= 1 else 0
-        return self.guard - mine >= self.needed
+        guarding = at == self.hex if self.siege else at.distance(self.hex) <= max(1, self.cover)
+        return self.guard - (sp if guarding else 0) >= self.needed
+
+    def distance(self, h: Hex) -> int:
+        """How far `h` is from where the target is met: the place itself, or, for a capital
+        to cover, the ground between it and the enemy."""
+        if self.march is not None:  # a march's cost (clear ground 1 a hex), none: far
+            return self.march.get(h, UNREACHABLE)
+        return max(0, self.hex.distance(h) - self.cover)
 
 
-def targets(pos: Position, weights: StrategicWeights) -> tuple[Target, ...]:
+def targets(pos: Position, weights: StrategicWeights,
+            marches: MarchCosts | None = None) -> tuple[Target, ...]:
+    """What our pieces march for now; with `marches`, the places and the sides of fortresses
+    are as far as a march to them costs, not as the crow flies."""
     side, other = pos.side, pos.side.other
+
+    def way(h: Hex) -> Mapping[Hex, int] | None:
+        return marches.to(h) if marches is not None else None
+
     late = 2.0 if pos.weeks_left < weights.endgame_turns else 1.0
     found: list[Target] = []
     for place in pos.places:
@@ -69,55 +108,129 @@ def targets(pos: Position, weights: StrategicWeights) -> tuple[Target, ...]:
             if place.capital_of is other:
                 value += CAPITAL
                 what = f"{place.name}, the enemy capital"
-            found.append(Target(place.hex, value * within_grasp(pos, place.hex), what))
+            have, need = grasp(pos, place.hex)
+            found.append(Target(place.hex, value, what, have=have, need=need,
+                                march=way(place.hex)))
+            if place.capital_of is None:
+                found += investing(pos, place.hex, value, place.name, way)
             continue
         # a capital is watched twice as far: its loss ends the game, and rail brings an enemy
         # from further than a week's march
         threat = pos.threat(place.hex, 2 * REACH if place.capital_of is side else REACH)
         if not threat:
             continue
-        guard = pos.near(side, place.hex, 1)
-        share = min(1.0, threat / max(guard, 1))
         needed = OUTNUMBER * threat
         if place.capital_of is side:
-            found.append(Target(place.hex, (CAPITAL + 2 * place.points) * share,
+            worth = CAPITAL + 2 * place.points
+            cover = covering_radius(pos, place.hex, 2 * REACH)
+            guard = pos.near(side, place.hex, max(1, cover))
+            share = min(1.0, threat / max(guard, 1))
+            found.append(Target(place.hex, worth * share,
                                 f"our capital {place.name}, {threat} enemy SP near", guard,
-                                needed))
+                                needed, cover))
+            close = pos.threat(place.hex, REACH)
+            # its own garrison, against what is a week's march off: with the enemy's main
+            # body next to it only the capital itself covers it (Beauregard's 11 SP left
+            # Richmond for the hex beside it in East '64, and W. F. Smith walked in)
+            if close and cover >= 1:
+                guard = pos.near(side, place.hex, 1)
+                found.append(Target(place.hex, worth * min(1.0, close / max(guard, 1)),
+                                    f"our capital {place.name}'s garrison, {close} enemy SP "
+                                    "a week's march off", guard, OUTNUMBER * close))
         else:
+            guard = pos.near(side, place.hex, 1)
+            share = min(1.0, threat / max(guard, 1))
             found.append(Target(place.hex, place.points * late * share,
-                                f"{place.name}, ours, {threat} enemy SP near", guard, needed))
+                                f"{place.name}, ours, {threat} enemy SP near", guard, needed,
+                                march=way(place.hex)))
     for h, sp in pos.theirs.items():
         if pos.near(side, h, REACH) >= OUTNUMBER * sp:
             found.append(Target(h, STACK_PULL * sp, f"{sp} enemy SP at {pos.name(h)}"))
     return tuple(found)
 
 
-def within_grasp(pos: Position, h: Hex) -> float:
-    """How far a defended enemy place is within our grasp: 1 when our SP near it are three
-    times its defenders (a fort holding them counting them twice), less in proportion. An army
-    camped before a place it cannot storm only starves (it is mostly out of supply there)."""
-    defenders = pos.theirs.get(h, 0)
-    if not defenders:
-        return 1.0
+def investing(pos: Position, h: Hex, value: float, name: str,
+              way: Callable[[Hex], Mapping[Hex, int] | None]) -> list[Target]:
+    """The open sides of an enemy fortress too strong to storm: each land hex next to it that
+    neither our units nor their zones of control hold. Closed on every side it is besieged
+    (R&C strategic sieges): it starves and its siege trains' dice may bring it down, as Grant
+    took Vicksburg and Port Hudson fell in July 1863. Worth a share of the place's swing, in
+    proportion to our field troops near it against the enemy's outside it (a relieving army)."""
     fort = pos.forts.get(h)
-    if fort is not None and fort.side is not pos.side and fort.capacity >= defenders:
+    garrison = pos.theirs.get(h, 0)
+    if fort is None or fort.side is pos.side or not garrison:
+        return []
+    outside = pos.threat(h, REACH) - pos.mobile[pos.side.other].get(h, 0)
+    ours = pos.near(pos.side, h, 2 * REACH)
+    share = INVEST * min(1.0, ours / max(1, OUTNUMBER * (outside + garrison)))
+    if share <= 0:
+        return []
+    side = pos.side
+    found = []
+    for n in h.neighbors():
+        if not pos.terrain.map.contains(n) or pos.terrain.terrain(n).is_water:
+            continue
+        guard = pos.mine.get(n, 0)
+        if guard:  # a side we hold: kept, by its first few SP only
+            found.append(Target(n, value * share, f"the siege line before {name} at "
+                                f"{pos.name(n)}", guard, SIDE_GUARD, siege=True, march=way(n)))
+        elif n not in pos.board.zoc[side]:
+            found.append(Target(n, value * share, f"investing {name} (open side "
+                                f"{pos.name(n)})", siege=True, march=way(n)))
+    return found
+
+
+def covering_radius(pos: Position, capital: Hex, radius: int) -> int:
+    """How far from our capital a force still covers it: the hexes no further from it than the
+    enemy's main body (the distance within which half the SP that threaten it stand), so that
+    he cannot reach it without passing the force (Lee on the Rappahannock covered Richmond as
+    surely as in its works, and kept the ground in front of it). A detachment nearer than the
+    main body is for the capital's own guard, not a reason for the army to fall back."""
+    stacks = sorted((at.distance(capital), sp) for at, sp in pos.mobile[pos.side.other].items()
+                    if sp and at.distance(capital) <= radius)
+    half = sum(sp for _, sp in stacks) / 2
+    seen = 0
+    for d, sp in stacks:
+        seen += sp
+        if seen >= half:
+            return d
+    return 0
+
+
+def grasp(pos: Position, h: Hex) -> tuple[int, float]:
+    """How far an enemy place is within our grasp: our SP within two weeks' march of it, and
+    the SP that grasp it fully: three times its defenders (a fort holding them counting them
+    twice), and no fewer than the enemy's field troops as near it (Buell's 25 SP four hexes
+    from Louisville kept it as surely as a garrison).
+    An army camped before a place it cannot storm only starves (it is mostly out of supply
+    there), and a place taken under the nose of a larger army is only lent (the Confederates
+    marching on Louisville past Buell's 54 SP in West '62)."""
+    defenders = pos.theirs.get(h, 0)
+    fort = pos.forts.get(h)
+    if defenders and fort is not None and fort.side is not pos.side \
+            and fort.capacity >= defenders:
         defenders *= 2
-    return min(1.0, pos.near(pos.side, h, REACH) / (GRASP * defenders))
+    need = max(GRASP * defenders, pos.threat(h, 2 * REACH))
+    return pos.near(pos.side, h, 2 * REACH), float(need)
 
 
 def pull(targets_seen: tuple[Target, ...], h: Hex, horizon: int, sp: int = 0,
          at: Hex | None = None) -> tuple[float, Target | None]:
-    """The best target's pull at `h`, and the target, for `sp` now standing `at`: the places
-    of ours whose guard can spare them do not pull."""
+    """The best target's pull at `h` (and a part of the next best's: a hex that serves two
+    ends is worth more), and the target, for `sp` now standing `at`: the places of ours whose
+    guard can spare them do not pull."""
     best: tuple[float, Target | None] = (0.0, None)
+    second = 0.0
     for t in targets_seen:
-        d = t.hex.distance(h)
+        d = t.distance(h)
         if d > horizon or (at is not None and t.spares(sp, at)):
             continue
-        value = t.value / (1 + d / FADE)
+        value = t.worth(sp, at) / (1 + d / FADE)
         if value > best[0]:
-            best = (value, t)
-    return best
+            best, second = (value, t), best[0]
+        elif value > second:
+            second = value
+    return best[0] + SECOND * second, best[1]
 
 
 def danger(pos: Position, h: Hex, sp: int, stack: int | None = None) -> float:
@@ -127,7 +240,7 @@ def danger(pos: Position, h: Hex, sp: int, stack: int | None = None) -> float:
     stack = sp if stack is None else stack
     if sp <= 0:
         return 0.0
-    enemy = pos.threat(h, REACH)
+    enemy = threat_across(pos, h)
     if not enemy:
         return 0.0
     fort = pos.forts.get(h)
@@ -138,6 +251,25 @@ def danger(pos: Position, h: Hex, sp: int, stack: int | None = None) -> float:
     if ratio < 1:
         return 0.0
     return SP_VALUE * sp * min(0.3, 0.06 + 0.06 * ratio)
+
+
+def threat_across(pos: Position, h: Hex) -> float:
+    """The enemy SP within reach of `h`, those that must attack it across a river at half
+    (odds.py: an attack across a river is made at half strength). A stack comes at `h` from
+    the neighbours of `h` nearest it; when a river runs along every one of them the river
+    shelters us from that stack (Lee behind the Rappahannock in the winter of 1863)."""
+    total = 0.0
+    chart = pos.terrain.map
+    for at, sp in pos.mobile[pos.side.other].items():
+        d = at.distance(h)
+        if not sp or d > REACH:
+            continue
+        front = [n for n in h.neighbors() if n.distance(at) < d]
+        across = all(
+            (direction := n.direction_to(h)) is not None
+            and chart.hexside_at(n, direction) & RIVER for n in front)
+        total += sp / 2 if across else sp
+    return total
 
 
 def taking(pos: Position, path: tuple[Hex, ...], piece: Piece) -> tuple[float, str]:

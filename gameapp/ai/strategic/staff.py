@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from gameapp.ai.strategic.marches import MarchCosts
 from gameapp.ai.strategic.objectives import Target, targets
 from gameapp.ai.strategic.position import Position, position_of
 from gameapp.ai.strategic.settings import StrategicWeights
@@ -32,6 +33,7 @@ class Staff:
     _position: Position | None = None
     _targets: tuple[Target, ...] = ()
     _supplied: frozenset[Hex] | None = None  # the supply net traced at the phase's start
+    _marches: MarchCosts | None = None  # the MP to march to each place, for the game
 
     def look(self, game: Game) -> Position:
         """The position now (built again only when the game has changed)."""
@@ -47,7 +49,9 @@ class Staff:
             self._key = key
             self._position = position_of(game, self.side, self._supplied)
             self._supplied = self._position.supplied
-            self._targets = targets(self._position, self.weights)
+            if self._marches is None or self._marches.terrain is not game.rules.terrain:
+                self._marches = MarchCosts(game.rules.terrain)
+            self._targets = targets(self._position, self.weights, self._marches)
         return self._position
 
     @property

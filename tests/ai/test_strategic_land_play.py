@@ -1,0 +1,59 @@
+"""The strategic computer player's land play (docs/ai.md, "The land play, read from the logs"):
+distances measured in marching, empty HQs going to their troops, fortresses invested."""
+
+from __future__ import annotations
+
+from gameapp.ai.strategic.marches import MarchCosts
+from gameapp.ai.strategic.movement_cas import MoveForce
+from gameapp.ai.strategic.objectives import targets
+from gameapp.ai.strategic.player import StrategicPlayer
+from gameapp.core.rulesets.strategic.actions import March
+from gameapp.core.rulesets.strategic.pieces import Fort
+from gameapp.core.rulesets.strategic.sequence import StrategicPhase
+from gameapp.core.rulesets.strategic.terrain import TerrainCosts
+from gameapp.core.units import Side
+from tests.rulesets.strategic.positions import add, hazel_game, place, state_of, to_phase
+
+
+def test_a_march_across_a_river_costs_more_than_the_crow_flies() -> None:
+    game = hazel_game()
+    terrain: TerrainCosts = game.rules.terrain
+    west, east = game.map.parse("0403"), game.map.parse("0503")  # the Hazel River between
+    costs = MarchCosts(terrain).to(east)
+    step = sum(t.value for t in terrain.step(west, east))
+    assert west.distance(east) == 1
+    # more than the one hex the crow flies, and no more than the straight step's ground and
+    # river crossing as the engine counts them (a road bridge nearby may be cheaper)
+    assert 1 < costs[west] <= step
+    assert costs[east] == 0
+
+
+def test_an_empty_hq_goes_with_its_commander_to_troops_without_a_general() -> None:
+    # McDowell's army HQ has nobody on its roster; Ricketts's 6 SP wait at 0305 with no general
+    game = hazel_game()
+    place(game, "u3", "0305")
+    to_phase(game, StrategicPhase.MOVEMENT)
+    player = StrategicPlayer(Side.UNION)
+    pos = player.staff.look(game)
+    hq = state_of(game).pieces["army-va"]
+    moves = MoveForce(player.staff)._moves(pos, hq, "mcdowell")
+    assert moves and isinstance(moves[0].action, March)
+    troops = game.map.parse("0305")
+    assert moves[0].action.path[-1].distance(troops) < hq.hex.distance(troops)
+
+
+def test_a_fortress_too_strong_to_storm_is_invested_on_its_open_sides() -> None:
+    # Hill's 6 SP hold Hazelton in a fort; 32 Union SP stand three hexes off
+    game = hazel_game()
+    hazelton = game.map.parse("0702")
+    add(game, Fort("hazel_works", Side.CONFEDERATE, hazelton, 8))
+    for unit in ("u1", "u3", "u6", "u4", "u2"):
+        place(game, unit, "0402")
+    to_phase(game, StrategicPhase.MOVEMENT)
+    player = StrategicPlayer(Side.UNION)
+    pos = player.staff.look(game)
+    sides = {t.hex for t in targets(pos, player.staff.weights) if t.siege}
+    land = {n for n in hazelton.neighbors()
+            if game.map.contains(n) and not pos.terrain.terrain(n).is_water}
+    assert sides and sides <= land
+    assert sides == land - pos.board.zoc[Side.UNION]  # the open ones, none yet held
