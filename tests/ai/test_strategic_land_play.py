@@ -3,10 +3,15 @@ distances measured in marching, empty HQs going to their troops, fortresses inve
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from gameapp.ai.settings import Difficulty
 from gameapp.ai.strategic.marches import MarchCosts
 from gameapp.ai.strategic.movement_cas import MoveForce
-from gameapp.ai.strategic.objectives import targets
+from gameapp.ai.strategic.objectives import OUTNUMBER, landing_threat, targets
 from gameapp.ai.strategic.player import StrategicPlayer
+from gameapp.ai.strategic.settings import STRATEGIC_WEIGHTS
+from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import March
 from gameapp.core.rulesets.strategic.pieces import Fort
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
@@ -57,3 +62,20 @@ def test_a_fortress_too_strong_to_storm_is_invested_on_its_open_sides() -> None:
             if game.map.contains(n) and not pos.terrain.terrain(n).is_water}
     assert sides and sides <= land
     assert sides == land - pos.board.zoc[Side.UNION]  # the open ones, none yet held
+
+
+def test_the_capital_keeps_a_garrison_against_a_landing_from_the_river() -> None:
+    # East '62, week 1: McClellan's fleet (room 20) lies at Alexandria beside Franklin 11,
+    # Richardson 9 and Blenker 9 (29 SP; the garrison's 1 SP threatens no one). Hampton is 11
+    # hexes of its week's 12 and Richmond 6 more: not this week, but within two weeks'
+    # sailing: half of min(20, 29) = 10. The North Carolina transport at C3423 has no troops
+    # aboard or beside it: 0. Before this, Richmond had no guard against it, and in seed 8 6 SP
+    # sailed up the James in week 2 and took the empty city (sudden death).
+    game = Game.from_scenario(Path("scenarios/east_1862.yaml"), seed=8)
+    to_phase(game, StrategicPhase.MOVEMENT)
+    pos = StrategicPlayer(Side.CONFEDERATE).staff.look(game)
+    richmond = game.map.parse("C2516")
+    assert landing_threat(pos, richmond) == 10
+    garrison = [t for t in targets(pos, STRATEGIC_WEIGHTS[Difficulty.NORMAL])
+                if t.hex == richmond and "garrison" in t.what]
+    assert garrison and garrison[0].needed == OUTNUMBER * 10

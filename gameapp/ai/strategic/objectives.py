@@ -30,7 +30,8 @@ from gameapp.ai.strategic.marches import MarchCosts
 from gameapp.ai.strategic.position import Position
 from gameapp.ai.strategic.settings import StrategicWeights
 from gameapp.core.hexgrid import Hex
-from gameapp.core.rulesets.strategic.pieces import Division, Piece
+from gameapp.core.rulesets.strategic.naval import SailHandler
+from gameapp.core.rulesets.strategic.pieces import Division, Piece, Vessel
 from gameapp.core.rulesets.strategic.terrain import RIVER
 from gameapp.core.theatre.chart import TheatreTerrain
 
@@ -116,7 +117,9 @@ def targets(pos: Position, weights: StrategicWeights,
             continue
         # a capital is watched twice as far: its loss ends the game, and rail brings an enemy
         # from further than a week's march
-        threat = pos.threat(place.hex, 2 * REACH if place.capital_of is side else REACH)
+        by_water = landing_threat(pos, place.hex) if place.capital_of is side else 0
+        threat = pos.threat(place.hex, 2 * REACH if place.capital_of is side else REACH) + \
+            by_water
         if not threat:
             continue
         needed = OUTNUMBER * threat
@@ -128,7 +131,7 @@ def targets(pos: Position, weights: StrategicWeights,
             found.append(Target(place.hex, worth * share,
                                 f"our capital {place.name}, {threat} enemy SP near", guard,
                                 needed, cover))
-            close = pos.threat(place.hex, REACH)
+            close = pos.threat(place.hex, REACH) + by_water
             # its own garrison, against what is a week's march off: with the enemy's main
             # body next to it only the capital itself covers it (Beauregard's 11 SP left
             # Richmond for the hex beside it in East '64, and W. F. Smith walked in)
@@ -136,7 +139,7 @@ def targets(pos: Position, weights: StrategicWeights,
                 guard = pos.near(side, place.hex, 1)
                 found.append(Target(place.hex, worth * min(1.0, close / max(guard, 1)),
                                     f"our capital {place.name}'s garrison, {close} enemy SP "
-                                    "a week's march off", guard, OUTNUMBER * close))
+                                    "a week's march or a landing off", guard, OUTNUMBER * close))
         else:
             guard = pos.near(side, place.hex, 1)
             share = min(1.0, threat / max(guard, 1))
@@ -178,6 +181,36 @@ def investing(pos: Position, h: Hex, value: float, name: str,
             found.append(Target(n, value * share, f"investing {name} (open side "
                                 f"{pos.name(n)})", siege=True, march=way(n)))
     return found
+
+
+def landing_threat(pos: Position, h: Hex) -> int:
+    """The enemy SP that could land at `h` within two weeks: for each enemy transport, the
+    troops aboard and those standing where it lies, up to its room; in full if its voyage this
+    week reaches `h`, at half if it lies within two weeks' sailing of it as the crow flies (it
+    may sail to the troops one week and land them the next). An army covering its capital by
+    land does not cover it from the river: in East '62, with Johnston's army forward, a
+    transport sailed from Alexandria to Hampton, and the next week 6 SP sailed up the James
+    and landed in an empty Richmond."""
+    state, terrain = pos.state, pos.terrain
+    high = pos.game.scenario.clock.is_high_water(state.turn)
+    if not terrain.water_exits(h, high):
+        return 0
+    enemy = pos.side.other
+    week = terrain.tables.naval_allowance
+    room: dict[Hex, int] = {}
+    aboard: dict[Hex, int] = {}
+    near: dict[Hex, bool] = {}
+    for ship in state.ships(enemy):
+        if ship.vessel is not Vessel.TRANSPORT or not ship.capacity or \
+                ship.hex.distance(h) > 2 * week:
+            continue
+        room[ship.hex] = room.get(ship.hex, 0) + ship.capacity
+        aboard[ship.hex] = aboard.get(ship.hex, 0) + sum(
+            p.sp for p in (state.pieces.get(c) for c in ship.cargo) if isinstance(p, Division))
+        near[ship.hex] = near.get(ship.hex, False) or h == ship.hex or \
+            h in SailHandler().reachable(state, ship, terrain, high)
+    return sum(min(space, aboard[at] + pos.mobile[enemy].get(at, 0)) // (1 if near[at] else 2)
+               for at, space in room.items())
 
 
 def covering_radius(pos: Position, capital: Hex, radius: int) -> int:
