@@ -18,7 +18,7 @@ from gameapp.core.actions import Move
 from gameapp.core.engine import Game
 from gameapp.core.rules.charge.plan import ChargeOutcome
 from gameapp.core.scenario import TurnClock, VictoryHex
-from gameapp.core.units import Side
+from gameapp.core.units import Side, Unit
 from tests.core.positions import SE, N, S, blank_map, game_on, infantry, place
 
 
@@ -249,16 +249,21 @@ def test_a_one_point_lead_is_not_worth_sitting_on() -> None:
     assert posture_now(three_up, Side.UNION) is Posture.DEFEND  # 3 - 0 >= 2
 
 
-def test_hard_counts_the_routs_a_charge_spreads() -> None:
-    """c routs with chance 1/2; its friend c2 stands next to it and checks morale (7.37):
-    worth 1/2 x FOLLOWUP_SHARE x check_cost(c2) to the charger. Our own u2 beside the charger
-    costs the same share of its check times the charger's chance to rout, 1/4."""
+def charge_beside_friends() -> tuple[Game, tuple[Unit, Unit, Unit, Unit]]:
+    """u charges c at 0606; u2 stands beside u, and c2 (3 SPs, c's brigade) beside c."""
     m = blank_map()
     u = place(infantry("u"), m, "0607", N)
     u2 = place(infantry("u2"), m, "0707", N)
     c = place(infantry("c", Side.CONFEDERATE, brigade="Gray"), m, "0606", S)
     c2 = place(infantry("c2", Side.CONFEDERATE, strength=3, brigade="Gray"), m, "0605", SE)
-    game = game_on(m, [u, u2, c, c2])
+    return game_on(m, [u, u2, c, c2]), (u, u2, c, c2)
+
+
+def test_hard_counts_the_routs_a_charge_spreads() -> None:
+    """c routs with chance 1/2; its friend c2 stands next to it and checks morale (7.37):
+    worth 1/2 x FOLLOWUP_SHARE x check_cost(c2) to the charger. Our own u2 beside the charger
+    costs the same share of its check times the charger's chance to rout, 1/4."""
+    game, (u, u2, c, c2) = charge_beside_friends()
     ctx = MoveContext.build(game, Side.UNION, Influence.build(game, Side.UNION),
                             Objectives.build(game, Side.UNION, SideHints(Posture.ATTACK),
                                              STANCES[Posture.ATTACK], 40, 0),
@@ -273,12 +278,7 @@ def test_normal_prices_the_routs_a_charge_spreads_too() -> None:
     """Issue 30: normal's charge value carries the same look-ahead past the charge as hard's
     (7.37: c2 next to c checks when c routs; u2 next to u when u does); without the weight the
     value is less by exactly that share."""
-    m = blank_map()
-    u = place(infantry("u"), m, "0607", N)
-    u2 = place(infantry("u2"), m, "0707", N)
-    c = place(infantry("c", Side.CONFEDERATE, brigade="Gray"), m, "0606", S)
-    c2 = place(infantry("c2", Side.CONFEDERATE, strength=3, brigade="Gray"), m, "0605", SE)
-    game = game_on(m, [u, u2, c, c2])
+    game, (u, _, c, _) = charge_beside_friends()
     values = {}
     for spread in (True, False):
         weights = replace(WEIGHTS[Difficulty.NORMAL], counts_spread_routs=spread)

@@ -77,8 +77,7 @@ class MoveByWater:
 
     def evaluate(self, game: Game) -> float:
         self._choice = None
-        if game.pending_decision is not None or game.phase is not StrategicPhase.MOVEMENT \
-                or not self.staff.weights.uses_rail:
+        if not _may_sail(game, self.staff):
             return 0.0
         pos = self.staff.look(game)
         state = pos.state
@@ -217,6 +216,13 @@ class MoveByWater:
         return WaterPlan(leader, start, to, tuple(p.id for p in aboard), gain, why)
 
 
+def _may_sail(game: Game, staff: Staff) -> bool:
+    """Ships move in the movement phase, with no decision owed; easy, which takes no rail,
+    takes no ship either."""
+    return (game.pending_decision is None and game.phase is StrategicPhase.MOVEMENT
+            and staff.weights.uses_rail)
+
+
 def _garrison(piece: Piece) -> bool:
     return isinstance(piece, Division) and piece.arm is Arm.GARRISON
 
@@ -281,8 +287,7 @@ class PositionTransports:
 
     def evaluate(self, game: Game) -> float:
         self._choice = None
-        if game.pending_decision is not None or game.phase is not StrategicPhase.MOVEMENT \
-                or not self.staff.weights.uses_rail:
+        if not _may_sail(game, self.staff):
             return 0.0
         pos = self.staff.look(game)
         state = pos.state

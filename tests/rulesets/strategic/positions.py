@@ -13,6 +13,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
+from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.dice import Dice
 from gameapp.core.engine import Game
 from gameapp.core.ruleset import load_scenario_file, ruleset_named
@@ -82,3 +85,15 @@ def command(game: Game, *piece_ids: str, at: str | None = None) -> None:
     game.apply(DeclareSpan("gen", piece_ids))
     to_phase(game, StrategicPhase.MOVEMENT)
     game.apply(GiveOrder("gen"))
+
+
+def refused(game: Game, action: object) -> IllegalActionError:
+    """The refusal the rules give `action` (it must be refused)."""
+    with pytest.raises(IllegalActionError) as error:
+        game.apply(action)
+    return error.value
+
+
+def path(game: Game, *ids: str) -> tuple:
+    """The hexes of a march or voyage, by their printed ids."""
+    return tuple(game.map.parse(i) for i in ids)

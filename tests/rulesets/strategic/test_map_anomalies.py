@@ -35,7 +35,15 @@ from gameapp.core.savegame import load_game, save_game
 from gameapp.core.theatre.chart import HexFlag, TheatreHexside
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError
-from tests.rulesets.strategic.positions import HERE, command, hazel_game, place, state_of, to_phase
+from tests.rulesets.strategic.positions import (
+    HERE,
+    command,
+    hazel_game,
+    place,
+    refused,
+    state_of,
+    to_phase,
+)
 from tests.theatre_maps import theatre
 
 ANOMALIES = HERE / "anomalies.yaml"
@@ -48,12 +56,6 @@ def game() -> Game:
 
 def at(game: Game, hex_id: str) -> Hex:
     return game.map.parse(hex_id)
-
-
-def refused(game: Game, action: object) -> IllegalActionError:
-    with pytest.raises(IllegalActionError) as error:
-        game.apply(action)
-    return error.value
 
 
 def sail_refusal(game: Game, ship: str, start: str, *hexes: str) -> IllegalActionError:

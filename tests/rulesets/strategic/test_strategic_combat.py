@@ -42,15 +42,9 @@ from tests.rulesets.strategic.battles import (
     train,
     unit,
 )
-from tests.rulesets.strategic.positions import add, command, state_of, to_phase
+from tests.rulesets.strategic.positions import add, command, refused, state_of, to_phase
 
 U, C = Side.UNION, Side.CONFEDERATE
-
-
-def refused(game: Game, action: object) -> IllegalActionError:
-    with pytest.raises(IllegalActionError) as error:
-        game.apply(action)
-    return error.value
 
 
 def at(game: Game, hex_id: str) -> object:

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
-from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import (
     DeclareSpan,
@@ -21,13 +18,7 @@ from gameapp.core.rulesets.strategic.events import CommandGiven
 from gameapp.core.rulesets.strategic.pieces import HQ, Arm, Division, Echelon, Leader
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
-from tests.rulesets.strategic.positions import add, hazel_game, place, state_of, to_phase
-
-
-def refused(game: Game, action: object) -> IllegalActionError:
-    with pytest.raises(IllegalActionError) as error:
-        game.apply(action)
-    return error.value
+from tests.rulesets.strategic.positions import add, hazel_game, place, refused, state_of, to_phase
 
 
 def hexes(game: Game, *ids: str) -> tuple:

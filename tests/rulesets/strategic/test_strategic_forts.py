@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
-from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import EndPhase, Land, March, NavalAttack, RazeFort
 from gameapp.core.rulesets.strategic.naval_battle import NavalBattle
@@ -24,15 +21,9 @@ from gameapp.core.rulesets.strategic.sieges import (
 )
 from gameapp.core.units import Side
 from tests.rulesets.strategic.battles import empty_board, unit
-from tests.rulesets.strategic.positions import add, command, state_of, to_phase
+from tests.rulesets.strategic.positions import add, command, refused, state_of, to_phase
 
 U, C = Side.UNION, Side.CONFEDERATE
-
-
-def refused(game: Game, action: object) -> IllegalActionError:
-    with pytest.raises(IllegalActionError) as error:
-        game.apply(action)
-    return error.value
 
 
 def siege(fortress: bool = False) -> Game:

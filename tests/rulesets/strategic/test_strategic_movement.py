@@ -6,9 +6,6 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-import pytest
-
-from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import Detrain, March, Rail, Release, RollInitiative
 from gameapp.core.rulesets.strategic.events import ForcedMarchLoss, Marched, RailMoved
@@ -23,23 +20,15 @@ from tests.rulesets.strategic.positions import (
     add,
     command,
     hazel_game,
+    path,
     place,
+    refused,
     remove,
     state_of,
     to_phase,
 )
 
 M = "R&C strategic movement"
-
-
-def refused(game: Game, action: object) -> IllegalActionError:
-    with pytest.raises(IllegalActionError) as error:
-        game.apply(action)
-    return error.value
-
-
-def path(game: Game, *ids: str) -> tuple:
-    return tuple(game.map.parse(i) for i in ids)
 
 
 def union_unit(game: Game, unit_id: str, at: str, sp: int = 6, arm: Arm = Arm.INFANTRY,

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import Embark, Land, Sail
 from gameapp.core.rulesets.strategic.pieces import Arm, Division, Ship, Vessel
@@ -20,19 +19,11 @@ from tests.rulesets.strategic.positions import (
     add,
     command,
     hazel_game,
+    path,
+    refused,
     state_of,
     to_phase,
 )
-
-
-def refused(game: Game, action: object) -> IllegalActionError:
-    with pytest.raises(IllegalActionError) as error:
-        game.apply(action)
-    return error.value
-
-
-def path(game: Game, *ids: str) -> tuple:
-    return tuple(game.map.parse(i) for i in ids)
 
 
 def flotillas(game: Game) -> None:

@@ -10,10 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-import pytest
-
 from gameapp.ai.strategic.player import StrategicPlayer
-from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import Attack, Detrain, March, Rail, RollInitiative
 from gameapp.core.rulesets.strategic.combat import Detrained
@@ -24,17 +21,11 @@ from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
 from gameapp.present.event_words import words
 from gameapp.present.strategic import piece_line
-from tests.rulesets.strategic.positions import add, hazel_game, state_of, to_phase
+from tests.rulesets.strategic.positions import add, hazel_game, refused, state_of, to_phase
 from tests.rulesets.strategic.test_strategic_combat import two_hex_attack
 
 RAIL = "R&C strategic rail"
 LEADERS = "R&C strategic rail leaders"
-
-
-def refused(game: Game, action: object) -> IllegalActionError:
-    with pytest.raises(IllegalActionError) as error:
-        game.apply(action)
-    return error.value
 
 
 def ordered(game: Game, leader: str) -> None:

@@ -14,9 +14,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
-from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import (
     Assign,
@@ -31,16 +28,10 @@ from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
 from gameapp.present.event_words import words
 from tests.rulesets.strategic.battles import train
-from tests.rulesets.strategic.positions import add, hazel_game, place, state_of, to_phase
+from tests.rulesets.strategic.positions import add, hazel_game, place, refused, state_of, to_phase
 from tests.rulesets.strategic.test_strategic_combat import two_hex_attack
 
 C = Side.CONFEDERATE
-
-
-def refused(game: Game, action: object) -> IllegalActionError:
-    with pytest.raises(IllegalActionError) as error:
-        game.apply(action)
-    return error.value
 
 
 def entrain(game: Game, *unit_ids: str) -> None:

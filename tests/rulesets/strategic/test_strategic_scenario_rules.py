@@ -6,9 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-import pytest
-
-from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import March
 from gameapp.core.rulesets.strategic.pieces import Arm, Leader
@@ -19,7 +16,7 @@ from gameapp.core.rulesets.strategic.scenario_rules import (
 )
 from gameapp.core.units import Side
 from tests.rulesets.strategic.battles import empty_board, unit
-from tests.rulesets.strategic.positions import add, command, hazel_game, place, state_of
+from tests.rulesets.strategic.positions import add, command, hazel_game, place, refused, state_of
 
 U, C = Side.UNION, Side.CONFEDERATE
 
@@ -27,12 +24,6 @@ U, C = Side.UNION, Side.CONFEDERATE
 def with_options(game: Game, **options: object) -> Game:
     game.scenario = replace(game.scenario, options=options)
     return game
-
-
-def refused(game: Game, action: object) -> IllegalActionError:
-    with pytest.raises(IllegalActionError) as error:
-        game.apply(action)
-    return error.value
 
 
 def test_a_confined_leader_stays_on_his_map_sheet_26_4() -> None:

@@ -30,19 +30,11 @@ from tests.rulesets.strategic.positions import (
     add,
     command,
     hazel_game,
+    path,
+    refused,
     state_of,
     to_phase,
 )
-
-
-def refused(game: Game, action: object) -> IllegalActionError:
-    with pytest.raises(IllegalActionError) as error:
-        game.apply(action)
-    return error.value
-
-
-def path(game: Game, *ids: str) -> tuple:
-    return tuple(game.map.parse(i) for i in ids)
 
 
 def test_a_division_sheds_brigades_before_commands_3_25() -> None:

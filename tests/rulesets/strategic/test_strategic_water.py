@@ -6,9 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import (
     Attack,
@@ -38,21 +35,13 @@ from tests.rulesets.strategic.positions import (
     add,
     command,
     hazel_game,
+    path,
     place,
+    refused,
     state_of,
     to_phase,
 )
 from tests.rulesets.strategic.test_strategic_schedule import scheduled, to_week
-
-
-def refused(game: Game, action: object) -> IllegalActionError:
-    with pytest.raises(IllegalActionError) as error:
-        game.apply(action)
-    return error.value
-
-
-def path(game: Game, *ids: str) -> tuple:
-    return tuple(game.map.parse(i) for i in ids)
 
 
 def transports(game: Game, *capacities: int, at: str = "0402") -> None:
