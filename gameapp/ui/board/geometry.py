@@ -12,7 +12,7 @@ from PySide6.QtGui import QPolygonF
 
 from gameapp.core.hexgrid import Hex, Layout, Orientation
 from gameapp.core.numbering import Numbering
-from gameapp.ui.board.point_grid import PointGrid
+from gameapp.ui.board.point_rows import PointRows
 
 HEX_SIZE = 48.0
 
@@ -35,7 +35,7 @@ class BoardGeometry:
         self.layout = Layout(numbering.orientation, size, (ox, oy))
         self.hexes: list[Hex] = hexes
         self.centres: list[tuple[float, float]] = [(x + ox, y + oy) for x, y in points]
-        self._grid = PointGrid(self.centres, 4 * size)
+        self._rows = PointRows(self.centres)
         self.index_of: dict[Hex, int] = {h: i for i, h in enumerate(hexes)}
         right = max(x for x, _ in self.centres) + half_w + margin
         bottom = max(y for _, y in self.centres) + half_h + margin
@@ -65,11 +65,8 @@ class BoardGeometry:
         """Indices, in order, of hexes whose shape (grown by `pad`) may touch `rect`."""
         hw, hh = self.half_extent
         left, top, right, bottom = rect.left(), rect.top(), rect.right(), rect.bottom()
-        centres = self.centres
-        return [i for i in self._grid.candidates(left - hw - pad, top - hh - pad,
-                                                 right + hw + pad, bottom + hh + pad)
-                if (centres[i][0] + hw + pad >= left and centres[i][0] - hw - pad <= right
-                    and centres[i][1] + hh + pad >= top and centres[i][1] - hh - pad <= bottom)]
+        return self._rows.inside(lambda x: x + hw + pad >= left, lambda x: x - hw - pad <= right,
+                                 lambda y: y + hh + pad >= top, lambda y: y - hh - pad <= bottom)
 
     def direction_towards(self, h: Hex, point: QPointF) -> int:
         """The hex direction (0..5) nearest the line from the centre of `h` to a scene point."""

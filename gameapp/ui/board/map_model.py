@@ -3,7 +3,7 @@
 Per hex: terrain, features, fill colour (terrain over elevation-shaded ground), pattern variant,
 polygon and grid edges. Per line: hexside feature segments (with their downhill side), contour
 lines between elevation bands, road links, and the "arms" along which sunken roads and railroad
-cuts run. Line lists come with their midpoints in a PointGrid so a rectangle selects them quickly.
+cuts run. Line lists come with their midpoints in PointRows so a rectangle selects them quickly.
 The model reads the map's values as plain numbers (HexMap.flat_values): a map from the map cache
 is drawn without numpy (issue 28: start-up).
 """
@@ -21,7 +21,7 @@ from gameapp.core.terrain import HexFeature, RoadGrade, Terrain
 from gameapp.ui.board import palette as pal
 from gameapp.ui.board.geometry import BoardGeometry
 from gameapp.ui.board.hexside_art import Segment
-from gameapp.ui.board.point_grid import PointGrid
+from gameapp.ui.board.point_rows import PointRows
 from gameapp.ui.board.terrain_art import VARIANTS
 
 Point = tuple[float, float]
@@ -190,15 +190,13 @@ class MapModel:
         return arms
 
 
-def _midpoints(ends: list[tuple[Point, Point]]) -> PointGrid:
-    """The lines' midpoints, in cells of about four hexes (HEX_SIZE 48: the scene's unit)."""
-    return PointGrid([((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in ends], 192.0)
+def _midpoints(ends: list[tuple[Point, Point]]) -> PointRows:
+    return PointRows([((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in ends])
 
 
-def near(mids: PointGrid, rect: QRectF, pad: float) -> list[int]:
+def near(mids: PointRows, rect: QRectF, pad: float) -> list[int]:
     """Indices, in order, of the lines whose midpoints lie within `pad` of `rect`."""
     left, top = rect.left() - pad, rect.top() - pad
     right, bottom = rect.right() + pad, rect.bottom() + pad
-    points = mids.points
-    return [k for k in mids.candidates(left, top, right, bottom)
-            if left <= points[k][0] <= right and top <= points[k][1] <= bottom]
+    return mids.inside(lambda x: x >= left, lambda x: x <= right,
+                       lambda y: y >= top, lambda y: y <= bottom)
