@@ -12,6 +12,7 @@ first read (`HexMap.packed`): the board reads their values as plain numbers (`fl
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:  # numpy when the arrays are first made: not for a packed map'
     import numpy as np
 
 ARRAY_NAMES = ("terrain", "elevation", "features", "hexsides", "roads")
+_UNPACKING = threading.Lock()  # a packed map's arrays are made once
 # the array types, and their codes for memoryview.cast (native byte order, as numpy's)
 _FORMATS: dict[str, Literal["B", "h", "H"]] = {"uint8": "B", "int16": "h", "uint16": "H"}
 
@@ -103,14 +105,18 @@ class HexMap(NumberedGrid):
 
         def __getattr__(self, name: str) -> Any:
             """A packed map's arrays, all made at the first read of one (called only for a
-            name the map does not hold yet)."""
-            packed = self.__dict__.get("_packed")
-            if packed is None or name not in ARRAY_NAMES:
+            name the map does not hold yet; under a lock: a worker thread may read too)."""
+            if name not in ARRAY_NAMES:
                 raise AttributeError(name)
-            for key, array in packed.items():
-                self.__dict__[key] = array.array()
-            del self.__dict__["_packed"]
-            return self.__dict__[name]
+            with _UNPACKING:
+                packed = self.__dict__.pop("_packed", None)
+                if packed is not None:
+                    for key, array in packed.items():
+                        self.__dict__[key] = array.array()
+            try:
+                return self.__dict__[name]
+            except KeyError:
+                raise AttributeError(name) from None
 
     def flat_values(self, name: str) -> list[int]:
         """The values of the array `name` (one of ARRAY_NAMES) as plain numbers, flat in C
