@@ -110,9 +110,9 @@ class HexMap(NumberedGrid):
                 raise AttributeError(name)
             with _UNPACKING:
                 packed = self.__dict__.pop("_packed", None)
-                if packed is not None:
+                if packed is not None:  # (an array set meanwhile is kept)
                     for key, array in packed.items():
-                        self.__dict__[key] = array.array()
+                        self.__dict__.setdefault(key, array.array())
             try:
                 return self.__dict__[name]
             except KeyError:
@@ -122,7 +122,7 @@ class HexMap(NumberedGrid):
         """The values of the array `name` (one of ARRAY_NAMES) as plain numbers, flat in C
         order ([row, col] or [row, col, direction]); a packed map's without making its arrays."""
         packed: dict[str, PackedArray] | None = self.__dict__.get("_packed")
-        if packed is not None:
+        if packed is not None and name not in self.__dict__:
             return packed[name].values()
         values: list[int] = getattr(self, name).ravel().tolist()
         return values

@@ -138,6 +138,12 @@ def test_a_map_read_from_the_cache_reads_as_the_compiled_one_before_its_arrays_a
     assert "_packed" not in vars(cached) and _same(cached, compiled)
     cached.set_terrain(compiled.hexes()[0], cached.terrain_at(compiled.hexes()[1]))
     assert cached.edits == 1
+    other = MapCache(tmp_path / "maps").load(MAP)
+    cleared = np.zeros_like(compiled.terrain)
+    other.terrain = cleared  # an array set before any is read is the map's, not the cache's
+    assert other.flat_values("terrain") == cleared.ravel().tolist()
+    assert other.elevation_at(compiled.hexes()[7]) == compiled.elevation_at(compiled.hexes()[7])
+    assert other.terrain is cleared
 
 
 def test_an_edited_map_is_compiled_afresh(tmp_path: Path, compiles: list[Path]) -> None:
