@@ -19,6 +19,7 @@ without the rules it does not use yet.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -85,7 +86,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def one_blas_thread() -> None:
+    """numpy's BLAS (OpenBLAS) starts one thread per core when numpy is imported, and they spin
+    waiting for work: on two busy cores that costs the start of the window up to 100 ms of CPU
+    and more of wall-clock time (issue 28). The program's numpy work is element by element, not
+    matrix algebra, so one thread does it as fast. A value the user set is kept. It must be set
+    before numpy is first imported: OpenBLAS reads it when it is loaded."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    one_blas_thread()
     args = build_parser().parse_args(argv)
     if args.self_test:
         from gameapp.selftest import run_self_test

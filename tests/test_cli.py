@@ -143,3 +143,27 @@ def test_validate_checks_the_ai_hints_beside_a_scenario(tmp_path: Path,
     captured = capsys.readouterr()
     assert captured.err.strip() == f"{hints}:2: until: expected a whole number, 0 or more"
     assert "demo.yaml: bad AI hints (scenario)" in captured.out
+
+
+def test_the_program_starts_numpy_with_one_blas_thread_unless_the_user_set_it(
+        tmp_path: Path) -> None:
+    """Issue 28: OpenBLAS's spinning threads cost the start of the window CPU on a busy
+    machine. `gameapp` asks for one before numpy is loaded; a value the user set is kept."""
+    script = (
+        "import os, sys\n"
+        "from gameapp.cli import main\n"
+        "assert 'numpy' not in sys.modules\n"
+        f"main(['validate', {str(ROOT / 'maps' / 'demo.yaml')!r}])\n"
+        "import numpy\n"
+        "print(os.environ['OPENBLAS_NUM_THREADS'], len(os.listdir('/proc/self/task')))\n"
+    )
+    for given, expected in ((None, "1"), ("2", "2")):
+        env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+        if given is not None:
+            env["OPENBLAS_NUM_THREADS"] = given
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                              cwd=ROOT, env=env, timeout=120, check=True)
+        value, threads = done.stdout.split()[-2:]
+        assert value == expected
+        if given is None and os.path.isdir("/proc/self/task"):
+            assert threads == "1"  # the interpreter's thread alone: no BLAS threads

@@ -25,6 +25,7 @@ import hashlib
 import json
 import logging
 import os
+import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -32,9 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # numpy and the map when a map is loaded: `gameapp` turns the cache on before
     # its start screen, which imports neither
-    import numpy as np
-
-    from gameapp.core.mapdata import HexMap
+    from gameapp.core.mapdata import HexMap, PackedArray
     from gameapp.core.numbering import Numbering
 
 log = logging.getLogger(__name__)
@@ -55,6 +54,7 @@ ARRAYS: dict[str, tuple[str, tuple[int, ...]]] = {
     "hexsides": ("uint16", (6,)),
     "roads": ("uint8", (6,)),
 }
+ITEM_BYTES = {"uint8": 1, "int16": 2, "uint16": 2}
 
 
 class BrokenEntry(ValueError):
@@ -196,7 +196,8 @@ def encode_entry(hexmap: HexMap, key: str) -> bytes:
 
 
 def read_entry(data: bytes, key: str) -> HexMap:
-    """The map a cache file holds; BrokenEntry unless every part of it checks."""
+    """The map a cache file holds, its arrays packed till first read (HexMap.packed: the
+    board's first frame needs no numpy); BrokenEntry unless every part of it checks."""
     from gameapp.core.mapdata import HexMap, SlopeThresholds
 
     line, newline, payload = data.partition(b"\n")
@@ -215,13 +216,11 @@ def read_entry(data: bytes, key: str) -> HexMap:
                 isinstance(patterns, list) and all(isinstance(p, str) for p in patterns)
                 for patterns in edges.values())):
             raise BrokenEntry("friendly edges")
-        return HexMap(name=_text(header["name"]), numbering=numbering,
-                      terrain=arrays["terrain"], elevation=arrays["elevation"],
-                      features=arrays["features"], hexsides=arrays["hexsides"],
-                      roads=arrays["roads"],
-                      slope_thresholds=SlopeThresholds(_integer(gentle), _integer(steep)),
-                      friendly_edges={str(side): list(p) for side, p in edges.items()},
-                      source=_text(header["source"]))
+        return HexMap.packed(
+            name=_text(header["name"]), numbering=numbering, arrays=arrays,
+            slope_thresholds=SlopeThresholds(_integer(gentle), _integer(steep)),
+            friendly_edges={str(side): list(p) for side, p in edges.items()},
+            source=_text(header["source"]))
     except (KeyError, TypeError, ValueError) as error:  # JSONDecodeError is a ValueError
         raise BrokenEntry(str(error)) from None
 
@@ -246,22 +245,32 @@ def _numbering(fields: dict[str, Any]) -> Numbering:
     return numbering
 
 
-def _arrays(described: dict[str, Any], payload: bytes,
-            size: tuple[int, int]) -> dict[str, np.ndarray]:
-    import numpy as np
+def _native(type_name: str) -> str:
+    """numpy's name (dtype.str) of an array type in this machine's byte order: the arrays are
+    written as numpy holds them (encode_entry) and read here without numpy."""
+    size = ITEM_BYTES[type_name]
+    order = "|" if size == 1 else ("<" if sys.byteorder == "little" else ">")
+    return f"{order}{type_name[0]}{size}"
 
-    arrays: dict[str, np.ndarray] = {}
+
+def _arrays(described: dict[str, Any], payload: bytes,
+            size: tuple[int, int]) -> dict[str, PackedArray]:
+    from gameapp.core.mapdata import PackedArray
+
+    arrays: dict[str, PackedArray] = {}
     offset = 0
     for name, (type_name, tail) in ARRAYS.items():
-        dtype = np.dtype(type_name)
         stored, shape = described[name]
-        if np.dtype(stored) != dtype or tuple(shape) != (*size, *tail):
+        shape = tuple(shape)
+        if stored != _native(type_name) or shape != (*size, *tail):
             raise BrokenEntry(f"{name}: type or shape")
-        length = dtype.itemsize * int(np.prod(shape))
+        length = ITEM_BYTES[type_name]
+        for extent in shape:
+            length *= extent
         chunk = payload[offset:offset + length]
         if len(chunk) != length:
             raise BrokenEntry(f"{name}: cut short")
-        arrays[name] = np.frombuffer(chunk, dtype=dtype).reshape(shape).copy()  # writable
+        arrays[name] = PackedArray(type_name, shape, chunk)
         offset += length
     if offset != len(payload):
         raise BrokenEntry("bytes left over")
@@ -269,21 +278,19 @@ def _arrays(described: dict[str, Any], payload: bytes,
     return arrays
 
 
-def _check_codes(arrays: dict[str, np.ndarray]) -> None:
+def _check_codes(arrays: dict[str, PackedArray]) -> None:
     """Every terrain and road grade a known one, every flag a known flag."""
-    import numpy as np
-
     from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Terrain
 
-    if not np.isin(arrays["terrain"], [int(t) for t in Terrain]).all():
+    if not set(arrays["terrain"].values()) <= {int(t) for t in Terrain}:
         raise BrokenEntry("unknown terrain")
-    if not np.isin(arrays["roads"], [int(g) for g in RoadGrade]).all():
+    if not set(arrays["roads"].values()) <= {int(g) for g in RoadGrade}:
         raise BrokenEntry("unknown road grade")
     for name, flags in (("features", HexFeature), ("hexsides", HexsideFeature)):
         known = 0
         for flag in flags:
             known |= int(flag)
-        if (arrays[name] & ~np.array(known, dtype=arrays[name].dtype)).any():
+        if any(value & ~known for value in set(arrays[name].values())):
             raise BrokenEntry(f"unknown {name}")
 
 

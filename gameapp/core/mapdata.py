@@ -4,17 +4,49 @@ Arrays are indexed [row, col] in screen offset coordinates (see `numbering.py`).
 have a third axis of six directions, and every hexside is stored from both of its hexes, so a
 rule reads one cell whichever side it stands on. Write hexsides only through `set_hexside` and
 `add_road`.
+
+A map read from the map cache (mapcache.py) keeps its arrays packed, as bytes, until they are
+first read (`HexMap.packed`): the board reads their values as plain numbers (`flat_values`), so
+`gameapp play` draws its first frame without importing numpy (issue 28: start-up).
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Literal
 
 from gameapp.core.hexgrid import Hex, Hexside
 from gameapp.core.numbering import NumberedGrid, Numbering
 from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Slope, Terrain
+
+if TYPE_CHECKING:  # numpy when the arrays are first made: not for a packed map's first frame
+    import numpy as np
+
+ARRAY_NAMES = ("terrain", "elevation", "features", "hexsides", "roads")
+_UNPACKING = threading.Lock()  # a packed map's arrays are made once
+# the array types, and their codes for memoryview.cast (native byte order, as numpy's)
+_FORMATS: dict[str, Literal["B", "h", "H"]] = {"uint8": "B", "int16": "h", "uint16": "H"}
+
+
+@dataclass(frozen=True)
+class PackedArray:
+    """One of a map's arrays as bytes (C order, native byte order), as the map cache keeps it:
+    its values read as plain numbers without numpy, or made a numpy array when a rule needs it."""
+
+    type_name: str  # "uint8", "int16" or "uint16"
+    shape: tuple[int, ...]
+    data: bytes
+
+    def values(self) -> list[int]:
+        """Every value, flat in C order."""
+        values: list[int] = memoryview(self.data).cast(_FORMATS[self.type_name]).tolist()
+        return values
+
+    def array(self) -> np.ndarray:
+        import numpy as np
+
+        return np.frombuffer(self.data, dtype=self.type_name).reshape(self.shape).copy()
 
 
 @dataclass
@@ -44,6 +76,8 @@ class HexMap(NumberedGrid):
 
     @classmethod
     def blank(cls, name: str, numbering: Numbering, terrain: Terrain = Terrain.CLEAR) -> HexMap:
+        import numpy as np
+
         shape = (numbering.height, numbering.width)
         return cls(
             name=name,
@@ -54,6 +88,44 @@ class HexMap(NumberedGrid):
             hexsides=np.zeros((*shape, 6), dtype=np.uint16),
             roads=np.zeros((*shape, 6), dtype=np.uint8),
         )
+
+    @classmethod
+    def packed(cls, name: str, numbering: Numbering, arrays: dict[str, PackedArray],
+               slope_thresholds: SlopeThresholds, friendly_edges: dict[str, list[str]],
+               source: str) -> HexMap:
+        """A map whose numpy arrays are made from `arrays` (one per ARRAY_NAMES) when one of
+        them is first read: the same map as one built with the arrays."""
+        hexmap = cls.__new__(cls)
+        hexmap.__dict__.update(name=name, numbering=numbering, slope_thresholds=slope_thresholds,
+                               friendly_edges=friendly_edges, source=source, edits=0,
+                               _packed=dict(arrays))
+        return hexmap
+
+    if not TYPE_CHECKING:  # hidden from mypy, which would otherwise take any name as an array
+
+        def __getattr__(self, name: str) -> Any:
+            """A packed map's arrays, all made at the first read of one (called only for a
+            name the map does not hold yet; under a lock: a worker thread may read too)."""
+            if name not in ARRAY_NAMES:
+                raise AttributeError(name)
+            with _UNPACKING:
+                packed = self.__dict__.pop("_packed", None)
+                if packed is not None:  # (an array set meanwhile is kept)
+                    for key, array in packed.items():
+                        self.__dict__.setdefault(key, array.array())
+            try:
+                return self.__dict__[name]
+            except KeyError:
+                raise AttributeError(name) from None
+
+    def flat_values(self, name: str) -> list[int]:
+        """The values of the array `name` (one of ARRAY_NAMES) as plain numbers, flat in C
+        order ([row, col] or [row, col, direction]); a packed map's without making its arrays."""
+        packed: dict[str, PackedArray] | None = self.__dict__.get("_packed")
+        if packed is not None and name not in self.__dict__:
+            return packed[name].values()
+        values: list[int] = getattr(self, name).ravel().tolist()
+        return values
 
     # --- reading ----------------------------------------------------------------------------
     def terrain_at(self, h: Hex) -> Terrain:
@@ -90,19 +162,23 @@ class HexMap(NumberedGrid):
 
     def hexside_features(self) -> dict[Hexside, HexsideFeature]:
         """Every marked hexside once, keyed canonically."""
-        result: dict[Hexside, HexsideFeature] = {}
-        for row, col, d in zip(*np.nonzero(self.hexsides), strict=True):
-            h = self.numbering.offset_to_hex(int(col), int(row))
-            result[Hexside.of(h, int(d))] = HexsideFeature(int(self.hexsides[row, col, d]))
-        return result
+        return {side: HexsideFeature(value) for side, value in self._marked_sides("hexsides")}
 
     def road_links(self) -> dict[Hexside, RoadGrade]:
         """Every road link once, keyed canonically."""
-        result: dict[Hexside, RoadGrade] = {}
-        for row, col, d in zip(*np.nonzero(self.roads), strict=True):
-            h = self.numbering.offset_to_hex(int(col), int(row))
-            result[Hexside.of(h, int(d))] = RoadGrade(int(self.roads[row, col, d]))
-        return result
+        return {side: RoadGrade(value) for side, value in self._marked_sides("roads")}
+
+    def _marked_sides(self, name: str) -> list[tuple[Hexside, int]]:
+        """Each nonzero cell of a hexside array, in array order, with its canonical hexside (a
+        side is met from both its hexes: the later cell's value stands, as in a dict)."""
+        width, to_hex = self.width, self.numbering.offset_to_hex
+        marked = []
+        for k, value in enumerate(self.flat_values(name)):
+            if value:
+                cell, direction = divmod(k, 6)
+                row, col = divmod(cell, width)
+                marked.append((Hexside.of(to_hex(col, row), direction), value))
+        return marked
 
     # --- writing ----------------------------------------------------------------------------
     def set_terrain(self, h: Hex, terrain: Terrain) -> None:

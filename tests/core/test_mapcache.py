@@ -71,6 +71,18 @@ def _broken_files(good: bytes, compiled: HexMap, key: str) -> dict[str, bytes]:
     forged[0, 0] = 250  # no such terrain, the payload's hash made to match
     fake = HexMap(compiled.name, compiled.numbering, forged, compiled.elevation,
                   compiled.features, compiled.hexsides, compiled.roads)
+    sides, roads, features = (compiled.hexsides.copy(), compiled.roads.copy(),
+                              compiled.features.copy())
+    sides[1, 1, 2] = 1 << 15  # no such hexside flag
+    roads[2, 2, 3] = 77  # no such road grade
+    features[3, 3] = 1 << 7  # no such hex feature
+    odd_side = HexMap(compiled.name, compiled.numbering, compiled.terrain, compiled.elevation,
+                      compiled.features, sides, compiled.roads)
+    odd_road = HexMap(compiled.name, compiled.numbering, compiled.terrain, compiled.elevation,
+                      compiled.features, compiled.hexsides, roads)
+    odd_feature = HexMap(compiled.name, compiled.numbering, compiled.terrain,
+                         compiled.elevation, features, compiled.hexsides, compiled.roads)
+    swapped = dict(fields, arrays=dict(fields["arrays"], elevation=[">i2", [1, 1]]))
     flipped = bytearray(payload)
     flipped[len(flipped) // 2] ^= 0xFF
     wide = dict(fields, numbering=dict(fields["numbering"], width=fields["numbering"]["width"] + 1))
@@ -84,6 +96,10 @@ def _broken_files(good: bytes, compiled: HexMap, key: str) -> dict[str, bytes]:
         "another format": json.dumps(dict(fields, format="old")).encode() + b"\n" + payload,
         "wrong size": json.dumps(wide).encode() + b"\n" + payload,
         "unknown terrain": encode_entry(fake, key),
+        "unknown hexside flag": encode_entry(odd_side, key),
+        "unknown road grade": encode_entry(odd_road, key),
+        "unknown hex feature": encode_entry(odd_feature, key),
+        "another byte order": json.dumps(swapped).encode() + b"\n" + payload,
         "a list for a header": b"[1, 2]\n" + payload,
     }
 
@@ -104,6 +120,30 @@ def test_a_broken_cache_file_is_compiled_again_and_mended(tmp_path: Path, compil
         assert entry.read_bytes() == good, why  # written again
         compiles.clear()
         assert _same(MapCache(folder).load(MAP), compiled) and not compiles, why
+
+
+def test_a_map_read_from_the_cache_reads_as_the_compiled_one_before_its_arrays_are_made(
+        tmp_path: Path, compiled: HexMap) -> None:
+    """The board reads a cached map's values without numpy (its first frame, issue 28); they
+    are the compiled map's, and so are the arrays made at the first read of one."""
+    MapCache(tmp_path / "maps").load(MAP)
+    cached = MapCache(tmp_path / "maps").load(MAP)
+    assert "_packed" in vars(cached) and "terrain" not in vars(cached)  # not made yet
+    for name in ("terrain", "elevation", "features", "hexsides", "roads"):
+        assert cached.flat_values(name) == getattr(compiled, name).ravel().tolist(), name
+    assert list(cached.hexside_features().items()) == list(compiled.hexside_features().items())
+    assert list(cached.road_links().items()) == list(compiled.road_links().items())
+    assert "terrain" not in vars(cached)  # still packed
+    assert cached.elevation_at(compiled.hexes()[7]) == compiled.elevation_at(compiled.hexes()[7])
+    assert "_packed" not in vars(cached) and _same(cached, compiled)
+    cached.set_terrain(compiled.hexes()[0], cached.terrain_at(compiled.hexes()[1]))
+    assert cached.edits == 1
+    other = MapCache(tmp_path / "maps").load(MAP)
+    cleared = np.zeros_like(compiled.terrain)
+    other.terrain = cleared  # an array set before any is read is the map's, not the cache's
+    assert other.flat_values("terrain") == cleared.ravel().tolist()
+    assert other.elevation_at(compiled.hexes()[7]) == compiled.elevation_at(compiled.hexes()[7])
+    assert other.terrain is cleared
 
 
 def test_an_edited_map_is_compiled_afresh(tmp_path: Path, compiles: list[Path]) -> None:

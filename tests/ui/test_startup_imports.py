@@ -112,3 +112,51 @@ assert len(window.view.board().units()) == len(scenario.units)
                               "gameapp.ui.rulesets.tactical", "gameapp.ui.panels"))]
     assert rules == ["gameapp.core.rules.datafile"]  # a file reader (breakdown's rule ids)
     assert "jsonschema" not in loaded
+
+
+def test_gameapp_plays_first_board_frame_from_the_map_cache_needs_no_numpy(
+        tmp_path: Path) -> None:
+    """With its map in the map cache (every start but the first), `gameapp play` reads Slaughter
+    Mountain and paints its board's first frame without importing numpy (it costs a start 100
+    to 200 ms); the game, started after that frame, makes the map's arrays then."""
+    script = """
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from gameapp.core.mapcache import use_map_cache
+from gameapp.core.ruleset import load_scenario_file
+from gameapp.ui.app import build_window
+use_map_cache(CACHE)
+later = []
+scenario = load_scenario_file("scenarios/slaughter_mountain.yaml")
+window = build_window("scenarios/slaughter_mountain.yaml", seed=1, in_two_steps=True,
+                      games_later=later, loaded=scenario)
+window.show()
+app.processEvents()
+frame = window.view.viewport().grab().toImage()  # the first frame painted
+assert not window.complete and len(later) == 1
+assert len(window.view.board().units()) == len(scenario.units)
+assert len({frame.pixel(x, y) for x in range(0, frame.width(), 37)
+            for y in range(0, frame.height(), 29)}) > 20  # a map drawn, not a blank
+import sys
+FIRST_FRAME = sorted(sys.modules)
+"""
+    cache = tmp_path / "maps"
+    start = script.replace("CACHE", repr(str(cache)))
+    _modules_after(start, tmp_path)  # the first start: compiles the map into the cache
+    assert list(cache.glob("*.rcmap"))
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path),
+               XDG_CONFIG_HOME=str(tmp_path / "config"), PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", start + """
+window.build_the_rest()
+for start in later:
+    start()
+assert window.controller.game is not None and window.complete
+assert window.controller.game.scenario.map.terrain.shape == (scenario.map.height,
+                                                             scenario.map.width)
+import json
+print(json.dumps([FIRST_FRAME, sorted(sys.modules)]))
+"""], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300, check=True)
+    first_frame, complete = json.loads(done.stdout.splitlines()[-1])
+    assert "gameapp.ui.board.map_painter" in first_frame  # the script did paint the board
+    assert not [m for m in first_frame if m.split(".")[0] in HEAVY]
+    assert "numpy" in complete  # the game made the map's arrays after that frame

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPolygonF
 
 from gameapp.core.hexgrid import Hex, Layout, Orientation
 from gameapp.core.numbering import Numbering
+from gameapp.ui.board.point_rows import PointRows
 
 HEX_SIZE = 48.0
 
@@ -29,14 +29,16 @@ class BoardGeometry:
         self.half_extent = (half_w, half_h)
         hexes = list(numbering.hexes())
         raw = Layout(numbering.orientation, size)
-        points = np.array([raw.hex_to_pixel(h) for h in hexes], dtype=np.float64)
-        origin = (margin + half_w - points[:, 0].min(), margin + half_h - points[:, 1].min())
-        self.layout = Layout(numbering.orientation, size, origin)
+        points = [raw.hex_to_pixel(h) for h in hexes]
+        ox = margin + half_w - min(x for x, _ in points)
+        oy = margin + half_h - min(y for _, y in points)
+        self.layout = Layout(numbering.orientation, size, (ox, oy))
         self.hexes: list[Hex] = hexes
-        self.centres: np.ndarray = points + np.array(origin)
+        self.centres: list[tuple[float, float]] = [(x + ox, y + oy) for x, y in points]
+        self._rows = PointRows(self.centres)
         self.index_of: dict[Hex, int] = {h: i for i, h in enumerate(hexes)}
-        right = self.centres[:, 0].max() + half_w + margin
-        bottom = self.centres[:, 1].max() + half_h + margin
+        right = max(x for x, _ in self.centres) + half_w + margin
+        bottom = max(y for _, y in self.centres) + half_h + margin
         self.map_rect = QRectF(0.0, 0.0, float(right), float(bottom))
         self.corner_offsets: list[tuple[float, float]] = [
             self.layout.corner_offset(i) for i in range(6)
@@ -59,17 +61,12 @@ class BoardGeometry:
         h = self.layout.pixel_to_hex(point.x(), point.y())
         return h if self.numbering.contains(h) else None
 
-    def indices_in(self, rect: QRectF, pad: float = 0.0) -> np.ndarray:
-        """Indices of hexes whose shape (grown by `pad`) may touch `rect`."""
+    def indices_in(self, rect: QRectF, pad: float = 0.0) -> list[int]:
+        """Indices, in order, of hexes whose shape (grown by `pad`) may touch `rect`."""
         hw, hh = self.half_extent
-        x, y = self.centres[:, 0], self.centres[:, 1]
-        mask = (
-            (x + hw + pad >= rect.left())
-            & (x - hw - pad <= rect.right())
-            & (y + hh + pad >= rect.top())
-            & (y - hh - pad <= rect.bottom())
-        )
-        return np.nonzero(mask)[0]
+        left, top, right, bottom = rect.left(), rect.top(), rect.right(), rect.bottom()
+        return self._rows.inside(lambda x: x + hw + pad >= left, lambda x: x - hw - pad <= right,
+                                 lambda y: y + hh + pad >= top, lambda y: y - hh - pad <= bottom)
 
     def direction_towards(self, h: Hex, point: QPointF) -> int:
         """The hex direction (0..5) nearest the line from the centre of `h` to a scene point."""

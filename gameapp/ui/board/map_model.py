@@ -3,14 +3,15 @@
 Per hex: terrain, features, fill colour (terrain over elevation-shaded ground), pattern variant,
 polygon and grid edges. Per line: hexside feature segments (with their downhill side), contour
 lines between elevation bands, road links, and the "arms" along which sunken roads and railroad
-cuts run. Line lists come with midpoint arrays so a rectangle selects them quickly.
+cuts run. Line lists come with their midpoints in PointRows so a rectangle selects them quickly.
+The model reads the map's values as plain numbers (HexMap.flat_values): a map from the map cache
+is drawn without numpy (issue 28: start-up).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-import numpy as np
 from PySide6.QtCore import QLineF, QRectF
 from PySide6.QtGui import QColor, QPolygonF
 
@@ -20,15 +21,17 @@ from gameapp.core.terrain import HexFeature, RoadGrade, Terrain
 from gameapp.ui.board import palette as pal
 from gameapp.ui.board.geometry import BoardGeometry
 from gameapp.ui.board.hexside_art import Segment
+from gameapp.ui.board.point_rows import PointRows
 from gameapp.ui.board.terrain_art import VARIANTS
 
 Point = tuple[float, float]
 _NICE_INTERVALS = (5, 10, 20, 25, 50, 100, 200, 250, 500)
 
 
-def contour_interval(elevation: np.ndarray, max_bands: int = 8) -> int:
-    """The smallest round interval (feet) that splits the map's relief into at most `max_bands`."""
-    span = int(elevation.max()) - int(elevation.min()) if elevation.size else 0
+def contour_interval(elevation: Sequence[int], max_bands: int = 8) -> int:
+    """The smallest round interval (feet) that splits the map's relief (the elevations of its
+    hexes) into at most `max_bands`."""
+    span = max(elevation) - min(elevation) if elevation else 0
     for interval in _NICE_INTERVALS:
         if span // interval < max_bands:
             return interval
@@ -39,9 +42,13 @@ class MapModel:
     def __init__(self, hex_map: HexMap, geometry: BoardGeometry) -> None:
         self.map = hex_map
         self.geo = geometry
-        self.interval = contour_interval(hex_map.elevation)
-        rows_cols = np.array([hex_map.index(h) for h in geometry.hexes], dtype=np.int64)
-        self._rows, self._cols = rows_cols[:, 0], rows_cols[:, 1]
+        self._elevation = hex_map.flat_values("elevation")
+        self._roads = hex_map.flat_values("roads")
+        self.interval = contour_interval(self._elevation)
+        width = hex_map.width
+        # each hex's cell in the map's flat arrays, in the geometry's order of hexes
+        self._cell = [row * width + col for row, col in map(hex_map.index, geometry.hexes)]
+        self._cell_of = dict(zip(geometry.hexes, self._cell, strict=True))
         self._build_hexes()
         self._build_grid()
         self._build_hexsides()
@@ -50,18 +57,19 @@ class MapModel:
 
     # --- hexes ------------------------------------------------------------------------------
     def _build_hexes(self) -> None:
-        m, geo = self.map, self.geo
-        base = int(m.elevation.min()) if m.elevation.size else 0
-        self.bands = (m.elevation[self._rows, self._cols].astype(np.int64) - base) // self.interval
-        band_count = int(self.bands.max()) + 1 if self.bands.size else 1
-        self.terrain = [Terrain(int(t)) for t in m.terrain[self._rows, self._cols]]
-        self.features = [int(f) for f in m.features[self._rows, self._cols]]
+        m, geo, cells, elevation = self.map, self.geo, self._cell, self._elevation
+        base = min(elevation) if elevation else 0
+        self.bands = [(elevation[k] - base) // self.interval for k in cells]
+        band_count = max(self.bands) + 1 if self.bands else 1
+        terrain, features = m.flat_values("terrain"), m.flat_values("features")
+        self.terrain = [Terrain(terrain[k]) for k in cells]
+        self.features = [features[k] for k in cells]
         colours: dict[tuple[int, int], QColor] = {}
         self.fills: list[QColor] = []
         for t, b in zip(self.terrain, self.bands, strict=True):
-            key = (int(t), int(b))
+            key = (int(t), b)
             if key not in colours:
-                colours[key] = pal.hex_fill(t, int(b), band_count)
+                colours[key] = pal.hex_fill(t, b, band_count)
             self.fills.append(colours[key])
         self._polygons: dict[int, QPolygonF] = {}  # by hex index, made when first drawn
         self.variants = [(h.q * 7 + h.r * 13) % VARIANTS for h in geo.hexes]
@@ -118,7 +126,7 @@ class MapModel:
         first, second = side.hexes()
         low = second
         if self.map.contains(first) and self.map.contains(second):
-            if self.map.elevation_at(first) < self.map.elevation_at(second):
+            if self._height(first) < self._height(second):
                 low = first
         elif not self.map.contains(second):
             low = first
@@ -127,9 +135,13 @@ class MapModel:
         length = (dx * dx + dy * dy) ** 0.5 or 1.0
         return dx / length, dy / length
 
+    def _height(self, h: Hex) -> int:
+        """The elevation of a hex on the map."""
+        return self._elevation[self._cell_of[h]]
+
     def _build_contours(self) -> None:
         layout, lines = self.geo.layout, []
-        band_of = {h: int(b) for h, b in zip(self.geo.hexes, self.bands, strict=True)}
+        band_of = dict(zip(self.geo.hexes, self.bands, strict=True))
         for h, band in band_of.items():
             for d in range(3):
                 other = band_of.get(h.neighbor(d))
@@ -159,12 +171,12 @@ class MapModel:
                 self.rail_arms[i] = self._arms(h, self._rail_linked)
 
     def _road_linked(self, h: Hex, d: int) -> bool:
-        return self.map.road_at(h, d) != RoadGrade.NONE
+        return self._roads[self._cell_of[h] * 6 + d % 6] != RoadGrade.NONE
 
     def _rail_linked(self, h: Hex, d: int) -> bool:
         other = h.neighbor(d)
         return self.map.contains(other) and bool(
-            self.map.features_at(other) & HexFeature.RAILROAD_CUT
+            self.features[self.geo.index_of[other]] & HexFeature.RAILROAD_CUT
         )
 
     def _arms(self, h: Hex, linked: Callable[[Hex, int], bool]) -> list[Point]:
@@ -178,22 +190,13 @@ class MapModel:
         return arms
 
 
-def _midpoints(ends: list[tuple[Point, Point]]) -> np.ndarray:
-    if not ends:
-        return np.zeros((0, 2))
-    arr = np.array(ends, dtype=np.float64)
-    return (arr[:, 0, :] + arr[:, 1, :]) / 2
+def _midpoints(ends: list[tuple[Point, Point]]) -> PointRows:
+    return PointRows([((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in ends])
 
 
-def near(mids: np.ndarray, rect: QRectF, pad: float) -> np.ndarray:
-    """Indices of the lines whose midpoints lie within `pad` of `rect`."""
-    if not len(mids):
-        return np.zeros(0, dtype=np.int64)
-    x, y = mids[:, 0], mids[:, 1]
-    mask = (
-        (x >= rect.left() - pad)
-        & (x <= rect.right() + pad)
-        & (y >= rect.top() - pad)
-        & (y <= rect.bottom() + pad)
-    )
-    return np.nonzero(mask)[0]
+def near(mids: PointRows, rect: QRectF, pad: float) -> list[int]:
+    """Indices, in order, of the lines whose midpoints lie within `pad` of `rect`."""
+    left, top = rect.left() - pad, rect.top() - pad
+    right, bottom = rect.right() + pad, rect.bottom() + pad
+    return mids.inside(lambda x: x >= left, lambda x: x <= right,
+                       lambda y: y >= top, lambda y: y <= bottom)

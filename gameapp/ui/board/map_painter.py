@@ -50,7 +50,7 @@ class MapPainter:
         """Draw the part of the map inside `rect` (scene units); `scale` is device px per unit."""
         model = self.model
         on_screen = self.geo.size * scale
-        idx = [int(i) for i in self.geo.indices_in(rect, pad=1.0)]
+        idx = self.geo.indices_in(rect, pad=1.0)
         pad = self.geo.size * 1.2
         p.fillRect(rect.intersected(self.geo.map_rect), pal.PAPER)
         # Fills without antialiasing tile the plane exactly: no seams between hexes.
@@ -63,7 +63,7 @@ class MapPainter:
         if on_screen >= PATTERN_MIN and idx:
             self.patterns.paint(
                 p,
-                self.geo.centres[idx],
+                [self.geo.centres[i] for i in idx],
                 [model.terrain[i] for i in idx],
                 [model.variants[i] for i in idx],
                 on_screen >= FINE_MIN,
@@ -71,7 +71,7 @@ class MapPainter:
         p.setBrush(Qt.BrushStyle.NoBrush)
         self._lines(
             p,
-            [model.contours[int(k)] for k in near(model.contour_mid, rect, pad)],
+            [model.contours[k] for k in near(model.contour_mid, rect, pad)],
             self.contour_pen,
         )
         if on_screen >= GRID_MIN:
@@ -87,12 +87,12 @@ class MapPainter:
         featured = [i for i in idx if model.features[i]]
         for i in featured:
             self.feature_art.paint_under_roads(
-                p, model.features[i], (centres[i, 0], centres[i, 1]), model.sunken_arms.get(i, [])
+                p, model.features[i], centres[i], model.sunken_arms.get(i, [])
             )
-        sides = [model.hexsides[int(k)] for k in near(model.hexside_mid, rect, pad)]
+        sides = [model.hexsides[k] for k in near(model.hexside_mid, rect, pad)]
         for seg, flags in sides:
             self.hexside_art.paint(p, flags, seg, fine)
-        roads = [model.roads[int(k)] for k in near(model.road_mid, rect, pad)]
+        roads = [model.roads[k] for k in near(model.road_mid, rect, pad)]
         if roads:
             self.road_art.paint(p, roads)
         for seg, flags in sides:
@@ -100,7 +100,7 @@ class MapPainter:
                 self.hexside_art.paint_crossing(p, flags, seg)
         for i in featured:
             self.feature_art.paint_over_roads(
-                p, model.features[i], (centres[i, 0], centres[i, 1]), model.rail_arms.get(i, [])
+                p, model.features[i], centres[i], model.rail_arms.get(i, [])
             )
 
     @staticmethod
@@ -119,7 +119,8 @@ class MapPainter:
         for i in idx:
             text = self._id_text(i)
             width = text.size().width()
-            p.drawStaticText(QPointF(centres[i, 0] - width / 2, centres[i, 1] - top), text)
+            x, y = centres[i]
+            p.drawStaticText(QPointF(x - width / 2, y - top), text)
 
     def _id_text(self, i: int) -> QStaticText:
         text = self._ids.get(i)

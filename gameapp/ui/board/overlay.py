@@ -18,15 +18,17 @@ the counters).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
-import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from gameapp.core.hexgrid import Hex, Hexside
 from gameapp.ui.board.geometry import BoardGeometry
+
+if TYPE_CHECKING:  # numpy with the first highlight: the board's first frame has none (issue 28)
+    import numpy as np
 
 OVERLAY_Z = 50.0
 RING_INSET = 0.86  # a ring's size relative to the hex
@@ -38,11 +40,15 @@ class Culled(Generic[Shape]):
     """Shapes with their bounding boxes, to pick those meeting a rectangle at C speed."""
 
     def __init__(self, shapes: Sequence[Shape]) -> None:
+        import numpy as np
+
         self.shapes: list[Shape] = list(shapes)
         self._boxes = np.array([_box(shape) for shape in self.shapes], dtype=float).reshape(-1, 4)
 
     def meeting(self, rect: QRectF) -> list[Shape]:
         """The shapes whose bounding boxes meet `rect` (all of them for a null rect)."""
+        import numpy as np
+
         if rect.isNull():
             return self.shapes
         b = self._boxes
@@ -51,7 +57,7 @@ class Culled(Generic[Shape]):
         return [self.shapes[i] for i in np.flatnonzero(hit)]
 
     def bounds(self) -> QRectF:
-        b = self._boxes
+        b: np.ndarray = self._boxes
         return QRectF(QPointF(b[:, 0].min(), b[:, 1].min()), QPointF(b[:, 2].max(), b[:, 3].max()))
 
 

@@ -4,9 +4,9 @@ by one costs tens of microseconds per hex; a blit costs a few."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
-import numpy as np
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainter, QTransform
 
@@ -24,17 +24,18 @@ class PatternStamps:
     def paint(
         self,
         p: QPainter,
-        centres: np.ndarray,
+        centres: Sequence[tuple[float, float]],
         terrains: list[Terrain],
         variants: list[int],
         fine: bool,
     ) -> None:
-        """Stamp the pattern of each hex (rows of `centres` in scene units) under p's transform.
+        """Stamp the pattern of each hex (its centre in `centres`, scene units) under p's transform.
         The painter is a tile's, whose device pixel ratio is 1."""
         t = p.transform()
         m: Linear = (t.m11(), t.m12(), t.m21(), t.m22())
-        xs = centres[:, 0] * m[0] + centres[:, 1] * m[2] + t.dx()
-        ys = centres[:, 0] * m[1] + centres[:, 1] * m[3] + t.dy()
+        dx, dy = t.dx(), t.dy()
+        xs = [x * m[0] + y * m[2] + dx for x, y in centres]
+        ys = [x * m[1] + y * m[3] + dy for x, y in centres]
         transform_key = key_of(m)
         p.setTransform(QTransform())
         for x, y, terrain, variant in zip(xs, ys, terrains, variants, strict=True):

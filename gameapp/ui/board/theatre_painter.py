@@ -48,7 +48,7 @@ class TheatrePainter:
         """Draw the part of the map inside `rect` (scene units); `scale` is device px per unit."""
         model, geo = self.model, self.geo
         on_screen = geo.size * scale
-        idx = [int(i) for i in geo.indices_in(rect, pad=1.0)]
+        idx = geo.indices_in(rect, pad=1.0)
         p.fillRect(rect.intersected(geo.map_rect), pal.PAPER)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         p.setPen(Qt.PenStyle.NoPen)
@@ -85,7 +85,7 @@ class TheatrePainter:
         centres = self.geo.centres
         for i in idx:
             t = self.model.terrain[i]
-            x, y = float(centres[i, 0]), float(centres[i, 1])
+            x, y = centres[i]
             if t is TheatreTerrain.MOUNTAIN:
                 p.setPen(QPen(pal.HACHURE, 0.06 * size))
                 for dx, dy in ((-0.35, 0.15), (0.05, -0.2), (0.4, 0.2)):
@@ -208,7 +208,7 @@ class TheatrePainter:
         p.setPen(pal.HEX_ID)
         top = self.geo.half_extent[1] * 0.92
         for i in idx:
-            x, y = float(self.geo.centres[i, 0]), float(self.geo.centres[i, 1])
+            x, y = self.geo.centres[i]
             text = self.model.hex_ids[i]
             p.drawText(QRectF(x - self.geo.size, y - top, 2 * self.geo.size, self.geo.size * 0.3),
                        Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, text)
