@@ -144,7 +144,12 @@ def _arcs(steps: tuple[Step, ...], state_bits: int, turn_from: tuple[tuple[int, 
             arcs.append(((there << 4) | direction, turn_row[direction] + mp + bonus))
         else:
             arcs.append(((there << 4) | on_pike | direction, turn_row[direction] + mp))
+    arcs.sort(key=_arc_cost)  # cheapest first, ties kept in direction order: see `_settle_states`
     return arcs
+
+
+def _arc_cost(arc: Arc) -> int:
+    return arc[1]
 
 
 def pack(h: Hex) -> int:
@@ -260,6 +265,37 @@ class Searched:
         if kept is None:
             kept = self.answers[key] = self._within(budget, only)
         return kept
+
+    def paths_within(self, budget: int, may_stop: Callable[[Hex], bool]
+                     ) -> list[tuple[Hex, ...]]:
+        """`all_paths(within(budget))`'s paths, in order, of the hexes where `may_stop` lets
+        the unit end its move, for a search with no pike bonus: read in one pass over the
+        settled states, without a `Reach` for each (the listing)."""
+        assert not self.bonus
+        best, parent, first = self.found
+        start = self.start
+        known_hex = _UNPACKED.get
+        parent_of = parent.get
+        known: dict[int, tuple[Hex, ...]] = {}  # search state -> the path to it
+        known_path = known.get
+        paths: list[tuple[Hex, ...]] = []
+        for place, state in first.items():
+            packed = place >> 1
+            if best[state] > budget or packed == start:
+                continue
+            if not may_stop(known_hex(packed) or unpack(packed)):
+                continue
+            chain = []
+            node = state
+            before = parent_of(node, -1)
+            while before >= 0 and node not in known:
+                chain.append(node)
+                node, before = before, parent_of(before, -1)
+            path = known_path(node, ())
+            for node in reversed(chain):  # every hex on a path was found, hence unpacked
+                path = known[node] = (*path, known_hex(node >> 4) or unpack(node >> 4))
+            paths.append(path)
+        return paths
 
     def _within(self, budget: int, only: frozenset[int] | None) -> dict[Hex, Reach]:
         if not self.bonus:
@@ -412,8 +448,10 @@ def _settle_states(start: int, limit: int, slack: int, arcs_of: Callable[[int], 
                     else steps.arcs.get(way + (node & 15)))
             for there, cost in arcs_of(node) if arcs is None else arcs:
                 total = spent + cost
+                if total > limit:
+                    break  # the arcs come cheapest first: the rest cost more still
                 # most arcs lead back to places already expanded: ask that first
-                if (total <= limit and total < cutoff_get(there >> 3, UNREACHED)
+                if (total < cutoff_get(there >> 3, UNREACHED)
                         and total < best_get(there, UNREACHED)):
                     best[there] = total
                     parent[there] = node
