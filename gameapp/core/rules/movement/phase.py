@@ -41,11 +41,21 @@ from gameapp.core.rules.movement.moves import plan_move
 from gameapp.core.rules.movement.plan import Plan
 from gameapp.core.rules.movement.reach import Reach, Searched, all_paths, walk
 from gameapp.core.rules.movement.search_space import kept_settle, search_space
-from gameapp.core.rules.movement.stacking import stacking_problem
+from gameapp.core.rules.movement.stacking import reads_ground, stacking_problem
 from gameapp.core.rules.tables import movement_tables
 from gameapp.core.state import GameState
 from gameapp.core.terrain import Slope
 from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
+
+
+class _NoGround(dict[Hex, int]):
+    """Every hex on the same ground, for stacking limits that do not read the hex."""
+
+    def __missing__(self, h: Hex) -> int:
+        return -1
+
+
+_NO_GROUND = _NoGround()
 
 
 class KeptAllowance(NamedTuple):
@@ -201,7 +211,10 @@ class MovementRules:
         # such a unit stand there by itself? A listing keeps the answers for all its units.
         kept = self._memo.alone if self._memo is not None else {}
         alone_ok: dict[int, bool] = {}  # by ground, for this unit: read first, hashed fast
-        grounds = self.costs.stacking_grounds()
+        # under 000 6.1 (flat 8 SPs) the ground is not read: one answer for every empty hex
+        grounds: Mapping[Hex, int] = (
+            self.costs.stacking_grounds()
+            if reads_ground(RuleOptions.of(self.options).stacking_rule) else _NO_GROUND)
 
         def may_stop(h: Hex) -> bool:
             if h in occupied:
