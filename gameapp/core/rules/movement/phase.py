@@ -48,16 +48,6 @@ from gameapp.core.terrain import Slope
 from gameapp.core.units import Formation, Side, Status, Unit, UnitKind
 
 
-class _NoGround(dict[Hex, int]):
-    """Every hex on the same ground, for stacking limits that do not read the hex."""
-
-    def __missing__(self, h: Hex) -> int:
-        return -1
-
-
-_NO_GROUND = _NoGround()
-
-
 class KeptAllowance(NamedTuple):
     """An MPA worked out, with what it read (`MovementRules._allowance`): the terms before the
     final adjustments, and the MPAs made of them so far, by (double movement, charge)."""
@@ -211,23 +201,31 @@ class MovementRules:
         # such a unit stand there by itself? A listing keeps the answers for all its units.
         kept = self._memo.alone if self._memo is not None else {}
         alone_ok: dict[int, bool] = {}  # by ground, for this unit: read first, hashed fast
-        # under 000 6.1 (flat 8 SPs) the ground is not read: one answer for every empty hex
-        grounds: Mapping[Hex, int] = (
-            self.costs.stacking_grounds()
-            if reads_ground(RuleOptions.of(self.options).stacking_rule) else _NO_GROUND)
+
+        def alone(h: Hex, ground: int) -> bool:
+            key = (ground, unit.kind, unit.formation, unit.defn.strength)
+            known = kept.get(key)
+            if known is None:
+                known = kept[key] = self.stacking_at(h, unit) is None
+            alone_ok[ground] = known
+            return known
+
+        if not reads_ground(RuleOptions.of(self.options).stacking_rule):
+            # 000 6.1's flat 8 SPs: one answer for every empty hex (ground -1)
+            def may_stop_anywhere(h: Hex) -> bool:
+                if h in occupied:
+                    return self._may_stack_at(h, unit)
+                known = alone_ok.get(-1)
+                return alone(h, -1) if known is None else known
+            return may_stop_anywhere
+        grounds = self.costs.stacking_grounds()
 
         def may_stop(h: Hex) -> bool:
             if h in occupied:
                 return self._may_stack_at(h, unit)
             ground = grounds[h]
             known = alone_ok.get(ground)
-            if known is None:
-                key = (ground, unit.kind, unit.formation, unit.defn.strength)
-                known = kept.get(key)
-                if known is None:
-                    known = kept[key] = self.stacking_at(h, unit) is None
-                alone_ok[ground] = known
-            return known
+            return alone(h, ground) if known is None else known
         return may_stop
 
     def path_breakdown(self, unit_id: str, path: tuple[Hex, ...]) -> Breakdown:
