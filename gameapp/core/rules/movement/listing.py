@@ -49,8 +49,9 @@ def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
             continue  # it has declared a charge: it moves no further (3.4, `plan`)
         charger = unit.kind in CHARGERS
         paths, charging = lister.listed_paths(unit, charge_stops if charger else None)
+        uid = unit.id  # a property: asked once, not once a move
         for path in paths:
-            yield listed_move(unit.id, path)
+            yield listed_move(uid, path)
         if charger:
             yield from charge_moves(lister, unit, charging, targets)
 

@@ -310,7 +310,8 @@ class MovementRules:
     def stacking_at(self, h: Hex, unit: Unit) -> tuple[str, str] | None:
         """`stacking` of `unit` were it in `h` (stacking reads the hex, not the unit's)."""
         there = self._memo.units_at(h) if self._memo is not None else self.state.units_at(h)
-        others = [u for u in there if u.id != unit.id]
+        uid = unit.id
+        others = [u for u in there if u.id != uid]
         return stacking_problem(h, [*others, unit], self.map, self.costs.chart,
                                 RuleOptions.of(self.options).stacking_rule)
 
