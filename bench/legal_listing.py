@@ -28,6 +28,7 @@ one listing on a game not timed.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -128,7 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     for scenario in scenarios.values():  # the process's first-use costs, not timed
         list(Game.from_scenario(scenario, seed=1).legal_actions())
     print(f"yardstick (bench/yardstick.py, wall clock): {yardstick_ms():.1f} ms; "
-          f"{args.clock} time, medians of {args.rounds} rounds")
+          f"{args.clock} time, medians of {args.rounds} rounds; load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'scenario':20} {'units':>5} {'actions':>7} {'baseline':>9} {'fresh':>8} "
           f"{'ratio':>6} {'again':>8} {'ratio':>6} {'new map':>8} {'ratio':>6} "
           f"{'1st reach med/worst':>20}")

@@ -167,3 +167,14 @@ class Unit:
 
     def moved_to(self, h: Hex, facing: int | None = None) -> Unit:
         return replace(self, hex=h, facing=self.facing if facing is None else facing)
+
+
+def changed(unit: Unit, name: str, value: object) -> Unit:
+    """`replace(unit, name=value)`, made without the frozen dataclass's `__init__` (one
+    `object.__setattr__` per field): the listing tries every formation and cover change of
+    every unit. The same value in every way (==, hash, repr, fields);
+    tests/core/test_legal_listing.py checks it."""
+    assert name in unit.__dict__
+    end: Unit = object.__new__(Unit)
+    object.__setattr__(end, "__dict__", {**unit.__dict__, name: value})
+    return end

@@ -36,7 +36,7 @@ from gameapp.core.rules.movement.search_space import search_space
 from gameapp.core.rules.tables import CommandLevel
 from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.scenario import load_scenario
-from gameapp.core.units import Formation, Side, Status, UnitKind
+from gameapp.core.units import Formation, Side, Status, UnitKind, changed
 from tests.core.positions import game_on
 from tests.core.test_reach_property import positions
 
@@ -268,6 +268,23 @@ def test_a_listed_move_is_the_move_in_every_way() -> None:
     assert replace(fast, facing=2) == Move("usa-5ct", path, facing=2)
     with pytest.raises(FrozenInstanceError):
         fast.path = ()  # type: ignore[misc]
+
+
+def test_a_changed_unit_is_the_replaced_unit_in_every_way() -> None:
+    """The listing tries formation and cover changes on units made without the dataclass's
+    `__init__` (`units.changed`): each is the same value as `dataclasses.replace` gives, and
+    the unit it came from is left as it was."""
+    game = Game.from_scenario(load_scenario(SCENARIOS / "demo.yaml"), seed=1)
+    unit = next(iter(game.state.units.values()))
+    for name, value in (("formation", Formation.COLUMN),
+                        ("status", frozenset({Status.COVER}))):
+        fast, made = changed(unit, name, value), replace(unit, **{name: value})
+        assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
+        assert vars(fast) == vars(made) and list(vars(fast)) == list(vars(made))
+        assert pickle.loads(pickle.dumps(fast)) == made and copy.deepcopy(fast) == made
+        assert fast != unit and getattr(unit, name) != value
+        with pytest.raises(FrozenInstanceError):
+            fast.facing = 3  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("name", ["demo", "slaughter_mountain"])

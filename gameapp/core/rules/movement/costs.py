@@ -27,7 +27,7 @@ from gameapp.core.mapdata import HexMap
 if TYPE_CHECKING:
     from gameapp.core.rules.movement.enemy_fire import FireCoverage
     from gameapp.core.rules.movement.phase import KeptAllowance
-    from gameapp.core.rules.movement.reach import StepTable
+    from gameapp.core.rules.movement.reach import Arc, HexSteps
     from gameapp.core.rules.movement.search_space import KeptSearch
 from gameapp.core.rules.tables import MoverClass, TerrainEffects, terrain_effects
 from gameapp.core.terrain import HexFeature, HexsideFeature, RoadGrade, Slope, Terrain
@@ -54,6 +54,19 @@ def mover_class(unit: Unit) -> MoverClass | None:
 
 
 StepOut = tuple[int, int, int, bool]  # (direction, MPs, fence MPs, along a pike)
+
+
+class StepTable(dict[int, "HexSteps"]):
+    """The reach search's steps for one mover on one map: packed hex -> the steps allowed out
+    of it (`reach.HexSteps`), kept across searches by `MoveCosts.table`; and `by_way`, for
+    each way of moving (`reach._way`), the search's arcs out of each state (packed hex << 4 |
+    pike bit | facing) in a hex with no wall or fence, made when first needed."""
+
+    __slots__ = ("by_way",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_way: dict[int, dict[int, list[Arc]]] = {}
 
 
 @dataclass(frozen=True)
@@ -153,7 +166,10 @@ class MoveCosts:
 
     def table(self, mover: MoverClass, by_road: bool) -> StepTable:
         """The reach search's own cache of step totals for one mover (see reach.StepTable)."""
-        return self._tables.setdefault((mover, by_road), {})
+        found = self._tables.get((mover, by_road))
+        if found is None:
+            found = self._tables.setdefault((mover, by_road), StepTable())
+        return found
 
     def step(self, origin: Hex, direction: int, mover: MoverClass, by_road: bool) -> StepCost:
         key = (origin, direction, mover, by_road)

@@ -23,7 +23,7 @@ from gameapp.core.units import Side, Unit
 class FireCoverage:
     """Which enemies' fields of fire hold each hex: bit i of `masks[h]` for `enemies[i]`."""
 
-    __slots__ = ("_placed", "enemies", "hexes", "masks", "moved", "reaches")
+    __slots__ = ("_last", "_placed", "enemies", "hexes", "masks", "moved", "reaches")
 
     def __init__(self, enemies: list[Unit], reaches: list[int], masks: dict[Hex, int],
                  moved: int | None) -> None:
@@ -32,8 +32,10 @@ class FireCoverage:
         self.reaches = reaches  # how far each enemy fires (`fire.field.reach`)
         self.masks = masks
         self.moved = moved  # the state's revision where units block sight, else None
-        # (q, r, reach) of each enemy, for `near`
-        self._placed = [(e.hex.q, e.hex.r, far) for e, far in zip(enemies, reaches, strict=True)]
+        # (q, r, reach, bit) of each enemy, for `near`; the hex last asked about, with its gaps
+        self._placed = [(e.hex.q, e.hex.r, far, 1 << i)
+                        for i, (e, far) in enumerate(zip(enemies, reaches, strict=True))]
+        self._last: tuple[Hex | None, list[tuple[int, int]]] = (None, [])
 
     def holds(self, h: Hex) -> bool:
         """Is `h` inside any enemy's field of fire?"""
@@ -42,12 +44,17 @@ class FireCoverage:
     def near(self, around: Hex, radius: int) -> FireNear:
         """Whether a hex is inside the field of an enemy that fires as far as `radius` hexes of
         `around`: the fields a search from `around` with `radius` hexes to go may meet."""
+        last = self._last  # one reference, swapped whole: the computer's thread may ask too
+        if last[0] != around:  # a charger's two searches ask from the same hex
+            q, r = around
+            # how far each enemy's field is from `around` (`Hex.distance`, inline), with its bit
+            last = self._last = (around, [
+                ((abs(eq - q) + abs(er - r) + abs(eq - q + er - r)) // 2 - farthest, bit)
+                for eq, er, farthest, bit in self._placed])
         counted = 0
-        q, r = around
-        for i, (eq, er, farthest) in enumerate(self._placed):
-            dq, dr = eq - q, er - r  # `Hex.distance`, inline: every search asks this
-            if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 <= radius + farthest:
-                counted |= 1 << i
+        for gap, bit in last[1]:
+            if gap <= radius:
+                counted |= bit
         return FireNear(self, counted)
 
     def serves(self, enemies: list[Unit], moved: int | None) -> bool:

@@ -18,8 +18,9 @@ from gameapp.core.rules.movement.plan import (
     priced,
     turn_terms,
 )
+from gameapp.core.rules.movement.search_space import turn_costs
 from gameapp.core.rules.tables import Change
-from gameapp.core.units import Formation, Status, Unit
+from gameapp.core.units import Formation, Status, Unit, UnitKind, changed
 
 if TYPE_CHECKING:
     from gameapp.core.rules.movement.phase import MovementRules
@@ -52,8 +53,12 @@ def facings_open(rules: MovementRules, unit: Unit) -> list[int]:
     asks this of every unit."""
     origin, paid = rules.state.pivots.get(unit.id, (unit.facing, 0))
     left = rules.remaining(unit)
+    # what `_turn_owed` works out term by term: the whole turn's MPs (none for no turn)
+    turn = turn_costs(rules.tables, unit.kind is UnitKind.ARTILLERY,
+                      unit.formation is Formation.ROAD_COLUMN, Status.COVER in unit.status)
     return [facing for facing in range(6) if facing != unit.facing
-            and _turn_owed(rules, unit, origin, paid, facing)[1] <= left]
+            and max(0, (int(turn[(facing - origin) % 6]) if facing != origin else 0) - paid)
+            <= left]
 
 
 def plan_formation(rules: MovementRules, unit: Unit, formation: Formation) -> Plan:
@@ -70,7 +75,7 @@ def _formation_change(rules: MovementRules, unit: Unit, formation: Formation
         raise IllegalActionError(f"{unit.defn.name} is already in {formation.value}", "2.5")
     if formation is Formation.UNLIMBERED and not rules.may_unlimber_at(unit.hex):
         raise IllegalActionError("artillery may not unlimber on a steep slope", "TEC N5")
-    return formation_terms(rules, unit, formation), replace(unit, formation=formation)
+    return formation_terms(rules, unit, formation), changed(unit, "formation", formation)
 
 
 def formations_open(rules: MovementRules, unit: Unit, formations: Iterable[Formation]
@@ -101,7 +106,7 @@ def _cover_change(rules: MovementRules, unit: Unit, on: bool) -> tuple[list[Term
     change = rules.tables.change(Change.COVER)
     status = unit.status | {Status.COVER} if on else unit.status - {Status.COVER}
     terms = [Term("take cover" if on else "leave cover", change.cost(), change.rule)]
-    return terms, replace(unit, status=frozenset(status))
+    return terms, changed(unit, "status", frozenset(status))
 
 
 def cover_open(rules: MovementRules, unit: Unit) -> bool:

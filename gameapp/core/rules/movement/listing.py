@@ -3,7 +3,8 @@
 `list_actions` lists each facing, formation and cover change that `MovementRules.plan` would
 accept, asking the checks themselves without making a plan of each (`in_place.facings_open`,
 `formations_open`, `cover_open`), a move to every hex the reach search finds, and every charge
-(`charges.charge_moves`). It does so on a `MovementRules.lister()`, which keeps for as long as
+(`charges.charge_moves`), the moves' paths read off each search in one pass
+(`MovementRules.listed_paths`). It does so on a `MovementRules.lister()`, which keeps for as long as
 the listing runs what the listing would otherwise work out again and again on the same state
 (`ListingMemo`). A charger's plain and charge-bonus reach come from one search
 (`MovementRules.reachable_both`).
@@ -21,7 +22,7 @@ from gameapp.core.rules.movement.allowance import Commanders
 from gameapp.core.rules.movement.charges import CHARGERS, charge_moves, charge_targets
 from gameapp.core.rules.movement.enemy_fire import FireCoverage
 from gameapp.core.rules.movement.in_place import cover_open, facings_open, formations_open
-from gameapp.core.rules.movement.reach import all_paths, pack
+from gameapp.core.rules.movement.reach import pack
 from gameapp.core.state import GameState
 from gameapp.core.units import FORMATIONS_BY_KIND, Formation, Side, Status, Unit, UnitKind
 
@@ -46,13 +47,12 @@ def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
                 yield Cover(unit.id, Status.COVER not in unit.status)
         if Status.CHARGE in unit.status:
             continue  # it has declared a charge: it moves no further (3.4, `plan`)
-        if unit.kind in CHARGERS:
-            reachable, charging = lister.reachable_both(unit, charge_stops)
-        else:
-            reachable, charging = lister.reachable(unit.id), {}
-        for path in all_paths(reachable).values():
-            yield listed_move(unit.id, path)
-        if unit.kind in CHARGERS:
+        charger = unit.kind in CHARGERS
+        paths, charging = lister.listed_paths(unit, charge_stops if charger else None)
+        uid = unit.id  # a property: asked once, not once a move
+        for path in paths:
+            yield listed_move(uid, path)
+        if charger:
             yield from charge_moves(lister, unit, charging, targets)
 
 

@@ -13,7 +13,7 @@ stacking, and what a listing keeps while it runs.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from operator import is_
 from typing import NamedTuple
 
@@ -39,9 +39,9 @@ from gameapp.core.rules.movement.in_place import plan_cover, plan_face, plan_for
 from gameapp.core.rules.movement.listing import ListingMemo, list_actions
 from gameapp.core.rules.movement.moves import plan_move
 from gameapp.core.rules.movement.plan import Plan
-from gameapp.core.rules.movement.reach import Reach, walk
+from gameapp.core.rules.movement.reach import Reach, Searched, all_paths, walk
 from gameapp.core.rules.movement.search_space import kept_settle, search_space
-from gameapp.core.rules.movement.stacking import stacking_problem
+from gameapp.core.rules.movement.stacking import reads_ground, stacking_problem
 from gameapp.core.rules.tables import movement_tables
 from gameapp.core.state import GameState
 from gameapp.core.terrain import Slope
@@ -137,12 +137,19 @@ class MovementRules:
                        ) -> tuple[dict[Hex, Reach], dict[Hex, Reach]]:
         """`reachable(unit.id)` and `reachable(unit.id, charge=True)`, for the listing; the
         latter only at `charge_stops` (packed hexes, `reach.pack`) if given: where a charge
-        move may stop. The two searches differ only by the charge bonus and by how far around
-        the unit they know the enemy's fields of fire (where walls and fences cost double, N12),
-        so the plain one is read off the charge one, unless it could have come near a hex where
-        the fields differ."""
+        move may stop (`_searched_both`)."""
         if self.why_immobile(unit) is not None:
             return {}, {}
+        (searched, budget), charging = self._searched_both(unit, charge_stops)
+        return self._may_end_in(unit, searched.within(budget)), charging
+
+    def _searched_both(self, unit: Unit, charge_stops: frozenset[int] | None
+                       ) -> tuple[tuple[Searched, int], dict[Hex, Reach]]:
+        """The plain search with its budget, and `reachable(unit.id, charge=True)` at
+        `charge_stops`, for a unit that may move. The two searches differ only by the charge
+        bonus and by how far around the unit they know the enemy's fields of fire (where walls
+        and fences cost double, N12), so the plain one is read off the charge one, unless it
+        could have come near a hex where the fields differ."""
         plain, charging = search_space(self, unit), search_space(self, unit, charge=True)
         searched = kept_settle(self.costs, unit.id, charging)
         # The plain search goes over a part of the same ground, asking about the fields of fire
@@ -150,40 +157,76 @@ class MovementRules:
         # what the charge search found within its budget.
         if plain.budget > charging.budget or any(
                 plain.in_fire(h) != inside for h, inside in charging.fire_asked.items()):
-            found = kept_settle(self.costs, unit.id, plain).within(plain.budget)
+            found = kept_settle(self.costs, unit.id, plain)
         else:
-            found = searched.within(plain.budget)
-        return (self._may_end_in(unit, found),
+            found = searched
+        return ((found, plain.budget),
                 self._may_end_in(unit, searched.within(charging.budget, charge_stops)))
+
+    def listed_paths(self, unit: Unit, charge_stops: frozenset[int] | None = None
+                     ) -> tuple[list[tuple[Hex, ...]], dict[Hex, Reach]]:
+        """For the listing: the path of every move the unit may make, in the order of
+        `reachable(unit.id)` (`reach.all_paths` of it), read off the search in one pass; and
+        for a charger (`charge_stops` given), `reachable_both`'s charge reach."""
+        if self.why_immobile(unit) is not None:
+            return [], {}
+        if charge_stops is None:
+            space = search_space(self, unit)
+            searched, budget = kept_settle(self.costs, unit.id, space), space.budget
+            charging: dict[Hex, Reach] = {}
+        else:
+            (searched, budget), charging = self._searched_both(unit, charge_stops)
+        if searched.bonus:  # the pike's two places per hex: as `reachable` finds them
+            return list(all_paths(self._may_end_in(unit, searched.within(budget))).values()), \
+                charging
+        paths = searched.paths_within(budget, self._stop_check(unit))
+        zone = artillery_zone(self.state, unit, self.options)  # 000 13.6, option
+        if zone:
+            paths = [path for path in paths if zone.keys().isdisjoint(path)]
+        return paths, charging
 
     def _may_end_in(self, unit: Unit, found: Mapping[Hex, Reach]) -> dict[Hex, Reach]:
         """The hexes found where the unit may end its move: stacking (N9), and the hexes a
         battery not engaged may not enter (000 13.6, option)."""
+        may_stop = self._stop_check(unit)
+        zone = artillery_zone(self.state, unit, self.options)  # 000 13.6, option
+        return {h: reached for h, reached in found.items()
+                if may_stop(h) and (not zone or zone.keys().isdisjoint(reached.path))}
+
+    def _stop_check(self, unit: Unit) -> Callable[[Hex], bool]:
+        """Whether the unit, moving from its hex, may end its move in a hex by stacking (N9)."""
         occupied = (self._memo.occupied(unit) if self._memo is not None
                     else {u.hex for u in self.state.units.values() if u.id != unit.id})
         # by what stacking reads of a hex and of the unit (its kind, formation and SPs): may
         # such a unit stand there by itself? A listing keeps the answers for all its units.
         kept = self._memo.alone if self._memo is not None else {}
         alone_ok: dict[int, bool] = {}  # by ground, for this unit: read first, hashed fast
+
+        def alone(h: Hex, ground: int) -> bool:
+            key = (ground, unit.kind, unit.formation, unit.defn.strength)
+            known = kept.get(key)
+            if known is None:
+                known = kept[key] = self.stacking_at(h, unit) is None
+            alone_ok[ground] = known
+            return known
+
+        if not reads_ground(RuleOptions.of(self.options).stacking_rule):
+            # 000 6.1's flat 8 SPs: one answer for every empty hex (ground -1)
+            def may_stop_anywhere(h: Hex) -> bool:
+                if h in occupied:
+                    return self._may_stack_at(h, unit)
+                known = alone_ok.get(-1)
+                return alone(h, -1) if known is None else known
+            return may_stop_anywhere
         grounds = self.costs.stacking_grounds()
-        zone = artillery_zone(self.state, unit, self.options)  # 000 13.6, option
-        may_end: dict[Hex, Reach] = {}
-        for h, reached in found.items():
+
+        def may_stop(h: Hex) -> bool:
             if h in occupied:
-                ok = self._may_stack_at(h, unit)
-            else:
-                ground = grounds[h]
-                known = alone_ok.get(ground)
-                if known is None:
-                    key = (ground, unit.kind, unit.formation, unit.defn.strength)
-                    known = kept.get(key)
-                    if known is None:
-                        known = kept[key] = self.stacking_at(h, unit) is None
-                    alone_ok[ground] = known
-                ok = known
-            if ok and (not zone or zone.keys().isdisjoint(reached.path)):
-                may_end[h] = reached
-        return may_end
+                return self._may_stack_at(h, unit)
+            ground = grounds[h]
+            known = alone_ok.get(ground)
+            return alone(h, ground) if known is None else known
+        return may_stop
 
     def path_breakdown(self, unit_id: str, path: tuple[Hex, ...]) -> Breakdown:
         unit = self.state.units[unit_id]
@@ -267,7 +310,8 @@ class MovementRules:
     def stacking_at(self, h: Hex, unit: Unit) -> tuple[str, str] | None:
         """`stacking` of `unit` were it in `h` (stacking reads the hex, not the unit's)."""
         there = self._memo.units_at(h) if self._memo is not None else self.state.units_at(h)
-        others = [u for u in there if u.id != unit.id]
+        uid = unit.id
+        others = [u for u in there if u.id != uid]
         return stacking_problem(h, [*others, unit], self.map, self.costs.chart,
                                 RuleOptions.of(self.options).stacking_rule)
 

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from gameapp.core.breakdown import Term
 from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Hex
-from gameapp.core.rules.movement.costs import StepCost, StepOut
+from gameapp.core.rules.movement.costs import StepCost, StepOut, StepTable
 from gameapp.core.rules.movement.dial import UNREACHED, Settled
 from gameapp.core.terrain import RoadGrade
 
@@ -107,11 +107,10 @@ class HexSteps:
     def __init__(self, steps: tuple[Step, ...]) -> None:
         self.steps = steps
         self.fenced = any(step[3] for step in steps)  # N12 may double a step from here
-        self.arcs: dict[int, list[Arc]] = {}  # way << 4 | pike bit | facing -> arcs
+        # way << 4 | pike bit | facing -> arcs, where `fenced` (else in `StepTable.by_way`)
+        self.arcs: dict[int, list[Arc]] = {}
 
 
-# packed hex -> its steps, for one mover on one map (kept across searches by MoveCosts.table)
-StepTable = dict[int, HexSteps]
 
 _WAYS: dict[tuple[tuple[int, ...], int], int] = {}  # (turn costs, pike bonus) -> a small key
 # numbering a new way must not race: the computer searches on a worker thread beside the window
@@ -144,7 +143,12 @@ def _arcs(steps: tuple[Step, ...], state_bits: int, turn_from: tuple[tuple[int, 
             arcs.append(((there << 4) | direction, turn_row[direction] + mp + bonus))
         else:
             arcs.append(((there << 4) | on_pike | direction, turn_row[direction] + mp))
+    arcs.sort(key=_arc_cost)  # cheapest first, ties kept in direction order: see `_settle_states`
     return arcs
+
+
+def _arc_cost(arc: Arc) -> int:
+    return arc[1]
 
 
 def pack(h: Hex) -> int:
@@ -172,7 +176,7 @@ class SearchSpace:
     pike_bonus: int  # extra MPs if the whole phase stays on a pike in road column (0 if none)
     step: Callable[[Hex, int], StepCost]
     turn_costs: tuple[int, ...]  # MPs to turn by 0..5 hexsides (counter-clockwise)
-    step_table: StepTable = field(default_factory=dict)  # a cache shared across searches
+    step_table: StepTable = field(default_factory=StepTable)  # shared across searches
     enemy_hexes: frozenset[Hex] = frozenset()
     front_hexes: frozenset[Hex] = frozenset()  # enemy fronts: entering them ends the move
     fire_field: frozenset[Hex] = frozenset()  # walls and fences cost double here (N12)
@@ -261,6 +265,37 @@ class Searched:
             kept = self.answers[key] = self._within(budget, only)
         return kept
 
+    def paths_within(self, budget: int, may_stop: Callable[[Hex], bool]
+                     ) -> list[tuple[Hex, ...]]:
+        """`all_paths(within(budget))`'s paths, in order, of the hexes where `may_stop` lets
+        the unit end its move, for a search with no pike bonus: read in one pass over the
+        settled states, without a `Reach` for each (the listing)."""
+        assert not self.bonus
+        best, parent, first = self.found
+        start = self.start
+        known_hex = _UNPACKED.get
+        parent_of = parent.get
+        known: dict[int, tuple[Hex, ...]] = {}  # search state -> the path to it
+        known_path = known.get
+        paths: list[tuple[Hex, ...]] = []
+        for place, state in first.items():
+            packed = place >> 1
+            if best[state] > budget or packed == start:
+                continue
+            if not may_stop(known_hex(packed) or unpack(packed)):
+                continue
+            chain = []
+            node = state
+            before = parent_of(node, -1)
+            while before >= 0 and node not in known:
+                chain.append(node)
+                node, before = before, parent_of(before, -1)
+            path = known_path(node, ())
+            for node in reversed(chain):  # every hex on a path was found, hence unpacked
+                path = known[node] = (*path, known_hex(node >> 4) or unpack(node >> 4))
+            paths.append(path)
+        return paths
+
     def _within(self, budget: int, only: frozenset[int] | None) -> dict[Hex, Reach]:
         if not self.bonus:
             return self._within_off_pike(budget, only)
@@ -336,6 +371,8 @@ def settle(space: SearchSpace) -> Searched:
     # packed hex with a wall or fence on a step out -> does the enemy's fire double one (N12)?
     doubled_at: dict[int, bool] = {}
     doubled_get = doubled_at.get
+    # state -> its arcs, for states in hexes with no wall or fence (`StepTable.by_way`)
+    by_state = space.step_table.by_way.setdefault(way, {})
 
     def arcs_of(state: int) -> list[Arc]:
         here = state >> 4
@@ -352,10 +389,8 @@ def settle(space: SearchSpace) -> Searched:
         if doubled:
             arcs = _arcs(steps.steps, bits, turn_from, bonus, fire, fire(here))
         else:
-            found = steps.arcs.get(way + bits)
-            if found is None:
-                found = steps.arcs[way + bits] = _arcs(steps.steps, bits, turn_from, bonus)
-            arcs = found
+            arcs = _table_arcs(steps, state, steps.arcs if steps.fenced else by_state,
+                               way, turn_from, bonus)
         if here in near_enemy:
             return [arc for arc in arcs if arc[0] >> 4 not in enemy]
         return arcs
@@ -365,12 +400,24 @@ def settle(space: SearchSpace) -> Searched:
         return Searched(start, bonus, stops, _settle_states(
             start_state, limit, max(turn), _unlocked(arcs_of, front, space.fronts_barred)))
     return Searched(start, bonus, stops, _settle_states(
-        start_state, limit, max(turn), arcs_of, (table_get, way, stops | near_enemy)))
+        start_state, limit, max(turn), arcs_of, (by_state.get, stops | near_enemy)))
 
 
-# (the step table's lookup, the way of moving, the packed hexes whose arcs are not the table's
-# own): where `_settle_states` may read a state's arcs itself, without calling `arcs_of`
-Inline = tuple[Callable[[int], HexSteps | None], int, AbstractSet[int]]
+# (the table's arcs by state for this way of moving, the packed hexes whose arcs are not the
+# table's own): where `_settle_states` may read a state's arcs itself, without calling `arcs_of`
+Inline = tuple[Callable[[int], list[Arc] | None], AbstractSet[int]]
+
+
+def _table_arcs(steps: HexSteps, state: int, kept: dict[int, list[Arc]], way: int,
+                turn_from: tuple[tuple[int, ...], ...], bonus: int) -> list[Arc]:
+    """The arcs out of `state` with no wall or fence doubled, kept in `kept`: by way and state
+    bits in a hex with walls or fences (`HexSteps.arcs`), else by state (`StepTable.by_way`),
+    where `_settle_states` reads them itself from then on."""
+    key = way + (state & 15) if kept is steps.arcs else state
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = _arcs(steps.steps, state & 15, turn_from, bonus)
+    return found
 
 
 def _settle_states(start: int, limit: int, slack: int, arcs_of: Callable[[int], list[Arc]],
@@ -382,8 +429,8 @@ def _settle_states(start: int, limit: int, slack: int, arcs_of: Callable[[int], 
     A state is not worth expanding if its place was first expanded more cheaply by at least
     `slack`, the dearest turn: from there the unit can face any way for less; nor queueing
     then. `cutoff[place]` is what a state must cost less than: the first cost plus `slack`.
-    With `inline`, the arcs of a state in a hex of the step table with no wall or fence, no
-    front and no enemy next to it are read off the table here (what `arcs_of` would return)."""
+    With `inline`, the arcs of a state in a hex with no wall or fence, no front and no enemy
+    next to it are read off the table's arcs by state here (what `arcs_of` would return)."""
     if limit < 0:
         return Settled({}, {}, {})
     best = {start: 0}
@@ -395,7 +442,7 @@ def _settle_states(start: int, limit: int, slack: int, arcs_of: Callable[[int], 
     buckets[0].append(start)
     cutoff: dict[int, int] = {}  # place -> its first expanded state's cost + slack
     cutoff_get = cutoff.get
-    table_get, way, slow = inline if inline is not None else (_no_steps, 0, frozenset())
+    arcs_get, slow = inline if inline is not None else (_no_arcs, frozenset())
     for spent, bucket in enumerate(buckets):
         for node in bucket:  # a zero-cost arc appends to this bucket: still visited
             if best[node] < spent:
@@ -406,14 +453,15 @@ def _settle_states(start: int, limit: int, slack: int, arcs_of: Callable[[int], 
                 first[place] = node
             elif spent >= cutoff[place]:
                 continue
-            here = node >> 4
-            steps = table_get(here)
-            arcs = (None if steps is None or steps.fenced or here in slow
-                    else steps.arcs.get(way + (node & 15)))
-            for there, cost in arcs_of(node) if arcs is None else arcs:
+            arcs = arcs_get(node)
+            if arcs is None or node >> 4 in slow:
+                arcs = arcs_of(node)
+            for there, cost in arcs:
                 total = spent + cost
+                if total > limit:
+                    break  # the arcs come cheapest first: the rest cost more still
                 # most arcs lead back to places already expanded: ask that first
-                if (total <= limit and total < cutoff_get(there >> 3, UNREACHED)
+                if (total < cutoff_get(there >> 3, UNREACHED)
                         and total < best_get(there, UNREACHED)):
                     best[there] = total
                     parent[there] = node
@@ -421,7 +469,7 @@ def _settle_states(start: int, limit: int, slack: int, arcs_of: Callable[[int], 
     return Settled(best, parent, first)
 
 
-def _no_steps(packed: int) -> HexSteps | None:
+def _no_arcs(state: int) -> list[Arc] | None:
     return None
 
 

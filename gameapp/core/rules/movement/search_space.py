@@ -20,11 +20,12 @@ from gameapp.core.rules.movement.costs import (
     MoveCosts,
     StepCost,
     StepOut,
+    StepTable,
     mover_class,
     zoc_road_step,
 )
 from gameapp.core.rules.movement.enemy_fire import FireCoverage, FireNear
-from gameapp.core.rules.movement.reach import Searched, SearchSpace, StepTable, settle
+from gameapp.core.rules.movement.reach import Searched, SearchSpace, settle
 from gameapp.core.rules.tables import MovementTables
 from gameapp.core.terrain import RoadGrade
 from gameapp.core.units import Formation, Status, Unit, UnitKind
@@ -56,7 +57,8 @@ def search_space(rules: MovementRules, unit: Unit, already: int = 0,
     steps_out: Callable[[Hex], list[StepOut]] | None = partial(
         rules.costs.steps_out, mover=mover, by_road=by_road)
     if g88_zoc and by_road and fronts:  # 002 1: the steps depend on the fronts: no cache
-        step, table, steps_out = partial(zoc_road_step, rules.costs, mover, fronts), {}, None
+        step, table, steps_out = (partial(zoc_road_step, rules.costs, mover, fronts),
+                                   StepTable(), None)
     return SearchSpace(
         start=unit.hex,
         facing=unit.facing,

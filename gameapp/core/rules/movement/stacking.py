@@ -25,6 +25,12 @@ FLAT_ARTILLERY_WEIGHT = 0.75
 FLAT_ARTILLERY_MAX = 10
 
 
+def reads_ground(option: str) -> bool:
+    """Whether `stacking_problem` under `option` reads the hex (its terrain and roads): the
+    chart's limits do, 000 6.1's flat 8 SPs do not."""
+    return option not in ("flat_8", FLAT_8_WHOLE_GUNS)
+
+
 def stacking_problem(
     h: Hex, units: list[Unit], game_map: HexMap, chart: TerrainEffects, option: str
 ) -> tuple[str, str] | None:
