@@ -36,6 +36,7 @@ from gameapp.core.rulesets.strategic.scenario_rules import HQsDeployed, MilitiaD
 from gameapp.core.rulesets.strategic.schedule import ScheduleEvent
 from gameapp.core.rulesets.strategic.sieges import FortRazed, FortTaken, Hunger, SiegeRoll
 from gameapp.core.rulesets.strategic.supply import Attrition, SupplyBurned, SupplyCaptured
+from gameapp.core.rulesets.strategic.transit import TransitFire
 from gameapp.present.strategic import chance_text, terms_text
 
 HexId = Callable[[Hex], str]
@@ -167,6 +168,15 @@ def _naval(e: NavalBattle, hex_id: HexId) -> list[str]:
                         + (f"; {losses}" if losses else ""), e.terms)]
 
 
+def _transit(e: TransitFire, hex_id: HexId) -> list[str]:
+    roll = f"rolled {e.roll}, " if e.roll is not None else ""
+    back = f" (the voyage ends at {hex_id(e.stopped_at)})" if e.stopped_at is not None else ""
+    lost = _losses(line for line in e.lines if line.piece)
+    return [_with_terms(f"The guns of {e.fort} at {hex_id(e.at)} fired on "
+                        f"{', '.join(e.ships)}: {roll}{e.words}{back}"
+                        + (f"; {lost}" if lost else ""), e.terms)]
+
+
 def _advanced(e: Advanced, hex_id: HexId) -> list[str]:
     return [_with_terms(f"{', '.join(e.units)} advanced into {hex_id(e.target)}", e.terms)]
 
@@ -256,6 +266,7 @@ STRATEGIC_WORDS: dict[type, Callable[[Any, HexId], list[str]]] = {
     Retreated: _retreated,
     Surrendered: _surrendered,
     NavalBattle: _naval,
+    TransitFire: _transit,
     Advanced: _advanced,
     SupplyIncome: _income,
     Attrition: _attrition,

@@ -17,6 +17,8 @@ from gameapp.core.rulesets.strategic.pieces import Fort
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
 from gameapp.core.units import Side
+from tests.rulesets.strategic.battles import empty_board
+from tests.rulesets.strategic.battles import unit as add_unit
 from tests.rulesets.strategic.positions import add, hazel_game, place, state_of, to_phase
 
 
@@ -79,3 +81,27 @@ def test_the_capital_keeps_a_garrison_against_a_landing_from_the_river() -> None
     garrison = [t for t in targets(pos, STRATEGIC_WEIGHTS[Difficulty.NORMAL])
                 if t.hex == richmond and "garrison" in t.what]
     assert garrison and garrison[0].needed == OUTNUMBER * 10
+
+
+def test_an_enemy_stack_pulls_only_a_force_that_could_beat_it_on_its_ground() -> None:
+    """West '64, seeds 2 and 8 on main: the Union's two armies (49 and 47 SP, under different
+    commanders, 10.14) stood beside Johnston's 47 SP on rough ground for fifteen weeks, ordered
+    each week "toward 47 enemy SP", never attacking. Now a stack pulls only when one battle's
+    force (a stack and the strongest beside it, 8.21) outnumbers it 1.5 times, and each column
+    its ground or works would shift asks 1.5 times more. Here 10 Confederate SP at 0604."""
+    game = empty_board()
+    add_unit(game, "c", Side.CONFEDERATE, "0604", 10)
+    add_unit(game, "a", Side.UNION, "0602", 12)
+    add_unit(game, "b", Side.UNION, "0605", 12)  # 3 hexes from a: two battles of 12, not one of 24
+    to_phase(game, StrategicPhase.MOVEMENT)
+
+    def pulled() -> bool:
+        pos = StrategicPlayer(Side.UNION).staff.look(game)
+        return any(t.what.startswith("10 enemy SP") for t in targets(pos, STRATEGIC_WEIGHTS[
+            Difficulty.NORMAL]))
+
+    assert not pulled()  # 12 < 15, though 24 Union SP stand within 3 hexes
+    place(game, "b", "0603")  # next to a: one battle of 24 >= 15 on clear ground
+    assert pulled()
+    add(game, Fort("works", Side.CONFEDERATE, game.map.parse("0604"), 10))  # 2 columns
+    assert not pulled()  # 24 < 15 * 1.5 * 1.5 = 33.75

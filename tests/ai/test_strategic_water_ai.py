@@ -5,6 +5,7 @@ transports go where the troops are, for next week (docs/ai.md, "Moves by water")
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from gameapp.ai.rca import Choice
@@ -19,7 +20,7 @@ from gameapp.core.rulesets.strategic.actions import (
     March,
     Sail,
 )
-from gameapp.core.rulesets.strategic.pieces import Ship, Vessel
+from gameapp.core.rulesets.strategic.pieces import Arm, Division, Fort, Ship, Vessel
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
 from tests.rulesets.strategic.positions import add, command, hazel_game, place, state_of, to_phase
@@ -132,3 +133,25 @@ reinforcements:
     state = state_of(game)
     ashore = {state.pieces[p].hex for p in ("butler", "un-w2-0-1", "un-w2-0-2")}
     assert len(ashore) == 1 and not game.rules.terrain.terrain(ashore.pop()).is_water
+
+
+def test_a_landing_past_an_enemy_fort_is_weighed_by_its_chance_of_getting_through() -> None:
+    """McClellan's voyage of the first test, with a Confederate battery of 40 guns (3:1 against
+    a transport fleet: it arrives 1/2, is hit 1/2, R&C strategic transit) put on the first land
+    hex of his route below Alexandria: the plan is worth its landing's gain only half the
+    time, less the hit's 1 SP, and each step's reason says the odds."""
+
+    def gain(why: str) -> float:
+        return float(re.search(r"\+(-?[0-9.]+) VP over its best marches", why).group(1))  # type: ignore[union-attr]
+
+    game = _mcclellan_at_alexandria()
+    safe = _choices(game, StrategicPlayer(Side.UNION, seed=1))
+    first = next(c.action for c in safe if isinstance(c.action, Sail))
+    game = _mcclellan_at_alexandria()
+    bank = next(h for h in first.path if not game.rules.terrain.terrain(h).is_water)
+    add(game, Fort("batteries", Side.CONFEDERATE, bank, 5, guns=40))
+    add(game, Division("gunners", Side.CONFEDERATE, "gunners", Arm.GARRISON, 1, 1, bank))
+    risky = _choices(game, StrategicPlayer(Side.UNION, seed=1))
+    assert isinstance(risky[0].action, Embark)
+    assert "past batteries's guns: arrives 1/2, hit 1/2" in risky[0].why
+    assert gain(risky[0].why) < gain(safe[0].why) / 2

@@ -29,7 +29,8 @@ NOT_EVENTS = {"LossLine", "BattlePreview", "ResultChance", "_Look", "CommandChoi
               "MarchOption", "RetreatPath", "StrategicRules", "Scheduled", "ScheduledWeek",
               "MonthlyInterphase", "NewPhase", "RollForFirst", "SupplyCheck", "CombatSupply",
               "SupplyNet", "SupplyPicture", "AttackerChoice", "StrategicResult",
-              "SuddenDeathLoss", "VictoryPlace", "VictoryTerms", "Par"}
+              "SuddenDeathLoss", "VictoryPlace", "VictoryTerms", "Par", "Shot",
+              "TransitTables"}
 
 
 def strategic_dataclasses() -> list[type]:

@@ -129,7 +129,7 @@ class MoveForce:
             rail = pos.terrain.rail_net(pos.game.scenario.rail_year)
             if piece.hex in rail:
                 for to in rail_routes(pos.state, piece, pos.terrain, pos.board,
-                                      pos.game.scenario.rail_year):
+                                      pos.game.scenario.rail_year, pos.game.scenario.home):
                     worth = self._worth(pos, piece, to, gather)
                     if worth - best_march > RAIL_MARGIN and worth - here > MIN_GAIN:
                         options.append(Move(Rail(piece.id, to), worth - here,

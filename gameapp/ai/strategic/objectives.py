@@ -9,9 +9,9 @@ ending there. Values are in victory points (docs/ai.md, "The strategic computer 
   an enemy fortress too strong to storm (a siege); each of our places the enemy is near, worth
   its points in proportion to the threat (our capital: the whole sudden-death value, felt on
   all the ground between it and the enemy's main body); each enemy stack we outnumber nearby,
-  worth what beating it scores. A piece a march of d MP from a target feels
-  `value / (1 + d / 4)`; the best target counts, and half the next best, so a side masses
-  where the most is at stake.
+  worth what beating it scores, its ground and works asking more of us. A piece a march of d
+  MP from a target feels `value / (1 + d / 4)`; the best target counts, and half the next
+  best, so a side masses where the most is at stake.
 - Taking control: a march through enemy hexes takes them (3.23): a victory place is its swing
   at once, an enemy rail hex cuts the enemy's rail and supply net.
 - Danger (withdrawal): the enemy SP within three hexes (a week's march and an attack; those
@@ -30,6 +30,7 @@ from gameapp.ai.strategic.marches import MarchCosts
 from gameapp.ai.strategic.position import Position
 from gameapp.ai.strategic.settings import StrategicWeights
 from gameapp.core.hexgrid import Hex
+from gameapp.core.rulesets.strategic.crt import combat_tables
 from gameapp.core.rulesets.strategic.naval import SailHandler
 from gameapp.core.rulesets.strategic.pieces import Division, Piece, Vessel
 from gameapp.core.rulesets.strategic.terrain import RIVER
@@ -38,7 +39,8 @@ from gameapp.core.theatre.chart import TheatreTerrain
 CAPITAL = 15.0  # VP: the fall of a capital ends the game (sudden death)
 SECOND = 0.5  # share of the second best target's pull counted beside the best's
 STACK_PULL = 0.25  # VP per enemy SP of a stack we outnumber nearby
-OUTNUMBER = 1.5  # our SP within three hexes of an enemy stack, times its SP, to go for it
+OUTNUMBER = 1.5  # our striking force near an enemy stack, times its SP, to go for it
+SHELTER_PER_COLUMN = 1.5  # and that again for each column its ground or works shift a battle
 UNREACHABLE = 999  # MP: no march gets there (across the sea)
 FADE = 4  # hexes: a target's pull is halved this far away (a week's march and more); the
 # pull must still change from hex to hex far off, or a distant army would not march at all
@@ -147,9 +149,38 @@ def targets(pos: Position, weights: StrategicWeights,
                                 f"{place.name}, ours, {threat} enemy SP near", guard, needed,
                                 march=way(place.hex)))
     for h, sp in pos.theirs.items():
-        if pos.near(side, h, REACH) >= OUTNUMBER * sp:
+        if striking_force(pos, h) >= OUTNUMBER * sp * shelter(pos, h, sp):
             found.append(Target(h, STACK_PULL * sp, f"{sp} enemy SP at {pos.name(h)}"))
     return tuple(found)
+
+
+def striking_force(pos: Position, h: Hex) -> int:
+    """The most SP of ours near `h` (within a week's march and an attack) that one battle
+    could bring: a stack and the strongest stack next to it (8.21: attackers stand in at most
+    two hexes, next to each other). Not all our SP near: forces of different commanders do
+    not combine (10.14), and two armies side by side are each weaker than the enemy they
+    watch."""
+    near = {at: sp for at, sp in pos.mobile[pos.side].items() if sp and at.distance(h) <= REACH}
+    best = 0
+    for at, sp in near.items():
+        beside = max((near.get(n, 0) for n in at.neighbors()), default=0)
+        best = max(best, sp + beside)
+    return best
+
+
+def shelter(pos: Position, h: Hex, sp: int) -> float:
+    """How much harder the ground and works make an enemy stack of `sp` at `h` to beat: each
+    column the battle would shift to the left (odds.py: the larger of the terrain's and a fort
+    holding them all) asks half as many SP again. Without it the Union's armies in West '64
+    stood beside Johnston's 47 SP on the rough ground before Dalton for fifteen weeks, ordered
+    every week "toward 47 enemy SP" and never attacking (no one force had the odds), where
+    Sherman turned him out of his positions by marching round them (with `striking_force`)."""
+    tables = combat_tables()
+    shift = tables.terrain_shift.get(pos.terrain.terrain(h), 0)
+    fort = pos.forts.get(h)
+    if fort is not None and fort.side is not pos.side and fort.capacity >= sp:
+        shift = max(shift, tables.fortress_shift if fort.fortress else tables.fort_shift)
+    return float(SHELTER_PER_COLUMN ** shift)
 
 
 def investing(pos: Position, h: Hex, value: float, name: str,

@@ -50,6 +50,7 @@ from gameapp.core.rulesets.strategic.pieces import (
     ship_of,
 )
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
+from gameapp.core.rulesets.strategic.transit import voyage_odds
 
 WATER_SCORE = MOVE_SCORE + 1  # a plan under way finishes before any march of the force
 WATER_MARGIN = 0.5  # VP the plan must gain over the best marches of the pieces it carries
@@ -195,24 +196,29 @@ class MoveByWater:
         stacks = map_units(state, pos.side)
         limits = (pos.terrain.tables.stack_units, pos.terrain.tables.stack_sp)
         landing = [p for p in aboard if isinstance(p, Division)]  # rosters do not stack
-        best: tuple[float, Hex] | None = None
+        best: tuple[float, Hex, str] | None = None
+        hit_vp = _hit_vp(pos)
         for to in [*routes, *([start] if afloat else [])]:  # or land where they are
             if pos.terrain.terrain(to).is_water or to in enemy_ships or \
                     pos.board.enemy_in(pos.side, to) or \
                     overstack(stacks, to, len(landing), sum(u.sp for u in landing), limits):
                 continue
-            gain = sum(weigh._worth(pos, p, to, None) - here[p.id] - max(marches[p.id], 0.0)
-                       for p in aboard)
+            arrive, hurt, shots = voyage_odds(state, pos.terrain, fleet[:1], routes.get(to, ()),
+                                              high)
+            gain = sum(float(arrive) * (weigh._worth(pos, p, to, None) - here[p.id])
+                       - max(marches[p.id], 0.0) for p in aboard) - float(hurt) * hit_vp
+            risk = (f"; past {', '.join(s.fort for s in shots)}'s guns: arrives {arrive}, "
+                    f"hit {hurt}") if shots else ""
             if best is None or gain > best[0]:
-                best = (gain, to)
+                best = (gain, to, risk)
         if best is None or (best[0] <= WATER_MARGIN and not afloat):
             return None  # troops already aboard land at the best place, whatever it gains
-        gain, to = best
+        gain, to, risk = best
         target = pull(self.staff.targets, to, self.staff.weights.horizon)[1]
         toward = f" toward {target.what}" if target is not None else ""
         sp = sum(strength(pos, p) for p in aboard)
         why = (f"(the force's {sp} SP to {pos.name(to)}{toward}: +{gain:.2f} VP over its best "
-               "marches)")
+               f"marches{risk})")
         return WaterPlan(leader, start, to, tuple(p.id for p in aboard), gain, why)
 
 
@@ -221,6 +227,13 @@ def _may_sail(game: Game, staff: Staff) -> bool:
     takes no ship either."""
     return (game.pending_decision is None and game.phase is StrategicPhase.MOVEMENT
             and staff.weights.uses_rail)
+
+
+def _hit_vp(pos: Position) -> float:
+    """What a hit on the way costs (R&C strategic transit): 1 SP of the troops aboard, in the
+    enemy's victory points."""
+    victory = pos.game.scenario.victory
+    return 1.0 / (victory.sp_per_point if victory is not None else 2)
 
 
 def _garrison(piece: Piece) -> bool:

@@ -184,9 +184,16 @@ def test_rail_capacity_counts_trains_and_supply_points_6_57() -> None:
     assert error.rule == "R&C strategic rail" and "2 of its 8" in error.reason
 
 
+def union_lines(game: Game, *hexes: str) -> None:
+    """The Union controls these hexes of the railroad east of its territory (3.23)."""
+    for h in hexes:
+        state_of(game).control[game.map.parse(h)] = Side.UNION
+
+
 def test_entraining_in_an_enemy_zone_and_riding_past_one_6_58() -> None:
     game = hazel_game()
     m = game.map
+    union_lines(game, "0401", "0502", "0601")
     # a Confederate unit at 0402 controls 0302 (where u3 entrains) and 0401 (on the line east)
     add(game, Division("cx", Side.CONFEDERATE, "cx", Arm.INFANTRY, 5, 3, m.parse("0402")))
     command(game, "u3", at="0302")
@@ -210,9 +217,26 @@ def test_a_friendly_unit_opens_the_rail_through_an_enemy_zone_6_58_9_4() -> None
     game = hazel_game()
     m = game.map
     add(game, Division("cx", Side.CONFEDERATE, "cx", Arm.INFANTRY, 5, 3, m.parse("0402")))
+    union_lines(game, "0401", "0502", "0601")
     place(game, "u6", "0401")
     command(game, "u3", at="0302")
     assert Rail("u3", m.parse("0601")) in list(game.legal_actions())
+
+
+def test_the_railroads_run_only_through_hexes_the_side_controls() -> None:
+    """R&C strategic rail lines (3.23): the line east of the Union's columns 01-03 is the
+    Confederacy's until Union troops take its hexes; before session 8 a train ran on through
+    them, and in West '62 Lovell's 5 SP rode from New Orleans into an empty Louisville."""
+    game = hazel_game()
+    m = game.map
+    command(game, "u3", at="0302")
+    rides = {a.to for a in game.legal_actions() if isinstance(a, Rail) and a.piece == "u3"}
+    assert m.parse("0201") in rides and m.parse("0401") not in rides
+    error = refused(game, Rail("u3", m.parse("0502")))
+    assert error.rule == "R&C strategic rail lines" and "does not control" in error.reason
+    union_lines(game, "0401")  # taken as far as 0401: the train goes that far, no further
+    rides = {a.to for a in game.legal_actions() if isinstance(a, Rail) and a.piece == "u3"}
+    assert m.parse("0401") in rides and m.parse("0502") not in rides
 
 
 def winter_game(tmp_path: Path) -> Game:

@@ -93,6 +93,7 @@ def test_an_empty_hq_rides_as_a_leader_and_is_aboard_until_it_detrains_6_57() ->
     game = hazel_game()
     ordered(game, "mcdowell")  # his Army of Virginia HQ, at 0302, has an empty roster
     state = state_of(game)
+    state.control[game.map.parse("0401")] = Side.UNION  # taken: the line runs there (3.23)
     moved = rail(game, "army-va", "0401")
     assert [(t.label, t.value, t.rule) for t in moved.terms] == [
         ("an empty HQ", 0, "004 6.57"),

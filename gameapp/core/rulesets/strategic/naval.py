@@ -11,6 +11,8 @@
   a neck of land between two rivers is on both, but no ship crosses the neck; terrain's
   `same_water`).
 - 9.5: an enemy warship owns the water it sits in. Transports control nothing.
+- Enemy forts fire on ships passing them (our design, `R&C strategic transit`: transit.py); a
+  fort may turn a voyage back short of its end.
 - Convoys (our design, `R&C strategic convoy`): the transports carrying one HQ's roster sail
   together, wherever the one named sails. Embarking and landing: boarding.py.
 """
@@ -28,6 +30,7 @@ from gameapp.core.rulesets.strategic.events import Sailed
 from gameapp.core.rulesets.strategic.pieces import HQ, Ship, Vessel
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.terrain import WATER, TerrainCosts
+from gameapp.core.rulesets.strategic.transit import TRANSIT, fire_on_voyage
 from gameapp.core.units import Side
 
 TRANSPORT_BARRED = "004 7.16"
@@ -167,12 +170,21 @@ class SailHandler:
         ship = state.pieces[action.ship]
         assert isinstance(ship, Ship)
         fleet = convoy(state, ship)
+        path, fire = fire_on_voyage(ctx, fleet, action.path)  # R&C strategic transit
         for s in fleet:
-            state.move(s.id, action.path[-1])
-            state.moved.add(s.id)
-        terms = [Term("hexes sailed", len(action.path), WATER),
+            if s.id in state.pieces:
+                if path:
+                    state.move(s.id, path[-1])
+                state.moved.add(s.id)
+        events: list[Any] = list(fire)
+        if not path or ship.id not in state.pieces:
+            return events
+        terms = [Term("hexes sailed", len(path), WATER),
                  Term("a ship's week", ctx.rules.terrain.tables.naval_allowance, WATER)]
+        if len(path) < len(action.path):
+            terms.append(Term(f"turned back by {fire[-1].fort}'s guns short of "
+                              f"{ctx.scenario.map.hex_id(action.path[-1])}", len(path), TRANSIT))
         if len(fleet) > 1:
             terms.append(Term("in convoy with " + ", ".join(s.id for s in fleet[1:]),
                               len(fleet) - 1, CONVOY))
-        return [Sailed(ship.id, action.path, tuple(terms))]
+        return [*events, Sailed(ship.id, path, tuple(terms))]

@@ -171,6 +171,7 @@ class Fort:
     hex: Hex
     capacity: int  # SP of garrison it shelters
     fortress: bool = False
+    guns: int | None = None  # its guns against passing ships; None: the data's (transit.yaml)
 
 
 Piece = Division | Leader | HQ | Train | Depot | Ship | Fort

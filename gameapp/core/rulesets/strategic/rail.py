@@ -2,7 +2,9 @@
 
 - A commanded piece on its side's rail net entrains (half its MA) and rides any distance
   along rail links open in the scenario's year, through hexes free of enemy pieces and of
-  enemy zones of control unless a friendly ground combat unit stands there. It may entrain
+  enemy zones of control unless a friendly ground combat unit stands there. Every hex after
+  the first is one its side controls (3.23; our design, `R&C strategic rail lines`): the
+  enemy's railroads carry no one's troops but his own. It may entrain
   and detrain in an enemy zone of control (6.58).
 - Each side has a rail capacity a week, in SP: a unit weighs its SP, a train 1 plus its supply
   points (6.57), an HQ its roster, a leader or an empty HQ nothing.
@@ -15,7 +17,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -44,6 +46,7 @@ RAIL = "R&C strategic rail"
 WEIGHT = "004 6.57"
 ENTRAINED = "004 6.58"
 LEADERS = "R&C strategic rail leaders"  # 6.57's "as leaders do", our reading
+OWN_LINES = "R&C strategic rail lines"  # only through hexes the side controls (3.23)
 
 
 def rail_weight(state: StrategicState, piece: Piece, weights: dict[str, int]
@@ -72,20 +75,24 @@ def is_entrained(state: StrategicState, piece: Piece) -> bool:
 
 
 def rail_routes(state: StrategicState, piece: Piece, terrain: TerrainCosts, board: Board,
-                year: int) -> dict[Hex, int]:
+                year: int, home: Mapping[Hex, Side]) -> dict[Hex, int]:
     """The rail hexes a piece can ride to from its hex, with the links ridden (breadth first):
+    only through and into hexes its side controls (3.23, `home` the scenario's territory),
     never into an enemy-occupied hex, nor through an enemy ZOC hex without a friendly unit."""
-    return rides_from(piece.hex, piece.side, terrain, board, year)
+    return rides_from(piece.hex, piece.side, terrain, board, year, state, home)
 
 
 def rides_from(start: Hex, side: Side, terrain: TerrainCosts, board: Board,
-               year: int) -> dict[Hex, int]:
-    """`rail_routes` of any of `side`'s pieces in `start` (they all ride the same lines)."""
+               year: int, state: StrategicState, home: Mapping[Hex, Side],
+               own_lines: bool = True) -> dict[Hex, int]:
+    """`rail_routes` of any of `side`'s pieces in `start` (they all ride the same lines);
+    `own_lines` False: through enemy-controlled hexes too (to say why a ride is refused)."""
     links = terrain.rail_links(year)
     if start not in links:
         return {}
     enemy_zoc, enemy_in, friends = board.zoc[side.other], board.occupied[side.other], \
         board.combat[side]
+    control = state.control
     found = {start: 0}
     queue = deque([start])
     while queue:
@@ -93,8 +100,9 @@ def rides_from(start: Hex, side: Side, terrain: TerrainCosts, board: Board,
         if at != start and at in enemy_zoc and at not in friends:
             continue  # the train may stop here (6.58) but not pass
         for to in links[at]:
-            if to in found or to in enemy_in:
-                continue
+            if to in found or to in enemy_in or \
+                    (own_lines and control.get(to, home.get(to)) is not side):
+                continue  # the enemy's railroads are his (OWN_LINES)
             found[to] = found[at] + 1
             queue.append(to)
     del found[start]
@@ -130,7 +138,8 @@ class RailHandler:
                 found = rides.get(piece.hex)
                 if found is None:
                     found = rides[piece.hex] = rides_from(piece.hex, side, terrain, board,
-                                                          ctx.scenario.rail_year)
+                                                          ctx.scenario.rail_year, state,
+                                                          ctx.scenario.home)
                 sp = piece.sp if isinstance(piece, Division) else None  # only units stack
                 for to in found:
                     if sp is None or overstack(stacks, to, 1, sp, limits) is None:
@@ -200,16 +209,22 @@ class RailHandler:
             if problem:
                 raise IllegalActionError(problem, RAIL)
         routes = rail_routes(state, piece, terrain, Board.of(state, terrain),
-                             ctx.scenario.rail_year)
+                             ctx.scenario.rail_year, ctx.scenario.home)
         if isinstance(piece, Division):
             crowded = room_for(state, side, action.to, 1, piece.sp)
             if crowded:
                 raise IllegalActionError(crowded, STACKING)
         if action.to not in routes:
+            frm, to = terrain.map.hex_id(piece.hex), terrain.map.hex_id(action.to)
+            if action.to in rides_from(piece.hex, side, terrain, Board.of(state, terrain),
+                                       ctx.scenario.rail_year, state, ctx.scenario.home,
+                                       own_lines=False):
+                raise IllegalActionError(
+                    f"the line from {frm} to {to} runs through hexes the side does not "
+                    "control: the enemy's railroads carry only his troops", OWN_LINES)
             raise IllegalActionError(
-                f"no rail line of the side's runs from {terrain.map.hex_id(piece.hex)} to "
-                f"{terrain.map.hex_id(action.to)} clear of enemy units and of enemy zones of "
-                "control without a friendly unit", RAIL)
+                f"no rail line of the side's runs from {frm} to {to} clear of enemy units "
+                "and of enemy zones of control without a friendly unit", RAIL)
 
     def execute(self, ctx: RuleContext, action: Rail | Detrain, side: Side | None) -> list[Any]:
         assert side is not None

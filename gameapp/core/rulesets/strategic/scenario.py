@@ -363,4 +363,6 @@ def piece_from(section: str, e: dict[str, Any], piece_id: str, side: Side, h: He
         return Ship(piece_id, side, vessel, strength, h, capacity,
                     name=str(e.get("name") or ship_name(side, vessel,
                                                         place_name(theatre, str(e["at"]), h))))
-    return Fort(piece_id, side, h, int(e["capacity"]), bool(e.get("fortress", False)))
+    guns = e.get("guns")
+    return Fort(piece_id, side, h, int(e["capacity"]), bool(e.get("fortress", False)),
+                None if guns is None else int(guns))
