@@ -136,7 +136,10 @@ def targets(pos: Position, weights: StrategicWeights,
             # body next to it only the capital itself covers it (Beauregard's 11 SP left
             # Richmond for the hex beside it in East '64, and W. F. Smith walked in)
             if close and cover >= 1:
-                guard = pos.near(side, place.hex, 1)
+                # the SP in the city: troops beside it do not hold it (East '63 seed 9:
+                # Longstreet left Richmond as D. H. Hill's 12 SP stood beside it, Hill went
+                # too, and Peck's 5 SP marched in)
+                guard = pos.mine.get(place.hex, 0)
                 found.append(Target(place.hex, worth * min(1.0, close / max(guard, 1)),
                                     f"our capital {place.name}'s garrison, {close} enemy SP "
                                     "a week's march or a landing off", guard, OUTNUMBER * close))
