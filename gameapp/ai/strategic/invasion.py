@@ -84,9 +84,10 @@ def invasion_targets(pos: Position, marches: MarchCosts | None = None) -> tuple[
 
 def _invading(pos: Position, marches: MarchCosts | None) -> tuple[Target, ...]:
     plan = invasion(pos, pos.side)
-    theirs = _capital(pos, pos.side.other)
-    if plan is None or theirs is None:
+    ours, theirs = _capital(pos, pos.side), _capital(pos, pos.side.other)
+    if plan is None or ours is None or theirs is None:
         return ()
+    home = ours.hex
     found = []
     for place in pos.places:
         if place.holder is pos.side or place.capital_of is not None or \
@@ -98,7 +99,12 @@ def _invading(pos: Position, marches: MarchCosts | None) -> tuple[Target, ...]:
         if _guarded(pos, place.hex) > plan.army_sp:
             continue  # held by more than the army: that is a battle, not an invasion
         value = 2 * place.points + plan.diversion * min(1.0, plan.threat / plan.army_sp)
-        near = {h: max(0, mp - THREATENED) for h, mp in way.items()} if way is not None else None
+        # the capital's own troops (a week's march of it, the army apart) are not the
+        # invasion's: they hold it (D. H. Hill's and Richmond's in June 1863; East '63 seed 9
+        # lost Richmond when Longstreet's 23 SP drifted north after the army)
+        near = None if way is None else {
+            h: max(0, mp - THREATENED) for h, mp in way.items()
+            if h.distance(home) > REACH or h.distance(plan.army_hex) <= 1}
         found.append(Target(place.hex, value,
                             f"{place.name}, invading (drawing {plan.threat} enemy SP off our "
                             "capital)",
