@@ -48,9 +48,10 @@ def test_no_invasion_while_the_enemy_stands_a_week_from_the_capital() -> None:
 
 
 def test_the_field_army_goes_for_an_invading_army_nearer_its_capital() -> None:
-    # Lee's army at Culpeper (5 hexes from Washington, 6 from Richmond) is invading; the Union
-    # army's answer is his army, worth what covering Washington is (Lincoln to Hooker, 10 June
-    # 1863); at Fredericksburg (5 from Washington, 4 from Richmond) he is not invading yet
+    # Lee's army at C2208 by the Potomac (4 hexes from Washington, 9 from Richmond) is invading;
+    # the Union army's answer is his army, worth what covering Washington is (Lincoln to Hooker,
+    # 10 June 1863); at Fredericksburg (5 from Washington, 4 from Richmond) he is not invading
+    # yet, nor at Culpeper (5 and 6: still on the ground that covers Richmond)
     game = Game.from_scenario(EAST_63, seed=1)
     union = StrategicPlayer(U)
     before = [t for t in invasion_targets(union.staff.look(game)) if "invading army" in t.what]
@@ -58,8 +59,12 @@ def test_the_field_army_goes_for_an_invading_army_nearer_its_capital() -> None:
     for piece in ("cs_anv", "cs_second_corps", "lee", "jackson"):
         place(game, piece, "C2211")
     pos = StrategicPlayer(U).staff.look(game)
+    assert not [t for t in invasion_targets(pos) if "invading army" in t.what]
+    for piece in ("cs_anv", "cs_second_corps", "lee", "jackson"):
+        place(game, piece, "C2208")
+    pos = StrategicPlayer(U).staff.look(game)
     answers = [t for t in invasion_targets(pos) if "invading army" in t.what]
     assert len(answers) == 1
     answer = answers[0]
-    assert answer.hex == game.map.parse("C2211") and answer.value == DIVERSION
+    assert answer.hex == game.map.parse("C2208") and answer.value == DIVERSION
     assert "before our capital Washington" in answer.what

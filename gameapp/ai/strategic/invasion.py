@@ -6,9 +6,10 @@ to keep Washington covered, followed Lee north), the invading army feeds on the 
 
 The player weighs it as targets beside objectives.py's (docs/ai.md, "The invasion of the
 enemy's country"): while
-- the enemy's field troops within two weeks' march of our capital outnumber ours there (Lee had
-  57,000 effectives against Hooker's 138,000 PFD before Chancellorsville), and we have a main
-  army to invade with (an army HQ, which carries its supply, with `MIN_ARMY` SP by it),
+- the enemy's field troops within two weeks' march of our capital outnumber ours there and our
+  main army (Lee had 57,000 effectives against Hooker's 138,000 PFD before Chancellorsville),
+  and we have a main army to invade with (an army HQ, which carries its supply, with
+  `MIN_ARMY` SP by it),
 - the season allows it (not winter) and the game has weeks enough left for a campaign,
 each enemy-held place (not a capital) from which the enemy's capital is threatened (within
 `THREAT_RANGE` hexes of it) is worth, besides its own swing, what covering our capital is
@@ -62,7 +63,9 @@ def invasion(pos: Position, side: Side) -> Invasion | None:
     at, sp = army
     threat = _field(pos, side.other, ours.hex, 2 * REACH)
     cover = _field(pos, side, ours.hex, 2 * REACH)
-    if sp < MIN_ARMY or threat <= cover:
+    # an army threatens the capital, stronger than ours before it and than the army itself
+    # (not a sortie from a coastal fort: East '62's Fort Monroe garrison in March 1862)
+    if sp < MIN_ARMY or threat <= max(cover, sp):
         return None
     # more of the enemy a week's march from the capital than its own troops there (the army
     # apart) can meet: the army does not march off, it could not come back in time
@@ -115,15 +118,17 @@ def _invading(pos: Position, marches: MarchCosts | None) -> tuple[Target, ...]:
 
 
 def _answering(pos: Position) -> tuple[Target, ...]:
-    """The enemy's invading army, once it stands nearer our capital than its own: our field
-    army goes for it, worth what covering our capital is (Lincoln to Hooker, 10 June 1863:
+    """The enemy's invading army, once it stands nearer our capital than its own and beyond the
+    ground that covers its own (more than `THREAT_RANGE` hexes from it: Johnston at Manassas in
+    March 1862 covered Richmond, he did not invade): our field army goes for it, worth what covering our capital is (Lincoln to Hooker, 10 June 1863:
     Lee's army, not Richmond, is the objective; Hooker and Meade followed Lee north, between
     him and Washington and Baltimore)."""
     plan = invasion(pos, pos.side.other)
     ours = _capital(pos, pos.side)
     theirs = _capital(pos, pos.side.other)
     if plan is None or ours is None or theirs is None or \
-            plan.army_hex.distance(ours.hex) >= plan.army_hex.distance(theirs.hex):
+            plan.army_hex.distance(ours.hex) >= plan.army_hex.distance(theirs.hex) or \
+            plan.army_hex.distance(theirs.hex) <= THREAT_RANGE:
         return ()
     return (Target(plan.army_hex, plan.diversion,
                    f"the enemy's invading army ({plan.army_sp} SP at "
