@@ -120,9 +120,10 @@ def _invading(pos: Position, marches: MarchCosts | None) -> tuple[Target, ...]:
 def _answering(pos: Position) -> tuple[Target, ...]:
     """The enemy's invading army, once it stands nearer our capital than its own and beyond the
     ground that covers its own (more than `THREAT_RANGE` hexes from it: Johnston at Manassas in
-    March 1862 covered Richmond, he did not invade): our field army goes for it, worth what covering our capital is (Lincoln to Hooker, 10 June 1863:
-    Lee's army, not Richmond, is the objective; Hooker and Meade followed Lee north, between
-    him and Washington and Baltimore)."""
+    March 1862 covered Richmond, he did not invade): our field army goes for it, worth what
+    covering our capital is (Lincoln to Hooker, 10 June 1863: Lee's army, not Richmond, is the
+    objective; Hooker and Meade followed Lee north, between him and Washington and
+    Baltimore)."""
     plan = invasion(pos, pos.side.other)
     ours = _capital(pos, pos.side)
     theirs = _capital(pos, pos.side.other)
