@@ -18,8 +18,17 @@ U, C = Side.UNION, Side.CONFEDERATE
 DIVERSION = (1 + SECOND) * (CAPITAL + 2 * 10)  # Richmond's and Washington's 10 points: 52.5
 
 
+def _richmond_manned(game: Game) -> None:
+    """Longstreet's command (Hood, Pickett, French: 19 SP) in Richmond's works, more than half
+    the 20 its fort shelters."""
+    place(game, "cs_suffolk_hq", "C2516")
+
+
 def test_an_outnumbered_army_invades_to_draw_the_enemy_off_its_capital() -> None:
     game = Game.from_scenario(EAST_63, seed=1)
+    # at the start only Hampton's 1 SP hold Richmond's works: no invasion yet
+    assert invasion(StrategicPlayer(C).staff.look(game), C) is None
+    _richmond_manned(game)
     pos = StrategicPlayer(C).staff.look(game)
     plan = invasion(pos, C)
     assert plan is not None and plan.threat > plan.army_sp >= 30
@@ -37,9 +46,11 @@ def test_an_outnumbered_army_invades_to_draw_the_enemy_off_its_capital() -> None
 
 
 def test_no_invasion_while_the_enemy_stands_a_week_from_the_capital() -> None:
-    # two Union corps (II and III: 36 SP) a hex from Richmond, more than the troops there can
+    # two Union corps (II and III: 36 SP) a hex from Richmond, more than the 20 SP there can
     # meet: the army could not come back in time, so it stays
     game = Game.from_scenario(EAST_63, seed=1)
+    _richmond_manned(game)
+    assert invasion(StrategicPlayer(C).staff.look(game), C) is not None
     for corps in ("us_ii_corps", "us_iii_corps"):
         place(game, corps, "C2515")
     pos = StrategicPlayer(C).staff.look(game)
@@ -53,6 +64,7 @@ def test_the_field_army_goes_for_an_invading_army_nearer_its_capital() -> None:
     # 10 June 1863); at Fredericksburg (5 from Washington, 4 from Richmond) he is not invading
     # yet, nor at Culpeper (5 and 6: still on the ground that covers Richmond)
     game = Game.from_scenario(EAST_63, seed=1)
+    _richmond_manned(game)
     union = StrategicPlayer(U)
     before = [t for t in invasion_targets(union.staff.look(game)) if "invading army" in t.what]
     assert before == []

@@ -69,6 +69,13 @@ def invasion(pos: Position, side: Side) -> Invasion | None:
         return None
     # more of the enemy a week's march from the capital than its own troops there (the army
     # apart) can meet: the army does not march off, it could not come back in time
+    # and the capital's works manned, the army apart: at least half the troops its fort
+    # shelters (Richmond's 20: Elzey's Department of Richmond stayed in June 1863; East '63
+    # seed 2 lost Richmond to Peck's 7 SP, held by a 1-SP cavalry brigade)
+    fort = pos.forts.get(ours.hex)
+    manned = pos.sp[side].get(ours.hex, 0) - (sp if at == ours.hex else 0)
+    if fort is not None and fort.side is side and manned < fort.capacity // 2:
+        return None
     close = _field(pos, side.other, ours.hex, REACH)
     home = sum(n for h, n in pos.sp[side].items()
                if h.distance(ours.hex) <= REACH and h.distance(at) > 1)
