@@ -7,6 +7,7 @@ strategic commander's candidate actions (docs/ai.md, "The strategic computer pla
 - movement_cas.py: marches and rail moves of the force being moved;
 - water_cas.py: moves by water of the force being moved (embark, sail, land);
 - combat_cas.py: which battles to fight, at what odds and with what supply;
+- invasion.py: the invasion of the enemy's country, and the answer to it;
 - settings.py: easy, normal and hard;
 - player.py: the player that puts them together.
 """

@@ -138,8 +138,15 @@ def targets(pos: Position, weights: StrategicWeights,
             # body next to it only the capital itself covers it (Beauregard's 11 SP left
             # Richmond for the hex beside it in East '64, and W. F. Smith walked in)
             if close and cover >= 1:
-                guard = pos.near(side, place.hex, 1)
-                found.append(Target(place.hex, worth * min(1.0, close / max(guard, 1)),
+                # the SP in the city, those beside it at half: they do not hold it (East '63
+                # seed 9: Longstreet left Richmond as D. H. Hill's 12 SP stood beside it, Hill
+                # went too, and Peck's 5 SP marched in)
+                # and a garrison that cannot spare a unit keeps it at the capital's whole
+                # worth (scaled by the threat, 35 VP against 5 SP was 5.6 for Jackson's 31 SP,
+                # and he left Richmond to the 5: East '63 seed 4)
+                guard = pos.mine.get(place.hex, 0) + int(SUPPORT * sum(
+                    pos.mine.get(n, 0) for n in place.hex.neighbors()))
+                found.append(Target(place.hex, worth,
                                     f"our capital {place.name}'s garrison, {close} enemy SP "
                                     "a week's march or a landing off", guard, OUTNUMBER * close))
         else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from gameapp.ai.strategic.invasion import invasion_targets
 from gameapp.ai.strategic.marches import MarchCosts
 from gameapp.ai.strategic.objectives import Target, targets
 from gameapp.ai.strategic.position import Position, position_of
@@ -51,7 +52,8 @@ class Staff:
             self._supplied = self._position.supplied
             if self._marches is None or self._marches.terrain is not game.rules.terrain:
                 self._marches = MarchCosts(game.rules.terrain)
-            self._targets = targets(self._position, self.weights, self._marches)
+            self._targets = targets(self._position, self.weights, self._marches) + \
+                invasion_targets(self._position, self._marches)
         return self._position
 
     @property

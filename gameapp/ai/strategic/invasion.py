@@ -1,0 +1,180 @@
+"""The invasion of the enemy's country: Lee's reasoning in June 1863. An army that cannot drive
+off the larger enemy army before its capital may cover the capital better by marching round it
+into the enemy's country: the enemy must turn back to cover its own capital (Hooker, ordered
+to keep Washington covered, followed Lee north), the invading army feeds on the country
+(it carries its supply with its army HQ) and the enemy's places come within its reach.
+
+The player weighs it as targets beside objectives.py's (docs/ai.md, "The invasion of the
+enemy's country"): while
+- the enemy's field troops within two weeks' march of our capital outnumber ours there and our
+  main army (Lee had 57,000 effectives against Hooker's 138,000 PFD before Chancellorsville),
+  and we have a main army to invade with (an army HQ, which carries its supply, with
+  `MIN_ARMY` SP by it),
+- the season allows it (not winter) and the game has weeks enough left for a campaign,
+each enemy-held place (not a capital) from which the enemy's capital is threatened (within
+`THREAT_RANGE` hexes of it) is worth, besides its own swing, what covering our capital is
+worth: the diversion covers it. Such a place counts in proportion to how far the army can take
+it: outnumbering 1.5 to 1 its garrison (a fort doubling it) and the enemy field troops that
+could meet us there within a week, not the whole enemy army further off (the invasion
+outmarches it), and never with fewer than an army's `MIN_ARMY` SP: a detachment marching from
+far off feels a share in proportion to its own SP.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gameapp.ai.strategic.marches import MarchCosts
+from gameapp.ai.strategic.objectives import CAPITAL, OUTNUMBER, REACH, SECOND, Target
+from gameapp.ai.strategic.position import Position, VictoryPlace
+from gameapp.core.hexgrid import Hex
+from gameapp.core.rulesets.strategic.pieces import HQ, Echelon
+from gameapp.core.units import Side
+
+MIN_ARMY = 30  # SP: an army smaller than this raids, it does not invade
+CAMPAIGN_WEEKS = 6  # weeks: an invasion and the march back (Lee: 3 Jun - 14 Jul 1863)
+THREAT_RANGE = 2 * REACH + 2  # hexes from the enemy capital: its places that threaten it
+# (Harrisburg is 7 hexes from Washington on map C, Winchester 5, Harpers Ferry 3)
+THREATENED = 8  # MP: two weeks' march; an army this near a place threatens it, and the enemy
+# must answer before it arrives (a capital is watched as far: objectives.targets)
+
+
+@dataclass(frozen=True)
+class Invasion:
+    """Why a side invades now: its army and the enemy force before its capital."""
+    side: Side
+    army_hex: Hex
+    army_sp: int
+    threat: int  # enemy field SP within two weeks' march of its capital
+    diversion: float  # VP: what drawing them off is worth (covering its capital)
+
+
+def invasion(pos: Position, side: Side) -> Invasion | None:
+    """The invasion the position allows `side` (ours or the enemy's), or None."""
+    ours = _capital(pos, side)
+    theirs = _capital(pos, side.other)
+    if ours is None or theirs is None or ours.holder is not side:
+        return None
+    if pos.weeks_left < CAMPAIGN_WEEKS or pos.game.scenario.clock.is_winter(pos.state.turn):
+        return None
+    army = main_army(pos, side)
+    if army is None:
+        return None
+    at, sp = army
+    threat = _field(pos, side.other, ours.hex, 2 * REACH)
+    cover = _field(pos, side, ours.hex, 2 * REACH)
+    # an army threatens the capital, stronger than ours before it and than the army itself
+    # (not a sortie from a coastal fort: East '62's Fort Monroe garrison in March 1862)
+    if sp < MIN_ARMY or threat <= max(cover, sp):
+        return None
+    # more of the enemy a week's march from the capital than its own troops there (the army
+    # apart) can meet: the army does not march off, it could not come back in time
+    # and the capital's works manned, the army apart: at least half the troops its fort
+    # shelters (Richmond's 20: Elzey's Department of Richmond stayed in June 1863; East '63
+    # seed 2 lost Richmond to Peck's 7 SP, held by a 1-SP cavalry brigade)
+    fort = pos.forts.get(ours.hex)
+    manned = pos.sp[side].get(ours.hex, 0) - (sp if at == ours.hex else 0)
+    if fort is not None and fort.side is side and manned < fort.capacity // 2:
+        return None
+    close = _field(pos, side.other, ours.hex, REACH)
+    home = sum(n for h, n in pos.sp[side].items()
+               if h.distance(ours.hex) <= REACH and h.distance(at) > 1)
+    if close > home:
+        return None
+    # what the army before the capital is worth there: its cover and its garrison's need, the
+    # best target and half the next (objectives.pull); the diversion serves both
+    return Invasion(side, at, sp, threat, (1 + SECOND) * (CAPITAL + 2 * ours.points))
+
+
+def invasion_targets(pos: Position, marches: MarchCosts | None = None) -> tuple[Target, ...]:
+    """The enemy's places our invasion marches for now, and the enemy's invading army our
+    field army goes for (none when neither is on)."""
+    return _invading(pos, marches) + _answering(pos)
+
+
+def _invading(pos: Position, marches: MarchCosts | None) -> tuple[Target, ...]:
+    plan = invasion(pos, pos.side)
+    ours, theirs = _capital(pos, pos.side), _capital(pos, pos.side.other)
+    if plan is None or ours is None or theirs is None:
+        return ()
+    home = ours.hex
+    found = []
+    for place in pos.places:
+        if place.holder is pos.side or place.capital_of is not None or \
+                place.hex.distance(theirs.hex) > THREAT_RANGE:
+            continue
+        way = marches.to(place.hex) if marches is not None else None
+        if way is not None and plan.army_hex not in way:
+            continue  # no march gets the army there
+        if _guarded(pos, place.hex) > plan.army_sp:
+            continue  # held by more than the army: that is a battle, not an invasion
+        value = 2 * place.points + plan.diversion * min(1.0, plan.threat / plan.army_sp)
+        # the capital's own troops (a week's march of it, the army apart) are not the
+        # invasion's: they hold it (D. H. Hill's and Richmond's in June 1863; East '63 seed 9
+        # lost Richmond when Longstreet's 23 SP drifted north after the army)
+        near = None if way is None else {
+            h: max(0, mp - THREATENED) for h, mp in way.items()
+            if h.distance(home) > REACH or h.distance(plan.army_hex) <= 1}
+        found.append(Target(place.hex, value,
+                            f"{place.name}, invading (drawing {plan.threat} enemy SP off our "
+                            "capital)",
+                            have=pos.near(pos.side, place.hex, 2 * REACH),
+                            need=float(max(MIN_ARMY, OUTNUMBER * _guarded(pos, place.hex))),
+                            march=near))
+    return tuple(found)
+
+
+def _answering(pos: Position) -> tuple[Target, ...]:
+    """The enemy's invading army, once it stands nearer our capital than its own and beyond the
+    ground that covers its own (more than `THREAT_RANGE` hexes from it: Johnston at Manassas in
+    March 1862 covered Richmond, he did not invade): our field army goes for it, worth what
+    covering our capital is (Lincoln to Hooker, 10 June 1863: Lee's army, not Richmond, is the
+    objective; Hooker and Meade followed Lee north, between him and Washington and
+    Baltimore)."""
+    plan = invasion(pos, pos.side.other)
+    ours = _capital(pos, pos.side)
+    theirs = _capital(pos, pos.side.other)
+    if plan is None or ours is None or theirs is None or \
+            plan.army_hex.distance(ours.hex) >= plan.army_hex.distance(theirs.hex) or \
+            plan.army_hex.distance(theirs.hex) <= THREAT_RANGE:
+        return ()
+    return (Target(plan.army_hex, plan.diversion,
+                   f"the enemy's invading army ({plan.army_sp} SP at "
+                   f"{pos.name(plan.army_hex)}), before our capital {ours.name}",
+                   have=pos.near(pos.side, plan.army_hex, 2 * REACH),
+                   need=OUTNUMBER * plan.army_sp),)
+
+
+def _field(pos: Position, side: Side, h: Hex, radius: int) -> int:
+    """The side's field SP (not garrisons) within `radius` hexes of `h`."""
+    return sum(sp for at, sp in pos.mobile[side].items() if at.distance(h) <= radius)
+
+
+def main_army(pos: Position, side: Side) -> tuple[Hex, int] | None:
+    """The side's field army: the army HQ with the most SP in and next to its hex (its roster
+    goes with it, and it carries its supply), and those SP."""
+    best: tuple[Hex, int] | None = None
+    for hq in pos.state.hqs(side):
+        if not isinstance(hq, HQ) or hq.echelon is not Echelon.ARMY or \
+                not pos.terrain.map.contains(hq.hex):
+            continue
+        sp = _field(pos, side, hq.hex, 1)
+        if best is None or sp > best[1]:
+            best = (hq.hex, sp)
+    return best
+
+
+def _guarded(pos: Position, h: Hex) -> int:
+    """The enemy SP that hold `h` or could meet us there within a week: its garrison (doubled
+    by a fort that shelters it) and the enemy field troops within a week's march."""
+    garrison = pos.theirs.get(h, 0)
+    fort = pos.forts.get(h)
+    if garrison and fort is not None and fort.side is not pos.side and fort.capacity >= garrison:
+        garrison *= 2
+    field = sum(sp for at, sp in pos.mobile[pos.side.other].items()
+                if 0 < at.distance(h) <= REACH)
+    return garrison + field
+
+
+def _capital(pos: Position, side: Side) -> VictoryPlace | None:
+    return next((p for p in pos.places if p.capital_of is side), None)
