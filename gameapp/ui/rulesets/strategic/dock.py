@@ -26,7 +26,7 @@ from gameapp.core.rulesets.strategic.queries import CommandChoice, MarchOption
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.present.event_words import words
 from gameapp.present.strategic import chance_text, piece_line, terms_text
-from gameapp.present.strategic_names import piece_names
+from gameapp.present.strategic_names import names_list, piece_names
 
 
 def _label() -> QLabel:
@@ -88,6 +88,7 @@ class StrategicPanel(QScrollArea):
         if side is None:
             return ""
         where = game.map.hex_id
+        names = piece_names(game)
         rows = [f"<b>{side.label} forces</b>"]
         for leader in sorted(state.leaders(side), key=lambda p: (-p.stars, p.id)):
             force = state.forces.get(leader.id)
@@ -101,7 +102,8 @@ class StrategicPanel(QScrollArea):
                 status = "failed its roll"
             else:
                 status = "declared"
-            members = ", ".join(m for m in force.members if m != leader.id) if force else ""
+            members = names_list((m for m in force.members if m != leader.id), names) \
+                if force else ""
             rows.append(f"{'★' * leader.stars} <b>{escape(leader.name)}</b> at "
                         f"{where(leader.hex)}: {status}"
                         + (f" — {escape(members)}" if members else ""))
