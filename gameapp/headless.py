@@ -23,7 +23,7 @@ from gameapp.core.engine import Game
 from gameapp.core.events import Event
 from gameapp.core.rules.victory import VictoryResult
 from gameapp.core.units import Side
-from gameapp.present.event_words import report_lines
+from gameapp.present.event_words import game_names, reason_words, report_lines
 
 MAX_ACTIONS = 200_000  # a game of random play that takes more has stopped making progress
 AI_SIDES = {"both": (Side.UNION, Side.CONFEDERATE), "usa": (Side.UNION,),
@@ -85,12 +85,12 @@ def play(path: str | Path | Game, seed: int, turns: int | None = None,
         if isinstance(player, ExplainingPlayer):
             choice = player.decide(game)
             action = choice.action
-            reasons[len(game.log)] = choice.why
+            reasons[len(game.log)] = reason_words(game, choice.why)
         else:
             action = player.choose(game)
         events = game.apply(action)
         count += 1
-        lines = report_lines(events, game.map.hex_id)
+        lines = report_lines(events, game.map.hex_id, game_names(game))
         if lines:
             notes[len(game.log) - 1] = lines
         if on_action is not None:

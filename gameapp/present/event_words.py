@@ -14,7 +14,7 @@ steps (the FCRT's "steps of casualties"; 7.71: a step is one SP).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameapp.core.breakdown import Breakdown
 from gameapp.core.dice import D66
@@ -53,6 +53,10 @@ from gameapp.core.events import (
 )
 from gameapp.core.hexgrid import Hex
 from gameapp.present.fire_text import result_meaning, signed, steps_words
+
+if TYPE_CHECKING:  # a tactical game never imports the strategic pieces
+    from gameapp.core.engine import Game
+    from gameapp.present.strategic_names import PieceNames
 
 HexId = Callable[[Hex], str]
 
@@ -265,16 +269,22 @@ _TACTICAL_WORDS: dict[type, Callable[[Any, HexId], list[str]]] = {
 STRATEGIC_EVENTS = "gameapp.core.rulesets.strategic."  # the package of every strategic event
 
 
-def _describer(kind: type) -> Callable[[Any, HexId], list[str]] | None:
+def _describer(kind: type) -> Callable[[Any, HexId, PieceNames | None], list[str]] | None:
     """The words of an event type: a tactical one's from the table here, a strategic one's from
     present/strategic_words.py (imported at the first strategic event: its rules are loaded
-    by then, having made the event)."""
-    describe = _TACTICAL_WORDS.get(kind)
-    if describe is None and kind.__module__.startswith(STRATEGIC_EVENTS):
+    by then, having made the event), which also takes the pieces' names."""
+    tactical = _TACTICAL_WORDS.get(kind)
+    if tactical is not None:
+        return lambda event, hex_id, _names: tactical(event, hex_id)
+    if kind.__module__.startswith(STRATEGIC_EVENTS):
+        from gameapp.present.strategic_names import PieceNames
         from gameapp.present.strategic_words import STRATEGIC_WORDS
 
-        describe = STRATEGIC_WORDS.get(kind)
-    return describe
+        strategic = STRATEGIC_WORDS.get(kind)
+        if strategic is not None:
+            return lambda event, hex_id, names: strategic(event, hex_id,
+                                                          names or PieceNames.none())
+    return None
 
 
 def __getattr__(name: str) -> Any:
@@ -295,13 +305,16 @@ NOT_REPORTED = frozenset({PhaseStarted, FireShotPassed, UnitMoved, UnitReformed,
 STATUS = frozenset({PhaseStarted, MoraleCheckPending})
 
 
-def words(event: Event, hex_id: HexId) -> list[str]:
-    """The event's sentence(s), tactical or strategic; none for an unknown event."""
+def words(event: Event, hex_id: HexId, names: PieceNames | None = None) -> list[str]:
+    """The event's sentence(s), tactical or strategic; none for an unknown event. `names`: a
+    strategic game's piece names (present/strategic_names.py `piece_names(game)`; without it
+    the pieces go by their ids)."""
     describe = _describer(type(event))
-    return describe(event, hex_id) if describe is not None else []
+    return describe(event, hex_id, names) if describe is not None else []
 
 
-def report_lines(events: Iterable[Event], hex_id: HexId) -> list[str]:
+def report_lines(events: Iterable[Event], hex_id: HexId,
+                 names: PieceNames | None = None) -> list[str]:
     """What an action did, line by line, for the log, the dialogs and `gameapp run`: every
     event's words but those NOT_REPORTED; a move after a charge's resolution is the victors'
     advance, a move before it (an immediate charge's approach) is the action itself."""
@@ -312,8 +325,30 @@ def report_lines(events: Iterable[Event], hex_id: HexId) -> list[str]:
         if isinstance(event, UnitMoved) and resolved:
             lines += advance_words(event, hex_id)
         elif type(event) not in NOT_REPORTED:
-            lines += words(event, hex_id)
+            lines += words(event, hex_id, names)
     return lines
+
+
+def game_names(game: Game) -> PieceNames | None:
+    """The names the words give a game's pieces: a strategic game's by piece_names (imported
+    only for a strategic game); None for a tactical game, whose words say unit ids."""
+    if game.scenario.ruleset != "strategic":
+        return None
+    from gameapp.present.strategic_names import piece_names
+
+    return piece_names(game)
+
+
+def reason_words(game: Game, why: str) -> str:
+    """The computer's reason for an action as the log shows it: a strategic game's piece ids
+    named (the computer writes them as ids: 'marches cs_dh_hill' -> 'marches D. H. Hill's
+    command, Leesburg'); a tactical game's as it is."""
+    names = game_names(game)
+    if names is None:
+        return why
+    from gameapp.present.strategic_names import with_names
+
+    return with_names(why, names)
 
 
 def shot_message(events: Iterable[Event]) -> str:

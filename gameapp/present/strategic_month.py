@@ -40,6 +40,13 @@ from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
 from gameapp.present.html import RULE_INK
 from gameapp.present.strategic import chance_text
+from gameapp.present.strategic_names import (
+    PieceNames,
+    fort_name,
+    names_list,
+    scenario_names,
+    train_name,
+)
 
 HexId = Callable[[Hex], str]
 REINFORCEMENTS, WITHDRAWALS, LEADERS = "Reinforcements", "Withdrawals", "Leader changes"
@@ -99,27 +106,32 @@ def month_reports(history: History, terrain: TerrainCosts) -> list[MonthReport]:
         state: StrategicState = history.state_at(ended.get(month, now))  # type: ignore[assignment]
         weeks = (max(clock.first_turn, (month - 1) * WEEKS_A_MONTH + 1),
                  min(clock.last_turn, month * WEEKS_A_MONTH))
+        names = scenario_names(scenario, state.pieces)
         reports.append(_report(month, weeks, clock, month in ended, found[month],
-                               siege_status(state, terrain, hex_id, month in ended), hex_id))
+                               siege_status(state, terrain, hex_id, month in ended, names),
+                               hex_id, names))
     return reports
 
 
 def _report(month: int, weeks: tuple[int, int], clock: Any, ended: bool, events: list[Any],
-            status: list[ReportLine], hex_id: HexId) -> MonthReport:
+            status: list[ReportLine], hex_id: HexId, names: PieceNames) -> MonthReport:
     start, end = clock.date_of(weeks[0]), clock.date_of(weeks[1]) + LAST_DAY
     so_far = "" if ended else ", so far"
     title = (f"Month {month}: weeks {weeks[0]}-{weeks[1]} ({start.day} {start:%b} - "
              f"{end.day} {end:%b %Y}){so_far}")
     lines: dict[str, list[ReportLine]] = {title: [] for title in SECTIONS}
     for event in events:
-        section, line = report_line(event, hex_id)
+        section, line = report_line(event, hex_id, names)
         lines[section].append(line)
     lines[SIEGES] += status
     return MonthReport(month, title, ended,
                        tuple((name, tuple(rows)) for name, rows in lines.items()))
 
 
-def report_line(event: Any, hex_id: HexId) -> tuple[str, ReportLine]:
+def report_line(event: Any, hex_id: HexId,
+                names: PieceNames | None = None) -> tuple[str, ReportLine]:
+    """The event's line in the month's report, the pieces by name (by id without `names`)."""
+    name = names or PieceNames.none()
     if isinstance(event, ScheduleEvent):
         return SCHEDULE_SECTION.get(event.kind, REINFORCEMENTS), _scheduled(event)
     if isinstance(event, SupplyIncome):
@@ -127,7 +139,7 @@ def report_line(event: Any, hex_id: HexId) -> tuple[str, ReportLine]:
             f"{event.side.label}: {event.received} of {event.income} points received",
             event.rule, _details(event.terms, points=True))
     if isinstance(event, HQsDeployed):
-        made = ", ".join(event.deployed) if event.deployed else "none"
+        made = names_list(event.deployed, name) if event.deployed else "none"
         rolls = ", ".join(str(r) for r in event.rolls)
         return REINFORCEMENTS, ReportLine(
             f"{event.side.label} HQ roll {rolls}: HQs deployed: {made} (none "
@@ -136,8 +148,8 @@ def report_line(event: Any, hex_id: HexId) -> tuple[str, ReportLine]:
         sent = (f"{event.loss} militia SP go home" if event.loss else "the militia stay")
         return WITHDRAWALS, ReportLine(
             f"{event.side.label} militia rolled {event.roll}: {sent}", event.rule,
-            tuple((f"{line.piece} -{line.sp}", line.rule) for line in event.lines))
-    return SIEGES, _siege_line(event)
+            tuple((f"{name(line.piece)} -{line.sp}", line.rule) for line in event.lines))
+    return SIEGES, _siege_line(event, name)
 
 
 def _scheduled(event: ScheduleEvent) -> ReportLine:
@@ -156,45 +168,55 @@ def _details(terms: Iterable[Term], points: bool = False) -> tuple[tuple[str, st
                  for t in terms)
 
 
-def _siege_line(event: Any) -> ReportLine:
+def _siege_line(event: Any, name: PieceNames) -> ReportLine:
     if isinstance(event, SiegeRoll):
         verdict = f"breached: now {event.now}" if event.breached else "it holds"
         return ReportLine(
-            f"Siege of {event.fort} by {event.train}: rolled {event.roll}, needed "
+            f"Siege of the {fort_name(event.fort, name)} by the {train_name(event.train, name)}: "
+            f"rolled {event.roll}, needed "
             f"{event.needed} or more ({chance_text(event.chance)}): {verdict}",
             event.terms[0].rule if event.terms else BESIEGED,
             tuple((f"{t.label} {t.value:+g}", t.rule) for t in event.terms[1:]))
     if isinstance(event, Hunger):
-        return ReportLine(f"Hunger in the besieged {event.fort}: {event.loss} SP lost",
-                          event.rule,
-                          tuple((f"{line.piece} -{line.sp}", line.rule) for line in event.lines))
+        return ReportLine(f"Hunger in the besieged {fort_name(event.fort, name)}: {event.loss} "
+                          "SP lost", event.rule,
+                          tuple((f"{name(line.piece)} -{line.sp}", line.rule)
+                                for line in event.lines))
     if isinstance(event, FortTaken):
-        return ReportLine(f"The empty fort {event.fort} is taken by the {event.side.label} side",
-                          event.rule)
+        return ReportLine(f"The empty {fort_name(event.fort, name)} is taken by the "
+                          f"{event.side.label} side", event.rule)
     assert isinstance(event, FortRazed)
-    return ReportLine(f"The fort {event.fort} is razed by its own side", event.rule)
+    return ReportLine(f"The {fort_name(event.fort, name)} is razed by its own side", event.rule)
+
+
+def fort_text(fort: Fort, name: PieceNames) -> str:
+    """'The Confederate fortress at Fort Ridley, VA'; where the names do not know it, its id,
+    side and kind: 'ridley, a Confederate fortress'."""
+    named = name(fort.id)
+    if named != fort.id:
+        return f"The {named}"
+    return f"{fort.id}, a {fort.side.label} {'fortress' if fort.fortress else 'fort'}"
 
 
 def siege_status(state: StrategicState, terrain: TerrainCosts, hex_id: HexId,
-                  ended: bool) -> list[ReportLine]:
+                  ended: bool, names: PieceNames | None = None) -> list[ReportLine]:
     """Each fort besieged at the month's end (or now), with its garrison and the siege trains
     next to it."""
     when = "at the month's end" if ended else "now"
+    name = names or PieceNames.none()
     lines = []
     for fort in sorted(state.of_type(Fort), key=lambda f: f.id):
         if not besieged(state, terrain, fort):
             continue
         garrison = sum(p.sp for p in state.at(fort.hex)
                        if isinstance(p, Division) and p.side is fort.side)
-        trains = sorted(p.id for n in fort.hex.neighbors() for p in state.at(n)
+        trains = sorted(name(p.id) for n in fort.hex.neighbors() for p in state.at(n)
                         if isinstance(p, Train) and p.haul is Haul.SIEGE_TRAIN
                         and p.side is not fort.side)
-        kind = "fortress" if fort.fortress else "fort"
         rolls = (f"siege train(s) {', '.join(trains)} roll each month" if trains
                  else "no siege train next to it: hunger only")
-        lines.append(ReportLine(f"{fort.id} at {hex_id(fort.hex)} ({fort.side.label} {kind}, "
-                                f"garrison {garrison} SP) is besieged {when}: {rolls}",
-                                BESIEGED))
+        lines.append(ReportLine(f"{fort_text(fort, name)} ({hex_id(fort.hex)}; garrison "
+                                f"{garrison} SP) is besieged {when}: {rolls}", BESIEGED))
     if not lines:
         lines.append(ReportLine(f"No fort is besieged {when}", BESIEGED))
     return lines

@@ -33,6 +33,7 @@ from gameapp.core.engine import Game
 from gameapp.core.newgame import PlayerChoice, PlayerKind, Players
 from gameapp.core.units import Side, Unit, UnitDef
 from gameapp.present.computer_summary import TurnTally, shot_words
+from gameapp.present.event_words import reason_words
 from gameapp.ui import main_thread_gc
 from gameapp.ui.computer_show import ActionShow
 from gameapp.ui.controller import GameController
@@ -240,7 +241,8 @@ class ComputerTurns(QObject):
         self._busy = True
         try:
             index = len(game.log)
-            self.reasons[index] = why  # before the action, so its log line comes with it
+            # before the action, so its log line comes with it; pieces by name
+            self.reasons[index] = reason_words(game, why)
             acted = self.controller.apply(action, as_computer=True)
             if not acted:
                 # a refused choice would leave the game waiting: the computer ends its part

@@ -28,6 +28,7 @@ from gameapp.present.strategic_month import (
     report_line,
     siege_status,
 )
+from gameapp.present.strategic_names import piece_names
 from tests.rulesets.strategic.positions import state_of
 from tests.rulesets.strategic.test_strategic_forts import siege
 
@@ -105,14 +106,23 @@ def test_the_report_as_text_has_every_section_and_the_rules() -> None:
 def test_a_siege_is_told_with_its_roll_its_hunger_and_the_fort_besieged() -> None:
     game = siege(fortress=True)
     hex_id = game.map.hex_id
-    (status,) = siege_status(state_of(game), game.rules.terrain, hex_id, ended=True)
+    names = piece_names(game)  # the pieces by name, as the report shows them
+    (status,) = siege_status(state_of(game), game.rules.terrain, hex_id, ended=True,
+                             names=names)
     assert status.rule == BESIEGED
-    assert status.text == ("ridley at 0804 (Confederate fortress, garrison 4 SP) is besieged at "
-                           "the month's end: siege train(s) st roll each month")
+    assert status.text == ("The Confederate fortress at Fort Ridley, VA (0804; garrison 4 SP) is "
+                           "besieged at the month's end: siege train(s) Union siege train st "
+                           "roll each month")
+    # without names (pieces the scenario does not know): by id, with what the fort is
+    (status,) = siege_status(state_of(game), game.rules.terrain, hex_id, ended=True)
+    assert status.text.startswith("ridley, a Confederate fortress (0804; garrison 4 SP)")
     game.dice.forced = [4]
-    roll, hunger = (report_line(e, hex_id) for e in siege_month(game._context()))
+    roll, hunger = (report_line(e, hex_id, names) for e in siege_month(game._context()))
     assert roll[0] == SIEGES and roll[1].rule == SIEGE
-    assert roll[1].text == ("Siege of ridley by st: rolled 4, needed 4 or more (3 in 6 (50%)): "
+    assert roll[1].text == ("Siege of the Confederate fortress at Fort Ridley, VA by the Union "
+                            "siege train st: rolled 4, needed 4 or more (3 in 6 (50%)): "
                             "breached: now fort")
-    assert hunger[0] == SIEGES and hunger[1].text == "Hunger in the besieged ridley: 1 SP lost"
+    assert hunger[0] == SIEGES and hunger[1].text == \
+        "Hunger in the besieged Confederate fortress at Fort Ridley, VA: 1 SP lost"
+    # the garrison's test division is named by its id
     assert hunger[1].rule == BESIEGED and [text for text, _ in hunger[1].details] == ["g -1"]

@@ -102,8 +102,8 @@ def test_a_strategic_week_is_played_in_the_window(qtbot: QtBot) -> None:
     assert game.log[-1].action == March("u3", options[to].action.path)
     assert state_of(game).pieces["u3"].hex == to
     assert "u3" in {p.id for p in ui.pieces_at(to)}
-    assert "u3 marched to 0402" in plain(ui.panel.last)
-    assert any("u3 marched to 0402" in line for line in window.log_panel.lines())
+    assert "Ricketts marched to 0402" in plain(ui.panel.last)
+    assert any("Ricketts marched to 0402" in line for line in window.log_panel.lines())
 
     click_hex(qtbot, window, to)  # u3 again: a hex across the map is out of its reach
     assert ui.tool.picked == "u3"

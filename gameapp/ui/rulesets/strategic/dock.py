@@ -26,6 +26,7 @@ from gameapp.core.rulesets.strategic.queries import CommandChoice, MarchOption
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.present.event_words import words
 from gameapp.present.strategic import chance_text, piece_line, terms_text
+from gameapp.present.strategic_names import names_list, piece_names
 
 
 def _label() -> QLabel:
@@ -87,6 +88,7 @@ class StrategicPanel(QScrollArea):
         if side is None:
             return ""
         where = game.map.hex_id
+        names = piece_names(game)
         rows = [f"<b>{side.label} forces</b>"]
         for leader in sorted(state.leaders(side), key=lambda p: (-p.stars, p.id)):
             force = state.forces.get(leader.id)
@@ -100,7 +102,8 @@ class StrategicPanel(QScrollArea):
                 status = "failed its roll"
             else:
                 status = "declared"
-            members = ", ".join(m for m in force.members if m != leader.id) if force else ""
+            members = names_list((m for m in force.members if m != leader.id), names) \
+                if force else ""
             rows.append(f"{'★' * leader.stars} <b>{escape(leader.name)}</b> at "
                         f"{where(leader.hex)}: {status}"
                         + (f" — {escape(members)}" if members else ""))
@@ -181,12 +184,14 @@ class StrategicPanel(QScrollArea):
             f"costs {float(option.cost):g}: {escape(terms_text(option.steps, signed=False))}")
 
     def show_events(self, game: Game, events: Sequence[Event]) -> None:
-        lines = [line for e in events if (line := event_line(game, e))]
+        lines = event_lines(game, events)
         if lines:
             self.last.setText("<b>Last</b><br>" + "<br>".join(escape(x) for x in lines))
 
 
-def event_line(game: Game, event: object) -> str:
-    """What a strategic event did, with its terms and rules ('' if nothing): its words
-    (gameapp/present/event_words.py, the one place events become words)."""
-    return " · ".join(words(event, game.map.hex_id))  # type: ignore[arg-type]
+def event_lines(game: Game, events: Sequence[Event]) -> list[str]:
+    """What each strategic event did, with its terms and rules (none for an event with nothing
+    to say): its words (gameapp/present/event_words.py, the one place events become words),
+    the pieces by name."""
+    names = piece_names(game)
+    return [line for e in events if (line := " · ".join(words(e, game.map.hex_id, names)))]

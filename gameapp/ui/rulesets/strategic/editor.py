@@ -7,11 +7,16 @@ the gestures:
 - drag from a hex to another: the piece selected goes if it stands there, else the whole stack
   (an HQ takes its roster along);
 - Delete: the piece selected goes.
-Every change is an edit of gameapp/editor/strategic_doc.py pushed through the window."""
+Its schedule (reinforcements, withdrawals, leader events by week) and its victory places have
+their own docks (schedule_panel.py): a new reinforcement or victory place goes at the hex
+selected on the map.
+Every change is an edit of gameapp/editor/strategic_doc.py, strategic_schedule.py or
+strategic_victory.py pushed through the window."""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +31,8 @@ from gameapp.editor.problems import EditorProblem, HexNames
 from gameapp.editor.strategic_doc import StrategicScenarioDocument
 from gameapp.editor.strategic_fields import FieldError
 from gameapp.editor.strategic_problems import strategic_problems
+from gameapp.editor.strategic_schedule import StrategicSchedule
+from gameapp.editor.strategic_victory import StrategicVictoryPlaces
 from gameapp.editor.validate import load_text_beside
 from gameapp.present.strategic import stack_order
 from gameapp.ui.board.theatre_board import TheatreBoardScene
@@ -34,6 +41,7 @@ from gameapp.ui.editor.ruleset_editor import RulesetEditor
 from gameapp.ui.rulesets.base import make_dock
 from gameapp.ui.rulesets.strategic.counters import PiecesLayer
 from gameapp.ui.rulesets.strategic.editor_panel import StrategicEditorPanel
+from gameapp.ui.rulesets.strategic.schedule_panel import SchedulePanel, VictoryPanel
 
 if TYPE_CHECKING:
     from gameapp.ui.editor.window import EditorWindow
@@ -56,6 +64,29 @@ class StrategicEditor(RulesetEditor):
         self.panel.fields_applied.connect(self.apply_fields)
         self.panel.roster_chosen.connect(self.choose_roster)
         self.panel.find_requested.connect(self.find)
+        self.schedule: StrategicSchedule | None = None
+        self.victory: StrategicVictoryPlaces | None = None
+        self.entry: tuple[str, int] | None = None  # the schedule entry in its form
+        self.schedule_panel = SchedulePanel()
+        self.schedule_dock = make_dock(window, "Schedule", "strategic_schedule",
+                                       self.schedule_panel)
+        self.victory_panel = VictoryPanel()
+        self.victory_dock = make_dock(window, "Victory places", "strategic_victory",
+                                      self.victory_panel)
+        for dock in (self.schedule_dock, self.victory_dock):
+            dock.hide()
+        self.schedule_panel.entry_chosen.connect(self.choose_entry)
+        self.schedule_panel.add_requested.connect(self.add_entry)
+        self.schedule_panel.remove_requested.connect(self.remove_entry)
+        self.schedule_panel.fields_applied.connect(self.apply_entry)
+        self.schedule_panel.at_from_map.connect(self._at_from_map)
+        self.victory_panel.add_requested.connect(self.add_victory_place)
+        self.victory_panel.remove_requested.connect(
+            lambda index: self._push_victory(lambda v: v.remove(index)))
+        self.victory_panel.change_requested.connect(
+            lambda index, key, value: self._push_victory(
+                lambda v: v.set_field(index, key, value)))
+        self.victory_panel.place_chosen.connect(self.go_to)
 
     # --- what the window asks ---------------------------------------------------------------
     @property
@@ -70,6 +101,9 @@ class StrategicEditor(RulesetEditor):
 
     def open(self, path: Path) -> None:
         self.doc = StrategicScenarioDocument.load(path)
+        self.schedule = StrategicSchedule(self.doc)
+        self.victory = StrategicVictoryPlaces(self.doc)
+        self.entry = None
 
     def install(self) -> None:
         doc = self.doc
@@ -90,6 +124,15 @@ class StrategicEditor(RulesetEditor):
             dock.hide()
         window.problems_dock.show()
         self.dock.show()
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.schedule_dock)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.victory_dock)
+        window.tabifyDockWidget(self.schedule_dock, self.victory_dock)
+        self.schedule_dock.show()
+        self.victory_dock.show()
+        self.schedule_dock.raise_()
+        # the problems list above needs a few lines; the schedule its table and form
+        window.resizeDocks([window.problems_dock, self.schedule_dock], [140, 760],
+                           Qt.Orientation.Vertical)
         self.selected_hex = self.selected = None
 
     def refresh(self) -> list[EditorProblem]:
@@ -100,6 +143,9 @@ class StrategicEditor(RulesetEditor):
             self.selected = None
         self.layer.show(doc.pieces(), self.selected_hex, [self.selected] if self.selected else [])
         self._show_stack()
+        self._show_schedule()
+        if self.victory is not None:
+            self.victory_panel.show_rows(self.victory.rows())
         problems = strategic_problems(doc)
         board = self.window.view.board()
         if board is not None:
@@ -128,8 +174,9 @@ class StrategicEditor(RulesetEditor):
         view.hex_clicked.disconnect(self.click)
         view.drag_released.disconnect(self.drop)
         view.set_hex_drags(False)
-        self.window.removeDockWidget(self.dock)
-        self.dock.deleteLater()
+        for dock in (self.dock, self.schedule_dock, self.victory_dock):
+            self.window.removeDockWidget(dock)
+            dock.deleteLater()
 
     # --- gestures -----------------------------------------------------------------------------
     def click(self, click: HexClick) -> None:
@@ -245,3 +292,92 @@ class StrategicEditor(RulesetEditor):
         hq = doc.hq_of(piece.id)
         self.panel.show_piece(piece.id, found.section, entry, hqs, hq.id if hq else None,
                               leaders)
+
+    # --- the schedule and the victory places ----------------------------------------------------
+    def choose_entry(self, kind: str, index: int) -> None:
+        if (kind, index) != self.entry:
+            self.entry = (kind, index)
+            self._show_schedule()
+
+    def add_entry(self, kind: str, week: int, side: str) -> None:
+        doc, schedule = self.doc, self.schedule
+        if doc is None or schedule is None:
+            return
+        at = doc.at_text(self.selected_hex) if self.selected_hex is not None else None
+        try:
+            edit, index = schedule.add(kind, week, side, at)
+        except FieldError as error:
+            self.schedule_panel.show_error(str(error))
+            return
+        self.entry = (kind, index)
+        self.window.push(edit)
+
+    def remove_entry(self, kind: str, index: int) -> None:
+        if self.schedule is None:
+            return
+        try:
+            edit = self.schedule.remove(kind, index)
+        except FieldError as error:
+            self.schedule_panel.show_error(str(error))
+            return
+        self.entry = None
+        self.window.push(edit)
+
+    def apply_entry(self, kind: str, index: int, values: dict[str, Any]) -> None:
+        schedule = self.schedule
+        if schedule is None:
+            return
+        edits: list[Edit] = []
+        try:
+            for key, value in values.items():
+                edit = schedule.set_field(kind, index, key, value)
+                if edit is not None:
+                    edits.append(edit)
+        except FieldError as error:
+            self.schedule_panel.show_error(str(error))
+            return
+        if edits:
+            self.window.push(Batch(tuple(edits), f"Edit the {kind} entry {index + 1}"))
+
+    def _at_from_map(self) -> None:
+        if self.doc is None or self.selected_hex is None:
+            self.schedule_panel.show_error("select a hex on the map first")
+            return
+        self.schedule_panel.set_at(self.doc.at_text(self.selected_hex))
+
+    def add_victory_place(self) -> None:
+        if self.selected_hex is None:
+            self.victory_panel.show_error("select a hex on the map first")
+            return
+        h = self.selected_hex
+        self._push_victory(lambda v: v.add(h)[0])
+
+    def _push_victory(self, make: Callable[[StrategicVictoryPlaces], Edit | None]) -> None:
+        if self.victory is None:
+            return
+        try:
+            edit = make(self.victory)
+        except FieldError as error:
+            self.victory_panel.show_error(str(error))
+            self.victory_panel.show_rows(self.victory.rows())  # the cell as it was
+            return
+        self.victory_panel.show_error("")
+        self.window.push(edit)
+
+    def _show_schedule(self) -> None:
+        schedule = self.schedule
+        if schedule is None:
+            return
+        rows = schedule.rows()
+        self.schedule_panel.show_error("")
+        if self.entry not in {(r.kind, r.index) for r in rows}:
+            self.entry = None
+        self.schedule_panel.show_rows(rows, schedule.turns, self.entry)
+        if self.entry is None:
+            self.schedule_panel.clear_form()
+            return
+        kind, index = self.entry
+        fields = schedule.fields(kind, index)
+        values = {spec.key: schedule.value(kind, index, spec.key) for spec in fields}
+        self.schedule_panel.show_entry(kind, index, fields, values,
+                                       sorted(schedule.known_ids()))

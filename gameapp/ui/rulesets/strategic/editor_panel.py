@@ -127,7 +127,7 @@ class StrategicEditorPanel(QWidget):
         self.piece_id = piece_id
         self.form_box.setTitle(f"Piece {piece_id} ({section})")
         for spec in editable_fields(section):
-            editor = _editor(spec, entry.get(spec.key), leaders if spec.key == "commander"
+            editor = field_editor(spec, entry.get(spec.key), leaders if spec.key == "commander"
                              else ())
             editor.setObjectName(f"field_{spec.key}")
             editor.setToolTip(spec.description)
@@ -159,7 +159,7 @@ class StrategicEditorPanel(QWidget):
         self.form_box.setTitle("Piece")
 
     def values(self) -> dict[str, Any]:
-        return {key: _value(editor) for key, editor in self.editors.items()}
+        return {key: field_value(editor) for key, editor in self.editors.items()}
 
     def changed(self) -> dict[str, Any]:
         """The fields the designer changed since the form opened."""
@@ -190,7 +190,7 @@ def _error_label() -> QLabel:
     return label
 
 
-def _editor(spec: FieldSpec, value: Any, names: Sequence[str]) -> Editor:
+def field_editor(spec: FieldSpec, value: Any, names: Sequence[str]) -> Editor:
     if spec.kind == "int":
         box = QSpinBox()
         box.setRange(spec.minimum if spec.minimum is not None else -999,
@@ -212,7 +212,7 @@ def _editor(spec: FieldSpec, value: Any, names: Sequence[str]) -> Editor:
     return line
 
 
-def _value(editor: Editor) -> Any:
+def field_value(editor: Editor) -> Any:
     if isinstance(editor, QSpinBox):
         return editor.value()
     if isinstance(editor, QCheckBox):

@@ -44,7 +44,7 @@ from gameapp.ui.main_window import MainWindow
 from gameapp.ui.rulesets.base import BoardTool, DockSpec, RulesetUI, make_dock
 from gameapp.ui.rulesets.strategic.battle_dialog import BattleDialog
 from gameapp.ui.rulesets.strategic.counters import PiecesLayer
-from gameapp.ui.rulesets.strategic.dock import StrategicPanel, event_line
+from gameapp.ui.rulesets.strategic.dock import StrategicPanel, event_lines
 from gameapp.ui.rulesets.strategic.month_report import MonthReports
 from gameapp.ui.rulesets.strategic.tool import StrategicTool
 
@@ -117,7 +117,7 @@ class StrategicUI(RulesetUI):
         self.month_reports.close()
 
     def event_notes(self, events: Sequence[Event], game: Game) -> list[str]:
-        return [line for e in events if (line := event_line(game, e))]
+        return event_lines(game, events)
 
     def end_phase_text(self, game: Game) -> str:
         phase = game.phase.value if not game.is_over else "game"
