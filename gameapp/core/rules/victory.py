@@ -8,6 +8,10 @@
   never brought on count for nobody). Eliminated units count their whole strength, and so do
   units on the Broken Track, unless the option `off_map_not_eliminated` (002 29) counts a unit
   that retreated or routed off its own edge (Broken Box 1) only for what it had lost before.
+- A scenario's `victory_points` (victorypoints.py) may score a battery SP (one gun's crew) at
+  less than a point, each gun lost (destroyed or taken) at a point more, and multiply the
+  outnumbered side's points by what its numbers let the enemy expect (`R&C victory
+  expectation`).
 - The side with more points wins; equal points are a draw. The breakdown lists every term.
 - The level of victory comes from the ratio of the winner's points to the loser's (docs/rules.md
   "Levels of victory and sudden death"); a sudden-death condition met (suddendeath.py) ends the
@@ -30,6 +34,8 @@ from gameapp.core.units import Side, UnitDef, UnitKind
 LEVELS: tuple[tuple[float, str], ...] = ((2.5, "decisive"), (1.5, "substantive"),
                                          (0.0, "marginal"))
 LEVEL_RULE = "R&C levels of victory"
+VICTORY_RULE = "R&C victory"
+EXPECTATION_RULE = "R&C victory expectation"
 
 
 @dataclass(frozen=True)
@@ -150,6 +156,47 @@ def losses_by_brigade(state: GameState, scenario: Scenario) -> list[BrigadeLosse
     return sorted(rows, key=lambda r: (r.side is not Side.UNION, -r.lost, r.brigade))
 
 
+def guns_lost(state: GameState, scenario: Scenario, unit_id: str) -> int:
+    """The guns a battery that entered play has lost: those destroyed or taken while it is on
+    the map or on the Broken Track (it routed away with the rest), all of them once it is
+    eliminated or taken whole."""
+    if unit_id in state.units:
+        return state.units[unit_id].guns_lost
+    if unit_id in state.broken:
+        return state.broken[unit_id].unit.guns_lost
+    defn = scenario.order_of_battle.get(unit_id)
+    return defn.strength if defn is not None and unit_id in state.entered else 0
+
+
+def loss_terms(state: GameState, scenario: Scenario, loser: Side) -> list[Term]:
+    """What `loser`'s losses score for its enemy: one point a strength point, or, with the
+    scenario's `victory_points`, a point an infantry or cavalry SP (about 100 men), its
+    `battery_sp` a battery SP (a gun's crew) and its `gun` a gun lost (the trophy)."""
+    scale = scenario.victory_points
+    lost = [(defn, n) for defn, n in losses_by_unit(state, scenario).values()
+            if defn.side is loser]
+    if scale.plain:
+        total = sum(n for _, n in lost)
+        return [Term(f"{loser.label} strength points lost", total, VICTORY_RULE)] if total else []
+    men = sum(n for defn, n in lost if defn.kind is not UnitKind.ARTILLERY)
+    crews = sum(n for defn, n in lost if defn.kind is UnitKind.ARTILLERY)
+    guns = sum(guns_lost(state, scenario, unit_id)
+               for unit_id, (defn, _) in losses_by_unit(state, scenario).items()
+               if defn.side is loser and defn.kind is UnitKind.ARTILLERY)
+    terms = []
+    if men:
+        terms.append(Term(f"{loser.label} infantry and cavalry strength points lost", men,
+                          VICTORY_RULE))
+    if crews and scale.battery_sp:
+        terms.append(Term(f"{loser.label} battery strength points lost: {crews} at "
+                          f"{scale.battery_sp:g}", round(crews * scale.battery_sp, 4),
+                          VICTORY_RULE))
+    if guns and scale.gun:
+        terms.append(Term(f"{loser.label} guns lost: {guns} at {scale.gun:g}",
+                          round(guns * scale.gun, 4), VICTORY_RULE))
+    return terms
+
+
 def sudden_death(state: GameState, scenario: Scenario) -> SuddenDeath | None:
     """The first of the scenario's sudden-death conditions that is met now, if any."""
     for condition in scenario.sudden_death:
@@ -167,14 +214,16 @@ def score(state: GameState, scenario: Scenario) -> VictoryResult:
     for side in Side:
         terms = [Term(f"holds {v.name or 'a victory hex'}", v.points, "R&C victory hexes")
                  for v in scenario.victory_hexes if state.holders.get(v.hex) is side]
-        enemy_lost = losses(state, scenario, side.other)
-        if enemy_lost:
-            terms.append(Term(f"{side.other.label} strength points lost", enemy_lost,
-                              "R&C victory"))
+        terms += loss_terms(state, scenario, side.other)
         spared = spared_off_map(state, scenario, side.other)
         if spared:
             terms.append(Term(f"{spared} {side.other.label} strength points retreated off the "
                               "board, not eliminated", 0, OFF_MAP_RULE))
+        expected = scenario.victory_points.expectation
+        if expected is not None and expected.side is side:
+            more = round(sum(t.value for t in terms) * (expected.times - 1), 4)
+            terms.append(Term(f"{expected.name}: the {side.label} points count "
+                              f"{expected.times:g} times", more, EXPECTATION_RULE))
         points[side] = Breakdown.of(terms)
     ended = sudden_death(state, scenario)
     if ended is not None:
