@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from bench.tactical_rescore import judged
 from gameapp.core.engine import Game
 from gameapp.core.scenario import load_scenario
 from gameapp.core.state import BrokenEntry
-from gameapp.core.units import Side
+from gameapp.core.units import Side, UnitKind
 from gameapp.core.yamlsource import DataError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,3 +125,22 @@ def test_bad_victory_points_give_file_and_line(tmp_path: Path) -> None:
     assert [str(p).removeprefix(f"{path}:") for p in info.value.problems] == [
         f"{line}: victory_points.expectation.times: 0 is less than or equal to the minimum "
         "of 0"]
+
+
+def test_a_saved_game_is_judged_again_by_the_points_as_they_stand() -> None:
+    # bench/history.py --rescore: the record's end, as a save holds it (men by arm, guns,
+    # holders), scores what the rules score for the same position (the test above)
+    men = {Side.UNION: {UnitKind.INFANTRY: 2300, UnitKind.CAVALRY: 0, UnitKind.ARTILLERY: 60},
+           Side.CONFEDERATE: {UnitKind.INFANTRY: 1300, UnitKind.CAVALRY: 0,
+                              UnitKind.ARTILLERY: 40}}
+    holders = {"the gate": Side.CONFEDERATE, "the Crittenden house": Side.CONFEDERATE,
+               "the shelf of Cedar Mountain": Side.CONFEDERATE,
+               "the Orange road exit": Side.CONFEDERATE, "the Madison road exit": Side.CONFEDERATE,
+               "the Culpeper road exit": Side.UNION,
+               "the Mitchell's Station road exit": Side.UNION}
+    per_sp = {UnitKind.INFANTRY: 100, UnitKind.CAVALRY: 100, UnitKind.ARTILLERY: 20}
+    winner, level, points = judged(SCENARIO, men, {Side.UNION: 1, Side.CONFEDERATE: 0}, holders,
+                                   per_sp)
+    assert (winner, level) == (Side.UNION, "marginal")
+    assert points[Side.UNION] == pytest.approx(34.8)
+    assert points[Side.CONFEDERATE] == pytest.approx(34.6)
