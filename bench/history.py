@@ -9,6 +9,9 @@ guns), the guns lost, and who holds each named victory place at the end. Printed
 and levels, the medians (and quartiles) of each figure, the Union/Confederate loss ratio in
 men, and how often each side holds each place, each beside the record where it is known.
 `--causes` counts what took each side's guns (fire by kind, charges, captures, routs).
+`--load FILE ... --rescore` judges saved games again by the scenario's victory rules as they
+stand (tactical: `bench/tactical_rescore.py`), to see a change to the points apart from the
+change it makes to the play.
 
 A ruleset plugs in through a small adapter (`ADAPTERS`): it plays one game with two equal
 computer players and returns its `GameFigures`. The tactical adapter is here; a strategic one
@@ -391,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--save", type=Path, help="append each game's figures to this file "
                         "(JSON lines), to add runs together with --load")
     parser.add_argument("--rescore", action="store_true", help="with --load: judge the saved "
-                        "strategic games again by the scenario's victory rules as they stand")
+                        "games again by the scenario's victory rules as they stand")
     parser.add_argument("--load", type=Path, nargs="+", default=[],
                         help="report on the games saved in these files instead of playing")
     args = parser.parse_args(argv)
@@ -402,9 +405,7 @@ def main(argv: list[str] | None = None) -> int:
         for g in loaded:
             g.scenario = g.scenario or str(args.scenario)
             if args.rescore:
-                from strategic_par import judged
-                g.winner, g.level, _ = judged(args.scenario, g.points[Side.UNION],
-                                              g.points[Side.CONFEDERATE], g.holders)
+                _rescore(g, args.scenario, record)
         for level in args.players:
             # a seed saved twice (a replay to check a run reproduces) is counted once
             games = sorted({g.seed: g for g in loaded if g.players == level}.values(),
@@ -432,6 +433,19 @@ def main(argv: list[str] | None = None) -> int:
               f"{args.turns or 'all'}, {time.perf_counter() - start:.0f} s")
         _print_tables(games, record, level, args.causes)
     return 0
+
+
+def _rescore(g: GameFigures, path: Path, record: Record | None) -> None:
+    """Judge a saved game again by the scenario's victory rules as they stand."""
+    if _ruleset(path) == "tactical":
+        from tactical_rescore import judged as tactical_judged
+        scale = record.scale if record else Scale()
+        per_sp = {kind: scale.men(kind, 1) for kind in ARMS}
+        g.winner, g.level, g.points = tactical_judged(path, g.men, g.guns, g.holders, per_sp)
+        return
+    from strategic_par import judged
+    g.winner, g.level, _ = judged(path, g.points[Side.UNION], g.points[Side.CONFEDERATE],
+                                  g.holders)
 
 
 def _print_tables(games: list[GameFigures], record: Record | None, level: str,

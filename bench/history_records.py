@@ -52,7 +52,10 @@ RECORDS: dict[str, Record] = {
     # Cedar Mountain, 9 August 1862 (shared/research/cedar_mountain.md; docs/slaughter-mountain.md):
     # losses Union 2,353 (314 k, 1,445 w, 594 m), Confederate 1,338 (Friends of Cedar Mountain
     # Battlefield; NPS/CWSAC); the Union lost no gun taken and at most one disabled (the issue's
-    # reading of Best's report); Jackson held the field, the gate and the lane at nightfall.
+    # reading of Best's report), one taken by Lee's report (OR XII/2 p. 179: "1 piece of
+    # artillery"); Jackson held the field, the gate and the lane at nightfall. On the scenario's
+    # victory points that is 34.6 to the Union's 34.8, the line between the sides
+    # (docs/slaughter-mountain.md, "Victory points: the reasons").
     # Scale: the counters' 100 men an SP and 20 gunners a gun (counters/cedar_mountain.yaml).
     "slaughter_mountain": Record(
         scale=Scale(),
@@ -64,6 +67,6 @@ RECORDS: dict[str, Record] = {
                  "the Culpeper road exit": "Union",
                  "the Mitchell's Station road exit": "Union"},
         winner=Side.CONFEDERATE,
-        outcome="Confederate victory (Jackson held the field)",
+        outcome="Jackson held the field; on the points 34.6 to 34.8, the line",
     ),
 }

@@ -23,19 +23,14 @@ from gameapp.core.events import (
     UnitRouted,
 )
 from gameapp.core.rules.morale import Outcome
+from gameapp.core.rules.victory import guns_lost as victory_guns_lost
 from gameapp.core.rules.victory import losses_by_unit
 from gameapp.core.units import Side, UnitKind
 
 
 def guns_lost(game: Game, unit_id: str) -> int:
-    """The guns a battery has lost so far: destroyed or taken while it is on the map or on the
-    Broken Track (it routed away with the rest), all of them once it is eliminated or taken."""
-    if unit_id in game.state.units:
-        return int(game.state.units[unit_id].guns_lost)
-    if unit_id in game.state.broken:
-        return int(game.state.broken[unit_id].unit.guns_lost)
-    defn = game.scenario.order_of_battle[unit_id]
-    return defn.strength if unit_id in game.state.entered else 0
+    """The guns a battery has lost so far, as the victory points count them."""
+    return victory_guns_lost(game.state, game.scenario, unit_id)
 
 
 class GunLossCauses:

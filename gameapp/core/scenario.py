@@ -24,6 +24,7 @@ from gameapp.core.options import DEFAULT_OPTIONS
 from gameapp.core.specialrules import SpecialRule, read_special_rules
 from gameapp.core.suddendeath import SuddenDeath, read_sudden_death
 from gameapp.core.units import Side, Unit, UnitDef
+from gameapp.core.victorypoints import VictoryPoints, read_victory_points
 from gameapp.core.yamlsource import (
     DataError,
     Problem,
@@ -111,6 +112,7 @@ class Scenario:
     los_conventions: tuple[str, ...] = ()  # the `options.los` names, in file order
     special_rules: tuple[SpecialRule, ...] = ()
     sudden_death: tuple[SuddenDeath, ...] = ()  # conditions that end the game at once
+    victory_points: VictoryPoints = field(default_factory=VictoryPoints)  # losses' worth
     map_path: Path | None = None
     counters_path: Path | None = None
     # what loads but is probably a mistake, such as a counter neither placed nor arriving
@@ -170,6 +172,7 @@ def load_scenario(path: str | Path, doc: YamlDocument | None = None) -> Scenario
         los_conventions=tuple(options.get("los", ())),
         special_rules=tuple(special),
         sudden_death=tuple(sudden),
+        victory_points=read_victory_points(data),
         map_path=map_path,
         counters_path=counters_path,
         warnings=tuple(warnings),

@@ -8,6 +8,10 @@
   never brought on count for nobody). Eliminated units count their whole strength, and so do
   units on the Broken Track, unless the option `off_map_not_eliminated` (002 29) counts a unit
   that retreated or routed off its own edge (Broken Box 1) only for what it had lost before.
+- A scenario's `victory_points` (victorypoints.py) may score a battery SP (one gun's crew) at
+  less than a point, each gun lost (destroyed or taken) at a point more, and multiply the
+  outnumbered side's points by what its numbers let the enemy expect (`R&C victory
+  expectation`).
 - The side with more points wins; equal points are a draw. The breakdown lists every term.
 - The level of victory comes from the ratio of the winner's points to the loser's (docs/rules.md
   "Levels of victory and sudden death"); a sudden-death condition met (suddendeath.py) ends the
@@ -21,15 +25,18 @@ from dataclasses import dataclass, field
 from gameapp.core.breakdown import Breakdown, Term
 from gameapp.core.hexgrid import Hex
 from gameapp.core.options import RuleOptions
-from gameapp.core.scenario import Scenario
+from gameapp.core.scenario import Scenario, VictoryHex
 from gameapp.core.state import GameState
 from gameapp.core.suddendeath import SuddenDeath
 from gameapp.core.units import Side, UnitDef, UnitKind
+from gameapp.core.victorypoints import VictoryPoints
 
 # (lowest ratio of winner's to loser's points, level), highest first; a loser's 0 counts as 1
 LEVELS: tuple[tuple[float, str], ...] = ((2.5, "decisive"), (1.5, "substantive"),
                                          (0.0, "marginal"))
 LEVEL_RULE = "R&C levels of victory"
+VICTORY_RULE = "R&C victory"
+EXPECTATION_RULE = "R&C victory expectation"
 
 
 @dataclass(frozen=True)
@@ -150,6 +157,84 @@ def losses_by_brigade(state: GameState, scenario: Scenario) -> list[BrigadeLosse
     return sorted(rows, key=lambda r: (r.side is not Side.UNION, -r.lost, r.brigade))
 
 
+def guns_lost(state: GameState, scenario: Scenario, unit_id: str) -> int:
+    """The guns a battery that entered play has lost: those destroyed or taken while it is on
+    the map or on the Broken Track (it routed away with the rest), all of them once it is
+    eliminated or taken whole."""
+    if unit_id in state.units:
+        return state.units[unit_id].guns_lost
+    if unit_id in state.broken:
+        return state.broken[unit_id].unit.guns_lost
+    defn = scenario.order_of_battle.get(unit_id)
+    return defn.strength if defn is not None and unit_id in state.entered else 0
+
+
+@dataclass(frozen=True)
+class Lost:
+    """What one side has lost, as the points count it."""
+
+    sps: int  # strength points of infantry and cavalry
+    crews: int  # battery strength points (a gun and its crew each)
+    guns: int  # guns destroyed or taken
+
+
+def lost_by(state: GameState, scenario: Scenario, loser: Side) -> Lost:
+    by_unit = [(unit_id, defn, n) for unit_id, (defn, n) in
+               losses_by_unit(state, scenario).items() if defn.side is loser]
+    batteries = [(unit_id, n) for unit_id, defn, n in by_unit
+                 if defn.kind is UnitKind.ARTILLERY]
+    return Lost(sum(n for _, defn, n in by_unit if defn.kind is not UnitKind.ARTILLERY),
+                sum(n for _, n in batteries),
+                sum(guns_lost(state, scenario, unit_id) for unit_id, _ in batteries))
+
+
+def loss_terms(scale: VictoryPoints, loser: Side, lost: Lost) -> list[Term]:
+    """What `loser`'s losses score for its enemy: one point a strength point, or, with the
+    scenario's `victory_points`, a point an infantry or cavalry SP (about 100 men), its
+    `battery_sp` a battery SP (a gun's crew) and its `gun` a gun lost (the trophy)."""
+    if scale.plain:
+        total = lost.sps + lost.crews
+        return [Term(f"{loser.label} strength points lost", total, VICTORY_RULE)] if total else []
+    terms = []
+    if lost.sps:
+        terms.append(Term(f"{loser.label} infantry and cavalry strength points lost", lost.sps,
+                          VICTORY_RULE))
+    if lost.crews and scale.battery_sp:
+        terms.append(Term(f"{loser.label} battery strength points lost: {lost.crews} at "
+                          f"{scale.battery_sp:g}", round(lost.crews * scale.battery_sp, 4),
+                          VICTORY_RULE))
+    if lost.guns and scale.gun:
+        terms.append(Term(f"{loser.label} guns lost: {lost.guns} at {scale.gun:g}",
+                          round(lost.guns * scale.gun, 4), VICTORY_RULE))
+    return terms
+
+
+def side_points(scenario: Scenario, side: Side, held: list[VictoryHex], enemy_lost: Lost,
+                notes: list[Term] | None = None) -> Breakdown:
+    """A side's points: the victory hexes it holds, its enemy's losses, `notes` (terms worth
+    nothing that explain), and the expectation when the scenario names this side."""
+    terms = [Term(f"holds {v.name or 'a victory hex'}", v.points, "R&C victory hexes")
+             for v in held]
+    terms += loss_terms(scenario.victory_points, side.other, enemy_lost)
+    terms += notes or []
+    expected = scenario.victory_points.expectation
+    if expected is not None and expected.side is side:
+        more = round(sum(t.value for t in terms) * (expected.times - 1), 4)
+        terms.append(Term(f"{expected.name}: the {side.label} points count "
+                          f"{expected.times:g} times", more, EXPECTATION_RULE))
+    return Breakdown.of(terms)
+
+
+def on_points(points: dict[Side, Breakdown]) -> VictoryResult:
+    """The winner and level by the points alone (no sudden death)."""
+    union, confederate = (points[s].total for s in (Side.UNION, Side.CONFEDERATE))
+    if union == confederate:
+        return VictoryResult(points, None)
+    winner = Side.UNION if union > confederate else Side.CONFEDERATE
+    level, reasons = level_of(points[winner].total, points[winner.other].total)
+    return VictoryResult(points, winner, level, reasons)
+
+
 def sudden_death(state: GameState, scenario: Scenario) -> SuddenDeath | None:
     """The first of the scenario's sudden-death conditions that is met now, if any."""
     for condition in scenario.sudden_death:
@@ -165,28 +250,18 @@ def sudden_death(state: GameState, scenario: Scenario) -> SuddenDeath | None:
 def score(state: GameState, scenario: Scenario) -> VictoryResult:
     points: dict[Side, Breakdown] = {}
     for side in Side:
-        terms = [Term(f"holds {v.name or 'a victory hex'}", v.points, "R&C victory hexes")
-                 for v in scenario.victory_hexes if state.holders.get(v.hex) is side]
-        enemy_lost = losses(state, scenario, side.other)
-        if enemy_lost:
-            terms.append(Term(f"{side.other.label} strength points lost", enemy_lost,
-                              "R&C victory"))
+        held = [v for v in scenario.victory_hexes if state.holders.get(v.hex) is side]
         spared = spared_off_map(state, scenario, side.other)
-        if spared:
-            terms.append(Term(f"{spared} {side.other.label} strength points retreated off the "
-                              "board, not eliminated", 0, OFF_MAP_RULE))
-        points[side] = Breakdown.of(terms)
+        notes = [Term(f"{spared} {side.other.label} strength points retreated off the board, "
+                      "not eliminated", 0, OFF_MAP_RULE)] if spared else []
+        enemy_lost = lost_by(state, scenario, side.other)
+        points[side] = side_points(scenario, side, held, enemy_lost, notes)
     ended = sudden_death(state, scenario)
     if ended is not None:
         why = Term(f"sudden death: {ended.describe(scenario.map.hex_id)}", 1,
                    "R&C sudden death")
         return VictoryResult(points, ended.winner, "decisive", Breakdown((why,)), ended)
-    union, confederate = (points[s].total for s in (Side.UNION, Side.CONFEDERATE))
-    if union == confederate:
-        return VictoryResult(points, None)
-    winner = Side.UNION if union > confederate else Side.CONFEDERATE
-    level, reasons = level_of(points[winner].total, points[winner.other].total)
-    return VictoryResult(points, winner, level, reasons)
+    return on_points(points)
 
 
 def level_of(winner_points: float, loser_points: float) -> tuple[str, Breakdown]:
