@@ -159,7 +159,11 @@ def test_the_battle_is_played_to_its_end_and_its_losses_counted(played: Played) 
     # exit (1) and has taken 5 Confederate SP: 9. The Confederates hold the gate (3), the
     # Crittenden house (2), the shelf of Cedar Mountain (2), the Orange road exit (2) and the
     # Madison road exit (1) and have taken 7 Union SP: 17. 17 / 9 = 1.89, at least 1.5 and
-    # under 2.5: a substantive Confederate victory.
+    # under 2.5: a substantive Confederate victory. The scenario alone counts the Union's points
+    # twice (Banks at one against two); the campaign's battle, fought with the strategic game's
+    # forces, drops that expectation and keeps the scale of losses (a battery SP 0.2, a gun 1).
+    points = game.scenario.victory_points
+    assert (points.expectation, points.battery_sp, points.gun) == (None, 0.2, 1.0)
     score = game.result()
     assert (score.points[Side.UNION].total, score.points[Side.CONFEDERATE].total) == (9, 17)
     result = played.campaign.fought[0].result

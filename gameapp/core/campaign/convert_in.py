@@ -171,5 +171,9 @@ def _with_forces(base: Scenario, factors: dict[str, Fraction], absent: set[str])
             arrivals.append(Reinforcement(arrival.turn, arrival.hex, kept))
     special = tuple(r for r in base.special_rules
                     if not isinstance(r, LeaderFalls) or r.unit in printed)
+    # The expectation prices the record's odds (Banks at one against two); a campaign's battle
+    # is fought with the strategic game's forces and its result moves the strategic game, so it
+    # is judged on the ground and the losses alone (docs/rules.md, R&C victory expectation).
+    points = replace(base.victory_points, expectation=None)
     return replace(base, units=units, reinforcements=arrivals, order_of_battle=printed,
-                   special_rules=special)
+                   special_rules=special, victory_points=points)
