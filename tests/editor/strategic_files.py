@@ -7,6 +7,9 @@ import os
 import re
 from pathlib import Path
 
+from gameapp.editor.edits import Edit
+from gameapp.editor.strategic_doc import StrategicScenarioDocument
+
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = ROOT / "scenarios"
 STRATEGIC = ("east_1862", "west_1862", "east_1863", "west_1863", "east_1864", "west_1864")
@@ -21,3 +24,9 @@ def copy_strategic(name: str, folder: Path) -> Path:
     target = folder / f"{name}.yaml"
     target.write_text(text, encoding="utf-8")
     return target
+
+
+def apply(doc: StrategicScenarioDocument, edit: Edit | None) -> Edit:
+    """Apply an edit the model offered (None: it refused, and the test fails here)."""
+    assert edit is not None
+    return doc.doc.apply(edit)

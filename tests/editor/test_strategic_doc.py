@@ -11,22 +11,12 @@ from gameapp.core.rulesets.strategic.pieces import HQ, Division, Leader, Ship
 from gameapp.core.rulesets.strategic.scenario import load_strategic
 from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError
-from gameapp.editor.edits import Edit, SetValue
+from gameapp.editor.edits import SetValue
 from gameapp.editor.strategic_doc import TEMPLATES, StrategicScenarioDocument
 from gameapp.editor.strategic_fields import FieldError
 from gameapp.editor.strategic_problems import strategic_problems
 
-from .strategic_files import STRATEGIC, copy_strategic
-
-
-@pytest.fixture
-def east(tmp_path: Path) -> StrategicScenarioDocument:
-    return StrategicScenarioDocument.load(copy_strategic("east_1862", tmp_path))
-
-
-def apply(doc: StrategicScenarioDocument, edit: Edit | None) -> Edit:
-    assert edit is not None
-    return doc.doc.apply(edit)
+from .strategic_files import STRATEGIC, apply, copy_strategic
 
 
 def reloaded(doc: StrategicScenarioDocument) -> dict[str, object]:

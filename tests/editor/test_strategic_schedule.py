@@ -13,24 +13,13 @@ import pytest
 from gameapp.core.rulesets.strategic.pieces import Division
 from gameapp.core.rulesets.strategic.scenario import load_strategic
 from gameapp.core.units import Side
-from gameapp.editor.edits import Edit
 from gameapp.editor.strategic_doc import StrategicScenarioDocument
 from gameapp.editor.strategic_fields import FieldError
 from gameapp.editor.strategic_problems import strategic_problems
 from gameapp.editor.strategic_schedule import StrategicSchedule
 from gameapp.editor.strategic_victory import StrategicVictoryPlaces
 
-from .strategic_files import copy_strategic
-
-
-@pytest.fixture
-def east(tmp_path: Path) -> StrategicScenarioDocument:
-    return StrategicScenarioDocument.load(copy_strategic("east_1862", tmp_path))
-
-
-def apply(doc: StrategicScenarioDocument, edit: Edit | None) -> Edit:
-    assert edit is not None
-    return doc.doc.apply(edit)
+from .strategic_files import apply, copy_strategic
 
 
 def test_the_schedule_is_listed_by_week_whatever_the_lists_order(

@@ -11,12 +11,19 @@ from pytestqt.qtbot import QtBot
 
 from gameapp.ui.editor import EditorWindow
 from tests.editor.demo_files import copy_demo
+from tests.editor.strategic_files import copy_strategic
 from tests.ui.editor.editors import show_editor
 
 
 @pytest.fixture
 def demo(tmp_path: Path) -> Path:
     return copy_demo(tmp_path)
+
+
+@pytest.fixture
+def east(tmp_path: Path) -> Path:
+    """A copy of East '62 in the test's folder."""
+    return copy_strategic("east_1862", tmp_path)
 
 
 @pytest.fixture

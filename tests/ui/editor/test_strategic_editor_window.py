@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
@@ -15,21 +14,8 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.rulesets.strategic.pieces import HQ, Division
 from gameapp.core.rulesets.strategic.scenario import load_strategic
 from gameapp.ui.editor import EditorWindow
-from gameapp.ui.rulesets.strategic.editor import StrategicEditor
 from tests.editor.demo_files import copy_demo
-from tests.editor.strategic_files import copy_strategic
-from tests.ui.editor.editors import show_editor
-
-
-@pytest.fixture
-def east(tmp_path: Path) -> Path:
-    return copy_strategic("east_1862", tmp_path)
-
-
-def _editor(window: EditorWindow) -> StrategicEditor:
-    editor = window.ruleset_editor
-    assert isinstance(editor, StrategicEditor) and editor.doc is not None
-    return editor
+from tests.ui.editor.editors import show_editor, strategic_editor
 
 
 def _point(window: EditorWindow, h: Hex) -> QPoint:
@@ -44,7 +30,7 @@ def _click(qtbot: QtBot, window: EditorWindow, h: Hex) -> None:
 
 
 def _hex(window: EditorWindow, at: str) -> Hex:
-    h = _editor(window).doc.parse_at(at)  # type: ignore[union-attr]
+    h = strategic_editor(window).doc.parse_at(at)  # type: ignore[union-attr]
     assert h is not None
     return h
 
@@ -52,7 +38,7 @@ def _hex(window: EditorWindow, at: str) -> Hex:
 def test_east_62_opens_with_its_stacks_and_a_placed_division_is_saved(
         qtbot: QtBot, east: Path) -> None:
     window = show_editor(qtbot, EditorWindow(east))
-    editor = _editor(window)
+    editor = strategic_editor(window)
     stacks = {(p.hex, p.side) for p in load_strategic(east).pieces}
     assert editor.layer is not None and set(editor.layer.items) == stacks  # drawn as in play
     assert window.problems == []
@@ -71,13 +57,13 @@ def test_east_62_opens_with_its_stacks_and_a_placed_division_is_saved(
     placed = pieces[new]
     assert isinstance(placed, Division) and placed.hex == richmond and placed.sp == 8
     again = show_editor(qtbot, EditorWindow(east))
-    assert _editor(again).doc.piece(new) == placed  # type: ignore[union-attr]
+    assert strategic_editor(again).doc.piece(new) == placed  # type: ignore[union-attr]
 
 
 def test_a_drag_moves_an_hq_with_its_roster_and_undo_puts_it_back(
         qtbot: QtBot, east: Path) -> None:
     window = show_editor(qtbot, EditorWindow(east))
-    editor = _editor(window)
+    editor = strategic_editor(window)
     manassas, culpeper = _hex(window, "C2409"), _hex(window, "Culpeper, VA")
     before = editor.document.text()
     _click(qtbot, window, manassas)
@@ -100,7 +86,7 @@ def test_a_drag_moves_an_hq_with_its_roster_and_undo_puts_it_back(
 def test_the_form_edits_a_leader_and_refuses_what_the_loader_would(
         qtbot: QtBot, east: Path) -> None:
     window = show_editor(qtbot, EditorWindow(east))
-    editor = _editor(window)
+    editor = strategic_editor(window)
     _click(qtbot, window, _hex(window, "Winchester, VA"))
     editor.select_piece("jackson")
     panel = editor.panel
@@ -136,7 +122,7 @@ def test_a_strategic_file_with_a_bad_map_is_refused_with_its_line(
     bad = tmp_path / "bad.yaml"
     bad.write_text("ruleset: strategic\nname: Bad\n# the map\nmap: nowhere.yaml\n", "utf-8")
     window = show_editor(qtbot, EditorWindow(east))
-    before = _editor(window)
+    before = strategic_editor(window)
     assert not window.open_path(bad)
     assert window.ruleset_editor is before and before.document.path == east  # still open
     assert window.view.hex_drags
@@ -148,7 +134,7 @@ def test_a_strategic_file_with_a_bad_map_is_refused_with_its_line(
 
 def test_find_goes_to_a_piece_and_test_play_opens_the_game(qtbot: QtBot, east: Path) -> None:
     window = show_editor(qtbot, EditorWindow(east))
-    editor = _editor(window)
+    editor = strategic_editor(window)
     editor.panel.find_box.setText("stuart")
     qtbot.keyClick(editor.panel.find_box, Qt.Key.Key_Return)
     assert editor.selected in ("stuart", "cs_stuart")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QSpinBox
 from pytestqt.qtbot import QtBot
@@ -14,26 +13,13 @@ from pytestqt.qtbot import QtBot
 from gameapp.core.rulesets.strategic.scenario import load_strategic
 from gameapp.core.units import Side
 from gameapp.ui.editor import EditorWindow
-from gameapp.ui.rulesets.strategic.editor import StrategicEditor
-from tests.editor.strategic_files import copy_strategic
-from tests.ui.editor.editors import show_editor
-
-
-@pytest.fixture
-def east(tmp_path: Path) -> Path:
-    return copy_strategic("east_1862", tmp_path)
-
-
-def _editor(window: EditorWindow) -> StrategicEditor:
-    editor = window.ruleset_editor
-    assert isinstance(editor, StrategicEditor) and editor.doc is not None
-    return editor
+from tests.ui.editor.editors import show_editor, strategic_editor
 
 
 def test_a_reinforcement_is_added_at_the_hex_selected_edited_and_saved(
         qtbot: QtBot, east: Path) -> None:
     window = show_editor(qtbot, EditorWindow(east))
-    editor = _editor(window)
+    editor = strategic_editor(window)
     panel = editor.schedule_panel
     assert editor.schedule_dock.isVisible() or editor.victory_dock.isVisible()
     assert editor.doc is not None and editor.schedule is not None
@@ -71,7 +57,7 @@ def test_a_reinforcement_is_added_at_the_hex_selected_edited_and_saved(
 def test_a_bad_value_is_told_under_the_form_and_undo_takes_an_entry_back(
         qtbot: QtBot, east: Path) -> None:
     window = show_editor(qtbot, EditorWindow(east))
-    editor = _editor(window)
+    editor = strategic_editor(window)
     panel = editor.schedule_panel
     before = editor.document.text()
     panel.table.selectRow(0)
@@ -98,7 +84,7 @@ def test_a_bad_value_is_told_under_the_form_and_undo_takes_an_entry_back(
 def test_a_victory_place_is_added_and_its_points_changed_in_the_table(
         qtbot: QtBot, east: Path) -> None:
     window = show_editor(qtbot, EditorWindow(east))
-    editor = _editor(window)
+    editor = strategic_editor(window)
     panel = editor.victory_panel
     editor.victory_dock.raise_()
     assert editor.doc is not None
