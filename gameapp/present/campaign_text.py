@@ -13,6 +13,7 @@ from gameapp.core.campaign.convert_out import TacticalBattleSettled
 from gameapp.core.numbering import Numbering
 from gameapp.present.event_words import words
 from gameapp.present.strategic_battle import loss_lines
+from gameapp.present.strategic_names import PieceNames
 
 
 def term_line(term: Term) -> str:
@@ -35,11 +36,11 @@ def back_title(settled: TacticalBattleSettled) -> str:
     return f"Back to the campaign: {settled.name}"
 
 
-def back_lines(settled: TacticalBattleSettled, numbering: Numbering,
+def back_lines(settled: TacticalBattleSettled, numbering: Numbering, names: PieceNames,
                after: Iterable[Any] = ()) -> list[str]:
     """What the battle's result does to the campaign: losses (and the division each SP came
     off, with why), leaders, retreat; `after`: the events that followed (the retreats, each
-    with its path)."""
+    with its path). `names`: the strategic game's piece names."""
     result = settled.result
     if result.winner is None:
         head = "The battle is a draw."
@@ -48,7 +49,7 @@ def back_lines(settled: TacticalBattleSettled, numbering: Numbering,
     lines = [head, f"Men lost: Union {result.union_men:,}, Confederate "
                    f"{result.confederate_men:,}."]
     lines += [term_line(term) for term in settled.terms]
-    lines += loss_lines(settled.lines)
-    lines += [line for event in after for line in words(event, numbering.hex_id)]
+    lines += loss_lines(settled.lines, names)
+    lines += [line for event in after for line in words(event, numbering.hex_id, names)]
     lines.append(f"Logged in the campaign: {result.to_text(numbering)}")
     return lines

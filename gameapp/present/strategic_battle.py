@@ -137,8 +137,9 @@ def attack_plan(game: Game, proposal: Attack, ticked: Iterable[str]) -> AttackPl
     return AttackPlan(action, preview_sections(preview, hex_id), True, preview)
 
 
-def loss_lines(lines: Iterable[LossLine]) -> list[str]:
-    """One line a unit: its SP lost and each reason they fell on it."""
+def loss_lines(lines: Iterable[LossLine], name: Callable[[str], str]) -> list[str]:
+    """One line a unit, by `name` (present/strategic_names.py): its SP lost and each reason
+    they fell on it."""
     by_piece: dict[str, list[LossLine]] = {}
     notes: list[str] = []
     for line in lines:
@@ -149,21 +150,23 @@ def loss_lines(lines: Iterable[LossLine]) -> list[str]:
     rows = list(notes)
     for piece, found in by_piece.items():
         reasons = "; ".join(dict.fromkeys(f"{x.why} ({x.rule})" for x in found))
-        rows.append(f"{piece} loses {sum(x.sp for x in found)} SP — {reasons}")
+        rows.append(f"{name(piece)} loses {sum(x.sp for x in found)} SP — {reasons}")
     return rows
 
 
-def result_sections(e: BattleFought) -> list[tuple[str, list[str]]]:
-    """The battle after the die: the roll, the outcome, and the losses spread with reasons."""
+def result_sections(e: BattleFought, name: Callable[[str], str]
+                    ) -> list[tuple[str, list[str]]]:
+    """The battle after the die: the roll, the outcome, and the losses spread with reasons,
+    each unit by `name`."""
     rolled = [f"rolled {e.roll}: {e.outcome}"
               + (" — the assault failed: the attacker's losses are tripled (004 7.24)"
                  if e.tripled else "")
               + (" — the survivors land (004 7.24)" if e.landed else "")]
     return [("Result", rolled),
             (f"Attacker's losses: {e.attacker_loss} SP",
-             loss_lines(e.attacker_lines) or ["none"]),
+             loss_lines(e.attacker_lines, name) or ["none"]),
             (f"Defender's losses: {e.defender_loss} SP",
-             loss_lines(e.defender_lines) or ["none"])]
+             loss_lines(e.defender_lines, name) or ["none"])]
 
 
 def supply_text(picture: SupplyPicture, h: Hex, hex_id: HexId) -> str:

@@ -139,6 +139,7 @@ class CampaignPresenter(QObject):
     def _back(self, campaign: Campaign) -> None:
         from gameapp.core.campaign.convert_out import TacticalBattleSettled
         from gameapp.present.campaign_text import back_lines, back_title
+        from gameapp.present.strategic_names import piece_names
         from gameapp.ui.dialogs.campaign_dialogs import ConversionDialog
 
         events = campaign.finish()
@@ -146,9 +147,9 @@ class CampaignPresenter(QObject):
         self._play(strategic)
         settled = next(e for e in events if isinstance(e, TacticalBattleSettled))
         after = [e for e in events if e is not settled]
-        dialog = ConversionDialog(back_title(settled),
-                                  back_lines(settled, strategic.map.numbering, after),
-                                  "Back to the campaign", self.parent_widget)
+        lines = back_lines(settled, strategic.map.numbering, piece_names(strategic), after)
+        dialog = ConversionDialog(back_title(settled), lines, "Back to the campaign",
+                                  self.parent_widget)
         fought = campaign.fought[-1]
         self.replay_link = dialog.add_link("Replay the battle", lambda: self._replay(fought))
         self._show(dialog)

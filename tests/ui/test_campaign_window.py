@@ -213,11 +213,13 @@ def test_the_campaign_path_walks_in_the_window(qtbot: QtBot) -> None:
         back.plain_text())
     # where each SP came off (from the divisions whose brigades bled: all Union men in Augur's;
     # Jackson's 300 to Ewell's 200, the largest share to Jackson's) and where the loser went
-    assert "us_augur loses 1 SP" in back.plain_text()
-    assert "cs_jackson loses 1 SP" in back.plain_text()
-    assert "cs_ewell loses" not in back.plain_text()
+    # (each piece by its name, as the log names it: docs/strategic-rules.md, "Pieces in the log")
+    assert "Geary's Command (Augur's Division from 26 Jun) loses 1 SP" in back.plain_text()
+    assert "Jackson's Division (Valley District) loses 1 SP" in back.plain_text()
+    assert "Ewell's Division loses" not in back.plain_text()
+    assert "us_augur" not in back.plain_text().replace("us_augur=700", "")
     assert "its formations lost 700 of the side's 700 men on the field" in back.plain_text()
-    assert "banks, us_v_corps retreated to C2210" in back.plain_text()
+    assert "N. P. Banks, V Corps (Banks) retreated to C2210" in back.plain_text()
     qtbot.wait(50)
     back.grab().save(str(IMAGES / "campaign_back.png"))
     back.go_on.click()

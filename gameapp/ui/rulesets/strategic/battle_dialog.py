@@ -29,9 +29,9 @@ def sections_html(sections: list[tuple[str, list[str]]]) -> str:
                    for title, lines in sections)
 
 
-def result_lines(event: BattleFought) -> list[str]:
+def result_lines(event: BattleFought, name: Callable[[str], str]) -> list[str]:
     """The roll dialog's result lines: the roll first (bold), then each section's lines."""
-    sections = result_sections(event)
+    sections = result_sections(event, name)
     lines = list(sections[0][1])
     for title, rows in sections[1:]:
         lines.append(title)
@@ -42,10 +42,11 @@ def result_lines(event: BattleFought) -> list[str]:
 class BattleDialog(RollDialog):
     def __init__(self, title: str, boxes: list[AttackerBox], proposal: Attack,
                  plan_of: Callable[[tuple[str, ...]], AttackPlan], fight: Fight,
-                 parent: QWidget | None = None) -> None:
+                 name: Callable[[str], str], parent: QWidget | None = None) -> None:
         super().__init__(title, "strategic_battle_dialog", lambda: self._fight(), 640, parent)
         self._plan_of = plan_of
         self._fight_it = fight
+        self._name = name
         self.fought: BattleFought | None = None
         self.boxes: dict[str, QCheckBox] = {}
         group = QGroupBox("Attacking units (tick those that attack)")
@@ -96,4 +97,4 @@ class BattleDialog(RollDialog):
         self.fought = outcome
         for tick in self.boxes.values():
             tick.setEnabled(False)
-        return result_lines(outcome)
+        return result_lines(outcome, self._name)

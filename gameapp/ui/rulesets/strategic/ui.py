@@ -35,6 +35,7 @@ from gameapp.core.scenario import Scenario
 from gameapp.core.units import Side
 from gameapp.present.strategic_battle import attack_plan, attacker_boxes, supply_text
 from gameapp.present.strategic_gestures import StackAction, stack_commands
+from gameapp.present.strategic_names import piece_names
 from gameapp.ui.actions import ActionSpec
 from gameapp.ui.board.overlay import HexOverlayItem
 from gameapp.ui.board.route_item import RouteItem
@@ -152,7 +153,8 @@ class StrategicUI(RulesetUI):
 
         self.battle_dialog = BattleDialog(
             f"Battle at {game.map.hex_id(action.target)}", attacker_boxes(game, action), action,
-            lambda ticked: attack_plan(game, action, ticked), fight, self.window)
+            lambda ticked: attack_plan(game, action, ticked), fight, piece_names(game),
+            self.window)
         self.battle_dialog.open()
         return self.battle_dialog
 
