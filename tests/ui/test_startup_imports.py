@@ -20,14 +20,18 @@ ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("numpy", "shapely", "jsonschema")
 
 
+def _fresh_env(tmp_path: Path) -> dict[str, str]:
+    """A fresh interpreter's environment: offscreen, with an empty home (no settings)."""
+    return dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path),
+                XDG_CONFIG_HOME=str(tmp_path / "config"), PYTHONPATH=str(ROOT))
+
+
 def _modules_after(script: str, tmp_path: Path) -> list[str]:
     """The modules loaded once `script` has run (with a fresh, empty home: no settings)."""
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), PYTHONPATH=str(ROOT))
     report = "\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
     done = subprocess.run(
         [sys.executable, "-c", script + report], capture_output=True, text=True, cwd=ROOT,
-        env=env, timeout=300, check=True)
+        env=_fresh_env(tmp_path), timeout=300, check=True)
     loaded: list[str] = json.loads(done.stdout.splitlines()[-1])
     return loaded
 
@@ -41,6 +45,23 @@ window.show()
 app.processEvents()
 assert window.start_screen.list.count() >= 3, window.start_screen.list.count()
 assert not window.complete
+"""
+
+
+# `gameapp play` on Slaughter Mountain up to its first frame, in two steps (MAP_CACHE: a line
+# that turns the map cache on, or nothing)
+PLAY_FIRST_FRAME = """
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from gameapp.core.ruleset import load_scenario_file
+from gameapp.ui.app import build_window
+MAP_CACHE
+later = []
+scenario = load_scenario_file("scenarios/slaughter_mountain.yaml")
+window = build_window("scenarios/slaughter_mountain.yaml", seed=1, in_two_steps=True,
+                      games_later=later, loaded=scenario)
+window.show()
+app.processEvents()
 """
 
 
@@ -90,17 +111,7 @@ def test_gameapp_plays_board_is_drawn_before_the_rules_are_imported(tmp_path: Pa
     the rest of the window: by then neither the rules nor the game, nor the ruleset's UI with
     its docks, are imported (numpy is: the map's arrays; and shapely here, where the map cache
     is off, as at a first start)."""
-    loaded = _modules_after("""
-from PySide6.QtWidgets import QApplication
-app = QApplication([])
-from gameapp.core.ruleset import load_scenario_file
-from gameapp.ui.app import build_window
-later = []
-scenario = load_scenario_file("scenarios/slaughter_mountain.yaml")
-window = build_window("scenarios/slaughter_mountain.yaml", seed=1, in_two_steps=True,
-                      games_later=later, loaded=scenario)
-window.show()
-app.processEvents()
+    loaded = _modules_after(PLAY_FIRST_FRAME.replace("MAP_CACHE", "") + """
 assert not window.complete and len(later) == 1
 assert len(window.view.board().units()) == len(scenario.units)
 """, tmp_path)
@@ -119,19 +130,9 @@ def test_gameapp_plays_first_board_frame_from_the_map_cache_needs_no_numpy(
     """With its map in the map cache (every start but the first), `gameapp play` reads Slaughter
     Mountain and paints its board's first frame without importing numpy (it costs a start 100
     to 200 ms); the game, started after that frame, makes the map's arrays then."""
-    script = """
-from PySide6.QtWidgets import QApplication
-app = QApplication([])
-from gameapp.core.mapcache import use_map_cache
-from gameapp.core.ruleset import load_scenario_file
-from gameapp.ui.app import build_window
-use_map_cache(CACHE)
-later = []
-scenario = load_scenario_file("scenarios/slaughter_mountain.yaml")
-window = build_window("scenarios/slaughter_mountain.yaml", seed=1, in_two_steps=True,
-                      games_later=later, loaded=scenario)
-window.show()
-app.processEvents()
+    cache = tmp_path / "maps"
+    use_cache = f"from gameapp.core.mapcache import use_map_cache\nuse_map_cache({str(cache)!r})"
+    start = PLAY_FIRST_FRAME.replace("MAP_CACHE", use_cache) + """
 frame = window.view.viewport().grab().toImage()  # the first frame painted
 assert not window.complete and len(later) == 1
 assert len(window.view.board().units()) == len(scenario.units)
@@ -140,12 +141,8 @@ assert len({frame.pixel(x, y) for x in range(0, frame.width(), 37)
 import sys
 FIRST_FRAME = sorted(sys.modules)
 """
-    cache = tmp_path / "maps"
-    start = script.replace("CACHE", repr(str(cache)))
     _modules_after(start, tmp_path)  # the first start: compiles the map into the cache
     assert list(cache.glob("*.rcmap"))
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-c", start + """
 window.build_the_rest()
 for start in later:
@@ -155,7 +152,8 @@ assert window.controller.game.scenario.map.terrain.shape == (scenario.map.height
                                                              scenario.map.width)
 import json
 print(json.dumps([FIRST_FRAME, sorted(sys.modules)]))
-"""], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300, check=True)
+"""], capture_output=True, text=True, cwd=ROOT, env=_fresh_env(tmp_path), timeout=300,
+        check=True)
     first_frame, complete = json.loads(done.stdout.splitlines()[-1])
     assert "gameapp.ui.board.map_painter" in first_frame  # the script did paint the board
     assert not [m for m in first_frame if m.split(".")[0] in HEAVY]
