@@ -24,8 +24,8 @@ def empty_board(first: Side = Side.UNION) -> Game:
 
 
 def unit(game: Game, unit_id: str, side: Side, at: str, sp: int = 6,
-         arm: Arm = Arm.INFANTRY, **more: object) -> Division:
-    piece = Division(unit_id, side, unit_id, arm, sp, 3, game.map.parse(at), **more)  # type: ignore[arg-type]
+         arm: Arm = Arm.INFANTRY, name: str | None = None, **more: object) -> Division:
+    piece = Division(unit_id, side, name or unit_id, arm, sp, 3, game.map.parse(at), **more)  # type: ignore[arg-type]
     add(game, piece)
     return piece
 

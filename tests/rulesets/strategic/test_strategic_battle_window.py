@@ -8,6 +8,7 @@ source."""
 from __future__ import annotations
 
 import html
+from collections import Counter
 from fractions import Fraction
 
 from PySide6.QtCore import Qt
@@ -80,6 +81,33 @@ def test_a_click_on_the_enemy_opens_the_battle_and_roll_spreads_the_losses(
     assert dialog.cancel_button.text() == "&Close"
     qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible()
+
+
+def test_the_battle_result_names_each_unit_that_lost(qtbot: QtBot) -> None:
+    """The loss lines after the die read the units' names, not their ids."""
+    game = empty_board()
+    unit(game, "x", U, "0603", 12, name="King's Division")
+    unit(game, "c", C, "0503", 6, name="Ewell's Division")
+    to_phase(game, StrategicPhase.COMBAT)
+    commanded_force(game, {"0603": ["x"]})
+    window, ui = open_game(qtbot, game)
+    click_hex(qtbot, window, game.map.parse("0503"))
+    dialog = ui.battle_dialog
+    assert dialog is not None
+    game.dice.forced = [6]
+    qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    fought = dialog.fought
+    assert isinstance(fought, BattleFought)
+    after = dialog.plain_text()
+    lost: Counter[str] = Counter()
+    for line in (*fought.attacker_lines, *fought.defender_lines):
+        lost[line.piece] += line.sp
+    del lost[""]  # notes that fall on no unit
+    assert lost, "the forced roll must cost someone SP"
+    names = {"x": "King's Division", "c": "Ewell's Division"}
+    for piece, sp in lost.items():
+        assert f"{names[piece]} loses {sp} SP" in after
+        assert f"{piece} loses" not in after
 
 
 def test_the_supply_overlay_shows_in_and_out_of_supply_and_the_path(qtbot: QtBot) -> None:
