@@ -89,29 +89,35 @@ def fire_coverage(side: Side, enemies: list[Unit], state: GameState, game_map: H
     everyone = list(state.units.values())
     reaches = [reach(enemy.defn) for enemy in enemies]
     masks: dict[Hex, int] = {}
-    for i, (enemy, farthest) in enumerate(zip(enemies, reaches, strict=True)):
+    masks_get = masks.get
+    for i, enemy in enumerate(enemies):
         bit = 1 << i
         for h in enemy_field(enemy, moved, game_map, conventions, costs, everyone):
-            if enemy.hex.distance(h) <= farthest:
-                masks[h] = masks.get(h, 0) | bit
+            masks[h] = masks_get(h, 0) | bit
     found = costs.coverage[side] = FireCoverage(enemies, reaches, masks, moved)
     return found
 
 
 def enemy_field(enemy: Unit, moved: int | None, game_map: HexMap, conventions: tuple[str, ...],
-                costs: MoveCosts, everyone: list[Unit]) -> frozenset[Hex]:
-    """The enemy's field of fire; `moved` is the state's revision where units block sight,
-    None where they do not (the field is then the map's and the enemy's alone, kept with the
-    map)."""
+                costs: MoveCosts, everyone: list[Unit]) -> tuple[Hex, ...]:
+    """The enemy's field of fire, as far as it fires (`fire.field.reach`); `moved` is the
+    state's revision where units block sight, None where they do not (the field is then the
+    map's and the enemy's alone, kept with the map)."""
     if moved is None:
         key = (enemy, conventions)
         found = costs.shared.open_fields.get(key)
         if found is None:
-            found = small_arms_field(enemy, game_map, conventions, everyone)
-            costs.shared.open_fields[key] = found
+            found = costs.shared.open_fields[key] = _within_reach(
+                enemy, small_arms_field(enemy, game_map, conventions, everyone))
         return found
     found = costs.fire_fields.get((enemy, moved))
     if found is None:
-        found = small_arms_field(enemy, game_map, conventions, everyone)
-        costs.fire_fields[(enemy, moved)] = found
+        found = costs.fire_fields[(enemy, moved)] = _within_reach(
+            enemy, small_arms_field(enemy, game_map, conventions, everyone))
     return found
+
+
+def _within_reach(enemy: Unit, field: frozenset[Hex]) -> tuple[Hex, ...]:
+    """The hexes of the enemy's field as far as it fires, in the field's order."""
+    farthest = reach(enemy.defn)
+    return tuple(h for h in field if enemy.hex.distance(h) <= farthest)

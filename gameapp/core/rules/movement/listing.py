@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from gameapp.core.actions import Action, ChangeFormation, Cover, Face, listed_move
 from gameapp.core.breakdown import Breakdown
 from gameapp.core.hexgrid import Hex
+from gameapp.core.options import RuleOptions
 from gameapp.core.rules.movement.allowance import Commanders
 from gameapp.core.rules.movement.charges import CHARGERS, charge_moves, charge_targets
 from gameapp.core.rules.movement.enemy_fire import FireCoverage
@@ -76,7 +77,8 @@ class ListingMemo:
     listing is kept with the game's move costs (the MPAs, fields of fire and searches, each
     with what it read) or with the map."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, rule_options: RuleOptions) -> None:
+        self.rule_options = rule_options  # the options as the rules read them
         self.allowances: dict[tuple[int, bool, bool], tuple[Unit, Breakdown]] = {}
         self.coverage: dict[Side, FireCoverage] = {}  # each side's enemy fields of fire
         self.leaders: dict[Side, list[Unit]] = {}

@@ -102,7 +102,7 @@ class MovementRules:
         double = double or unit.id in self.state.double_moving
         vacancies = tuple(self.state.vacancies.values())
         general = (self.state.entry_general.get(unit.id)
-                   if RuleOptions.of(self.options).general_entry_bonus else None)
+                   if self.rule_options.general_entry_bonus else None)
         read = (level, vacancies, general)
         kept = self.costs.allowances.get(unit.id)
         if (kept is None or kept.unit is not unit or kept.read != read
@@ -210,7 +210,7 @@ class MovementRules:
             alone_ok[ground] = known
             return known
 
-        if not reads_ground(RuleOptions.of(self.options).stacking_rule):
+        if not reads_ground(self.rule_options.stacking_rule):
             # 000 6.1's flat 8 SPs: one answer for every empty hex (ground -1)
             def may_stop_anywhere(h: Hex) -> bool:
                 if h in occupied:
@@ -288,8 +288,14 @@ class MovementRules:
         """These rules on the same state, keeping what a listing asks again and again for as
         long as the listing runs (`listing.ListingMemo`): the state must not change meanwhile."""
         lister = MovementRules(self.map, self.options, self.state, self.costs, self.conventions)
-        lister._memo = ListingMemo(self.state)
+        lister._memo = ListingMemo(self.state, RuleOptions.of(self.options))
         return lister
+
+    @property
+    def rule_options(self) -> RuleOptions:
+        """`RuleOptions.of(self.options)`; read once a listing, which asks it hundreds of
+        times (each `RuleOptions.of` compares the options map with the one it last read)."""
+        return RuleOptions.of(self.options) if self._memo is None else self._memo.rule_options
 
     # --- helpers ------------------------------------------------------------------------------
     def stacking(self, end: Unit) -> tuple[str, str] | None:
@@ -313,7 +319,7 @@ class MovementRules:
         uid = unit.id
         others = [u for u in there if u.id != uid]
         return stacking_problem(h, [*others, unit], self.map, self.costs.chart,
-                                RuleOptions.of(self.options).stacking_rule)
+                                self.rule_options.stacking_rule)
 
     def coverage(self, side: Side) -> FireCoverage:
         """The fields of fire of `side`'s enemies (walls and fences, N12; formations, 2.5)."""
