@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from gameapp.core.actions import Action, ChangeFormation, Cover, Face, listed_move
+from gameapp.core.actions import Action, ChangeFormation, Cover, Face, listed_moves
 from gameapp.core.breakdown import Breakdown
 from gameapp.core.hexgrid import Hex
 from gameapp.core.options import RuleOptions
@@ -50,9 +50,7 @@ def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
             continue  # it has declared a charge: it moves no further (3.4, `plan`)
         charger = unit.kind in CHARGERS
         paths, charging = lister.listed_paths(unit, charge_stops if charger else None)
-        uid = unit.id  # a property: asked once, not once a move
-        for path in paths:
-            yield listed_move(uid, path)
+        yield from listed_moves(unit.id, paths)
         if charger:
             yield from charge_moves(lister, unit, charging, targets)
 

@@ -33,13 +33,13 @@ from gameapp.core.rules.movement.allowance import (
 )
 from gameapp.core.rules.movement.carry_out import execute
 from gameapp.core.rules.movement.costs import MoveCosts, mover_class
-from gameapp.core.rules.movement.enemy_fire import FireCoverage, fire_coverage
+from gameapp.core.rules.movement.enemy_fire import FireCoverage, FireNear, fire_coverage
 from gameapp.core.rules.movement.formations import change_terms
 from gameapp.core.rules.movement.in_place import plan_cover, plan_face, plan_formation
 from gameapp.core.rules.movement.listing import ListingMemo, list_actions
 from gameapp.core.rules.movement.moves import plan_move
 from gameapp.core.rules.movement.plan import Plan
-from gameapp.core.rules.movement.reach import Reach, Searched, all_paths, walk
+from gameapp.core.rules.movement.reach import Reach, Searched, SearchSpace, all_paths, walk
 from gameapp.core.rules.movement.search_space import kept_settle, search_space
 from gameapp.core.rules.movement.stacking import reads_ground, stacking_problem
 from gameapp.core.rules.tables import movement_tables
@@ -57,6 +57,14 @@ class KeptAllowance(NamedTuple):
     read: tuple[object, ...]  # exhaustion level, vacancies, general on the entry hex
     before: tuple[Term, ...]
     finals: dict[tuple[bool, bool], Breakdown]
+
+
+def _same_fields(one: SearchSpace, other: SearchSpace) -> bool:
+    """Whether the two spaces count the same enemies' fields of fire (`FireCoverage.near`), so
+    that they answer alike for every hex (one asking then finds what the other found)."""
+    mine, theirs = one.in_fire_field, other.in_fire_field
+    return (isinstance(mine, FireNear) and isinstance(theirs, FireNear)
+            and mine.coverage is theirs.coverage and mine.counted == theirs.counted)
 
 
 class MovementRules:
@@ -155,8 +163,9 @@ class MovementRules:
         # The plain search goes over a part of the same ground, asking about the fields of fire
         # where the charge search asked (walls and fences): where the answers agree, it finds
         # what the charge search found within its budget.
-        if plain.budget > charging.budget or any(
-                plain.in_fire(h) != inside for h, inside in charging.fire_asked.items()):
+        if plain.budget > charging.budget or (
+                not _same_fields(plain, charging) and any(
+                    plain.in_fire(h) != inside for h, inside in charging.fire_asked.items())):
             found = kept_settle(self.costs, unit.id, plain)
         else:
             found = searched
