@@ -78,6 +78,7 @@ class ListingMemo:
     def __init__(self, state: GameState, rule_options: RuleOptions) -> None:
         self.rule_options = rule_options  # the options as the rules read them
         self.allowances: dict[tuple[int, bool, bool], tuple[Unit, Breakdown]] = {}
+        self.remaining: dict[tuple[int, bool, bool], tuple[Unit, int]] = {}  # MPs left, alike
         self.coverage: dict[Side, FireCoverage] = {}  # each side's enemy fields of fire
         self.leaders: dict[Side, list[Unit]] = {}
         self.commanders: dict[Side, Commanders] = {}

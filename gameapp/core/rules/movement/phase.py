@@ -14,6 +14,7 @@ stacking, and what a listing keeps while it runs.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from operator import is_
 from typing import NamedTuple
 
@@ -128,8 +129,17 @@ class MovementRules:
 
     def remaining(self, unit: Unit, double: bool = False, charge: bool = False) -> int:
         """MPs left this phase, before the pike bonus (which only a pike-only path may use)."""
-        spent = self.state.mp_spent.get(unit.id, 0)
-        return int(self.allowance(unit, double, charge).total) - spent
+        memo = self._memo
+        if memo is None:
+            return int(self._allowance(unit, double, charge).total) - self.state.mp_spent.get(
+                unit.id, 0)
+        # a listing asks this of each unit a few times (each facing, formation, cover, search)
+        key = (id(unit), double, charge)
+        found = memo.remaining.get(key)
+        if found is None or found[0] is not unit:
+            found = memo.remaining[key] = (unit, int(self.allowance(unit, double, charge).total)
+                                           - self.state.mp_spent.get(unit.id, 0))
+        return found[1]
 
     def reachable(self, unit_id: str, charge: bool = False) -> dict[Hex, Reach]:
         """Every hex the unit could end a move in now, with the MPs that would remain there.
@@ -188,7 +198,7 @@ class MovementRules:
         if searched.bonus:  # the pike's two places per hex: as `reachable` finds them
             return list(all_paths(self._may_end_in(unit, searched.within(budget))).values()), \
                 charging
-        paths = searched.paths_within(budget, self._stop_check(unit))
+        paths = searched.paths_within(budget, *self._stop_check(unit))
         zone = artillery_zone(self.state, unit, self.options)  # 000 13.6, option
         if zone:
             paths = [path for path in paths if zone.keys().isdisjoint(path)]
@@ -197,13 +207,15 @@ class MovementRules:
     def _may_end_in(self, unit: Unit, found: Mapping[Hex, Reach]) -> dict[Hex, Reach]:
         """The hexes found where the unit may end its move: stacking (N9), and the hexes a
         battery not engaged may not enter (000 13.6, option)."""
-        may_stop = self._stop_check(unit)
+        may_stop = self._stop_check(unit)[0]
         zone = artillery_zone(self.state, unit, self.options)  # 000 13.6, option
         return {h: reached for h, reached in found.items()
                 if may_stop(h) and (not zone or zone.keys().isdisjoint(reached.path))}
 
-    def _stop_check(self, unit: Unit) -> Callable[[Hex], bool]:
-        """Whether the unit, moving from its hex, may end its move in a hex by stacking (N9)."""
+    def _stop_check(self, unit: Unit) -> tuple[Callable[[Hex], bool], AbstractSet[Hex] | None]:
+        """Whether the unit, moving from its hex, may end its move in a hex by stacking (N9);
+        and, where it answers alike for every hex but those (000 6.1's flat limit), the
+        hexes holding another unit (else None)."""
         occupied = (self._memo.occupied(unit) if self._memo is not None
                     else {u.hex for u in self.state.units.values() if u.id != unit.id})
         # by what stacking reads of a hex and of the unit (its kind, formation and SPs): may
@@ -226,7 +238,7 @@ class MovementRules:
                     return self._may_stack_at(h, unit)
                 known = alone_ok.get(-1)
                 return alone(h, -1) if known is None else known
-            return may_stop_anywhere
+            return may_stop_anywhere, occupied
         grounds = self.costs.stacking_grounds()
 
         def may_stop(h: Hex) -> bool:
@@ -235,7 +247,7 @@ class MovementRules:
             ground = grounds[h]
             known = alone_ok.get(ground)
             return alone(h, ground) if known is None else known
-        return may_stop
+        return may_stop, None
 
     def path_breakdown(self, unit_id: str, path: tuple[Hex, ...]) -> Breakdown:
         unit = self.state.units[unit_id]

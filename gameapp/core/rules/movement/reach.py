@@ -266,11 +266,12 @@ class Searched:
             kept = self.answers[key] = self._within(budget, only)
         return kept
 
-    def paths_within(self, budget: int, may_stop: Callable[[Hex], bool]
-                     ) -> list[tuple[Hex, ...]]:
+    def paths_within(self, budget: int, may_stop: Callable[[Hex], bool],
+                     alike_but: AbstractSet[Hex] | None = None) -> list[tuple[Hex, ...]]:
         """`all_paths(within(budget))`'s paths, in order, of the hexes where `may_stop` lets
         the unit end its move, for a search with no pike bonus: read in one pass over the
-        settled states, without a `Reach` for each (the listing)."""
+        settled states, without a `Reach` for each (the listing). With `alike_but`,
+        `may_stop` answers alike for every hex not in it: it is asked that once."""
         assert not self.bonus
         best, parent, first = self.found
         if not first:
@@ -282,12 +283,18 @@ class Searched:
         known: dict[int, tuple[Hex, ...]] = {next(iter(first.values())): ()}
         known_path = known.get
         paths: list[tuple[Hex, ...]] = []
+        alike: bool | None = None  # may_stop's answer outside `alike_but`, once asked
         for place, state in first.items():
             packed = place >> 1
             if best[state] > budget or packed == start:
                 continue
             h = known_hex(packed) or unpack(packed)
-            if not may_stop(h):
+            if alike_but is not None and h not in alike_but:
+                if alike is None:
+                    alike = may_stop(h)
+                if not alike:
+                    continue
+            elif not may_stop(h):
                 continue
             path = known_path(parent[state])
             if path is not None:  # most often: the parent's path is known
