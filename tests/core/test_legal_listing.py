@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 
 from gameapp.ai.random_player import RandomPlayer
-from gameapp.core.actions import Action, ChangeFormation, Cover, EndPhase, Face, Move, listed_move
+from gameapp.core.actions import Action, ChangeFormation, Cover, EndPhase, Face, Move, listed_moves
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
@@ -254,13 +254,13 @@ def test_the_listing_keeps_its_order(name: str, seed: int, played: int, count: i
 
 
 def test_a_listed_move_is_the_move_in_every_way() -> None:
-    """The listing makes its moves without the dataclass's `__init__` (`listed_move`): each is
+    """The listing makes its moves without the dataclass's `__init__` (`listed_moves`): each is
     the same value as `Move(unit_id, path)`, for equality, hashing, text, copies and
     `dataclasses.replace`, and stays frozen."""
     path = (Hex(1, 2), Hex(2, 2))
-    fast, made = listed_move("usa-5ct", path), Move("usa-5ct", path)
+    (fast, shorter), made = listed_moves("usa-5ct", [path, path[:1]]), Move("usa-5ct", path)
     assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
-    assert {fast, made} == {made} and fast != listed_move("usa-5ct", path[:1])
+    assert {fast, made} == {made} and fast != shorter == Move("usa-5ct", path[:1])
     assert [getattr(fast, f.name) for f in fields(Move)] == [
         getattr(made, f.name) for f in fields(Move)]
     assert vars(fast) == vars(made)

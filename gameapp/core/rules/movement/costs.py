@@ -101,7 +101,7 @@ class MapCaches:
         # command distances, (from, to, mover, by road) -> MPs (allowance.command_distance)
         self.distances: dict[tuple[Hex, Hex, MoverClass, bool], int] = {}
         # (unit, line-of-sight conventions) -> its field of fire, where units do not block sight
-        self.open_fields: dict[tuple[Unit, tuple[str, ...]], frozenset[Hex]] = {}
+        self.open_fields: dict[tuple[Unit, tuple[str, ...]], tuple[Hex, ...]] = {}  # within reach
         self.met: list[int] | None = None  # `met_keys` of the map
         self.fronts: dict[Unit, tuple[Hex, ...]] = {}  # unit -> its front (front.front_hexes)
         self.stacking_grounds: dict[Hex, int] | None = None  # see MoveCosts.stacking_grounds
@@ -146,7 +146,7 @@ class MoveCosts:
         # (side, state revision) -> enemy fronts; (enemy unit, revision) -> its fire field
         # where units block sight (else `shared.open_fields`)
         self.fronts: dict[tuple[Side, int], frozenset[Hex]] = {}
-        self.fire_fields: dict[tuple[Unit, int], frozenset[Hex]] = {}
+        self.fire_fields: dict[tuple[Unit, int], tuple[Hex, ...]] = {}
         # each side's enemy fields of fire, hex by hex (enemy_fire.fire_coverage)
         self.coverage: dict[Side, FireCoverage] = {}
         # unit id -> its last reach searches (search_space.kept_settle)

@@ -23,7 +23,7 @@ from gameapp.core.units import Side, Unit
 class FireCoverage:
     """Which enemies' fields of fire hold each hex: bit i of `masks[h]` for `enemies[i]`."""
 
-    __slots__ = ("_last", "_placed", "enemies", "hexes", "masks", "moved", "reaches")
+    __slots__ = ("_near", "_placed", "enemies", "hexes", "masks", "moved", "reaches")
 
     def __init__(self, enemies: list[Unit], reaches: list[int], masks: dict[Hex, int],
                  moved: int | None) -> None:
@@ -32,10 +32,13 @@ class FireCoverage:
         self.reaches = reaches  # how far each enemy fires (`fire.field.reach`)
         self.masks = masks
         self.moved = moved  # the state's revision where units block sight, else None
-        # (q, r, reach, bit) of each enemy, for `near`; the hex last asked about, with its gaps
+        # (q, r, reach, bit) of each enemy, for `near`
         self._placed = [(e.hex.q, e.hex.r, far, 1 << i)
                         for i, (e, far) in enumerate(zip(enemies, reaches, strict=True))]
-        self._last: tuple[Hex | None, list[tuple[int, int]]] = (None, [])
+        # (hex, radius) -> what `near` answered: a listing asks of every unit's hex, and the
+        # coverage serves the whole phase. Each entry is whole before it is stored (the
+        # computer's thread may ask too) and a key always gets the same value.
+        self._near: dict[tuple[Hex, int], FireNear] = {}
 
     def holds(self, h: Hex) -> bool:
         """Is `h` inside any enemy's field of fire?"""
@@ -44,18 +47,17 @@ class FireCoverage:
     def near(self, around: Hex, radius: int) -> FireNear:
         """Whether a hex is inside the field of an enemy that fires as far as `radius` hexes of
         `around`: the fields a search from `around` with `radius` hexes to go may meet."""
-        last = self._last  # one reference, swapped whole: the computer's thread may ask too
-        if last[0] != around:  # a charger's two searches ask from the same hex
+        key = (around, radius)
+        found = self._near.get(key)
+        if found is None:
             q, r = around
-            # how far each enemy's field is from `around` (`Hex.distance`, inline), with its bit
-            last = self._last = (around, [
-                ((abs(eq - q) + abs(er - r) + abs(eq - q + er - r)) // 2 - farthest, bit)
-                for eq, er, farthest, bit in self._placed])
-        counted = 0
-        for gap, bit in last[1]:
-            if gap <= radius:
-                counted |= bit
-        return FireNear(self, counted)
+            counted = 0
+            for eq, er, farthest, bit in self._placed:
+                # how far the enemy's field is from `around` (`Hex.distance`, inline)
+                if (abs(eq - q) + abs(er - r) + abs(eq - q + er - r)) // 2 - farthest <= radius:
+                    counted |= bit
+            found = self._near[key] = FireNear(self, counted)
+        return found
 
     def serves(self, enemies: list[Unit], moved: int | None) -> bool:
         """Made for these very enemy units (and the same state, where units block sight)?"""
@@ -89,29 +91,35 @@ def fire_coverage(side: Side, enemies: list[Unit], state: GameState, game_map: H
     everyone = list(state.units.values())
     reaches = [reach(enemy.defn) for enemy in enemies]
     masks: dict[Hex, int] = {}
-    for i, (enemy, farthest) in enumerate(zip(enemies, reaches, strict=True)):
+    masks_get = masks.get
+    for i, enemy in enumerate(enemies):
         bit = 1 << i
         for h in enemy_field(enemy, moved, game_map, conventions, costs, everyone):
-            if enemy.hex.distance(h) <= farthest:
-                masks[h] = masks.get(h, 0) | bit
+            masks[h] = masks_get(h, 0) | bit
     found = costs.coverage[side] = FireCoverage(enemies, reaches, masks, moved)
     return found
 
 
 def enemy_field(enemy: Unit, moved: int | None, game_map: HexMap, conventions: tuple[str, ...],
-                costs: MoveCosts, everyone: list[Unit]) -> frozenset[Hex]:
-    """The enemy's field of fire; `moved` is the state's revision where units block sight,
-    None where they do not (the field is then the map's and the enemy's alone, kept with the
-    map)."""
+                costs: MoveCosts, everyone: list[Unit]) -> tuple[Hex, ...]:
+    """The enemy's field of fire, as far as it fires (`fire.field.reach`); `moved` is the
+    state's revision where units block sight, None where they do not (the field is then the
+    map's and the enemy's alone, kept with the map)."""
     if moved is None:
         key = (enemy, conventions)
         found = costs.shared.open_fields.get(key)
         if found is None:
-            found = small_arms_field(enemy, game_map, conventions, everyone)
-            costs.shared.open_fields[key] = found
+            found = costs.shared.open_fields[key] = _within_reach(
+                enemy, small_arms_field(enemy, game_map, conventions, everyone))
         return found
     found = costs.fire_fields.get((enemy, moved))
     if found is None:
-        found = small_arms_field(enemy, game_map, conventions, everyone)
-        costs.fire_fields[(enemy, moved)] = found
+        found = costs.fire_fields[(enemy, moved)] = _within_reach(
+            enemy, small_arms_field(enemy, game_map, conventions, everyone))
     return found
+
+
+def _within_reach(enemy: Unit, field: frozenset[Hex]) -> tuple[Hex, ...]:
+    """The hexes of the enemy's field as far as it fires, in the field's order."""
+    farthest = reach(enemy.defn)
+    return tuple(h for h in field if enemy.hex.distance(h) <= farthest)

@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from gameapp.core.actions import Action, ChangeFormation, Cover, Face, listed_move
+from gameapp.core.actions import Action, ChangeFormation, Cover, Face, listed_moves
 from gameapp.core.breakdown import Breakdown
 from gameapp.core.hexgrid import Hex
+from gameapp.core.options import RuleOptions
 from gameapp.core.rules.movement.allowance import Commanders
 from gameapp.core.rules.movement.charges import CHARGERS, charge_moves, charge_targets
 from gameapp.core.rules.movement.enemy_fire import FireCoverage
@@ -49,9 +50,7 @@ def list_actions(rules: MovementRules, side: Side) -> Iterator[Action]:
             continue  # it has declared a charge: it moves no further (3.4, `plan`)
         charger = unit.kind in CHARGERS
         paths, charging = lister.listed_paths(unit, charge_stops if charger else None)
-        uid = unit.id  # a property: asked once, not once a move
-        for path in paths:
-            yield listed_move(uid, path)
+        yield from listed_moves(unit.id, paths)
         if charger:
             yield from charge_moves(lister, unit, charging, targets)
 
@@ -76,8 +75,10 @@ class ListingMemo:
     listing is kept with the game's move costs (the MPAs, fields of fire and searches, each
     with what it read) or with the map."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, rule_options: RuleOptions) -> None:
+        self.rule_options = rule_options  # the options as the rules read them
         self.allowances: dict[tuple[int, bool, bool], tuple[Unit, Breakdown]] = {}
+        self.remaining: dict[tuple[int, bool, bool], tuple[Unit, int]] = {}  # MPs left, alike
         self.coverage: dict[Side, FireCoverage] = {}  # each side's enemy fields of fire
         self.leaders: dict[Side, list[Unit]] = {}
         self.commanders: dict[Side, Commanders] = {}

@@ -14,6 +14,7 @@ stacking, and what a listing keeps while it runs.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from operator import is_
 from typing import NamedTuple
 
@@ -33,13 +34,13 @@ from gameapp.core.rules.movement.allowance import (
 )
 from gameapp.core.rules.movement.carry_out import execute
 from gameapp.core.rules.movement.costs import MoveCosts, mover_class
-from gameapp.core.rules.movement.enemy_fire import FireCoverage, fire_coverage
+from gameapp.core.rules.movement.enemy_fire import FireCoverage, FireNear, fire_coverage
 from gameapp.core.rules.movement.formations import change_terms
 from gameapp.core.rules.movement.in_place import plan_cover, plan_face, plan_formation
 from gameapp.core.rules.movement.listing import ListingMemo, list_actions
 from gameapp.core.rules.movement.moves import plan_move
 from gameapp.core.rules.movement.plan import Plan
-from gameapp.core.rules.movement.reach import Reach, Searched, all_paths, walk
+from gameapp.core.rules.movement.reach import Reach, Searched, SearchSpace, all_paths, walk
 from gameapp.core.rules.movement.search_space import kept_settle, search_space
 from gameapp.core.rules.movement.stacking import reads_ground, stacking_problem
 from gameapp.core.rules.tables import movement_tables
@@ -57,6 +58,14 @@ class KeptAllowance(NamedTuple):
     read: tuple[object, ...]  # exhaustion level, vacancies, general on the entry hex
     before: tuple[Term, ...]
     finals: dict[tuple[bool, bool], Breakdown]
+
+
+def _same_fields(one: SearchSpace, other: SearchSpace) -> bool:
+    """Whether the two spaces count the same enemies' fields of fire (`FireCoverage.near`), so
+    that they answer alike for every hex (one asking then finds what the other found)."""
+    mine, theirs = one.in_fire_field, other.in_fire_field
+    return (isinstance(mine, FireNear) and isinstance(theirs, FireNear)
+            and mine.coverage is theirs.coverage and mine.counted == theirs.counted)
 
 
 class MovementRules:
@@ -102,7 +111,7 @@ class MovementRules:
         double = double or unit.id in self.state.double_moving
         vacancies = tuple(self.state.vacancies.values())
         general = (self.state.entry_general.get(unit.id)
-                   if RuleOptions.of(self.options).general_entry_bonus else None)
+                   if self.rule_options.general_entry_bonus else None)
         read = (level, vacancies, general)
         kept = self.costs.allowances.get(unit.id)
         if (kept is None or kept.unit is not unit or kept.read != read
@@ -120,8 +129,17 @@ class MovementRules:
 
     def remaining(self, unit: Unit, double: bool = False, charge: bool = False) -> int:
         """MPs left this phase, before the pike bonus (which only a pike-only path may use)."""
-        spent = self.state.mp_spent.get(unit.id, 0)
-        return int(self.allowance(unit, double, charge).total) - spent
+        memo = self._memo
+        if memo is None:
+            return int(self._allowance(unit, double, charge).total) - self.state.mp_spent.get(
+                unit.id, 0)
+        # a listing asks this of each unit a few times (each facing, formation, cover, search)
+        key = (id(unit), double, charge)
+        found = memo.remaining.get(key)
+        if found is None or found[0] is not unit:
+            found = memo.remaining[key] = (unit, int(self.allowance(unit, double, charge).total)
+                                           - self.state.mp_spent.get(unit.id, 0))
+        return found[1]
 
     def reachable(self, unit_id: str, charge: bool = False) -> dict[Hex, Reach]:
         """Every hex the unit could end a move in now, with the MPs that would remain there.
@@ -155,8 +173,9 @@ class MovementRules:
         # The plain search goes over a part of the same ground, asking about the fields of fire
         # where the charge search asked (walls and fences): where the answers agree, it finds
         # what the charge search found within its budget.
-        if plain.budget > charging.budget or any(
-                plain.in_fire(h) != inside for h, inside in charging.fire_asked.items()):
+        if plain.budget > charging.budget or (
+                not _same_fields(plain, charging) and any(
+                    plain.in_fire(h) != inside for h, inside in charging.fire_asked.items())):
             found = kept_settle(self.costs, unit.id, plain)
         else:
             found = searched
@@ -179,7 +198,7 @@ class MovementRules:
         if searched.bonus:  # the pike's two places per hex: as `reachable` finds them
             return list(all_paths(self._may_end_in(unit, searched.within(budget))).values()), \
                 charging
-        paths = searched.paths_within(budget, self._stop_check(unit))
+        paths = searched.paths_within(budget, *self._stop_check(unit))
         zone = artillery_zone(self.state, unit, self.options)  # 000 13.6, option
         if zone:
             paths = [path for path in paths if zone.keys().isdisjoint(path)]
@@ -188,13 +207,15 @@ class MovementRules:
     def _may_end_in(self, unit: Unit, found: Mapping[Hex, Reach]) -> dict[Hex, Reach]:
         """The hexes found where the unit may end its move: stacking (N9), and the hexes a
         battery not engaged may not enter (000 13.6, option)."""
-        may_stop = self._stop_check(unit)
+        may_stop = self._stop_check(unit)[0]
         zone = artillery_zone(self.state, unit, self.options)  # 000 13.6, option
         return {h: reached for h, reached in found.items()
                 if may_stop(h) and (not zone or zone.keys().isdisjoint(reached.path))}
 
-    def _stop_check(self, unit: Unit) -> Callable[[Hex], bool]:
-        """Whether the unit, moving from its hex, may end its move in a hex by stacking (N9)."""
+    def _stop_check(self, unit: Unit) -> tuple[Callable[[Hex], bool], AbstractSet[Hex] | None]:
+        """Whether the unit, moving from its hex, may end its move in a hex by stacking (N9);
+        and, where it answers alike for every hex but those (000 6.1's flat limit), the
+        hexes holding another unit (else None)."""
         occupied = (self._memo.occupied(unit) if self._memo is not None
                     else {u.hex for u in self.state.units.values() if u.id != unit.id})
         # by what stacking reads of a hex and of the unit (its kind, formation and SPs): may
@@ -210,14 +231,14 @@ class MovementRules:
             alone_ok[ground] = known
             return known
 
-        if not reads_ground(RuleOptions.of(self.options).stacking_rule):
+        if not reads_ground(self.rule_options.stacking_rule):
             # 000 6.1's flat 8 SPs: one answer for every empty hex (ground -1)
             def may_stop_anywhere(h: Hex) -> bool:
                 if h in occupied:
                     return self._may_stack_at(h, unit)
                 known = alone_ok.get(-1)
                 return alone(h, -1) if known is None else known
-            return may_stop_anywhere
+            return may_stop_anywhere, occupied
         grounds = self.costs.stacking_grounds()
 
         def may_stop(h: Hex) -> bool:
@@ -226,7 +247,7 @@ class MovementRules:
             ground = grounds[h]
             known = alone_ok.get(ground)
             return alone(h, ground) if known is None else known
-        return may_stop
+        return may_stop, None
 
     def path_breakdown(self, unit_id: str, path: tuple[Hex, ...]) -> Breakdown:
         unit = self.state.units[unit_id]
@@ -288,8 +309,14 @@ class MovementRules:
         """These rules on the same state, keeping what a listing asks again and again for as
         long as the listing runs (`listing.ListingMemo`): the state must not change meanwhile."""
         lister = MovementRules(self.map, self.options, self.state, self.costs, self.conventions)
-        lister._memo = ListingMemo(self.state)
+        lister._memo = ListingMemo(self.state, RuleOptions.of(self.options))
         return lister
+
+    @property
+    def rule_options(self) -> RuleOptions:
+        """`RuleOptions.of(self.options)`; read once a listing, which asks it hundreds of
+        times (each `RuleOptions.of` compares the options map with the one it last read)."""
+        return RuleOptions.of(self.options) if self._memo is None else self._memo.rule_options
 
     # --- helpers ------------------------------------------------------------------------------
     def stacking(self, end: Unit) -> tuple[str, str] | None:
@@ -313,7 +340,7 @@ class MovementRules:
         uid = unit.id
         others = [u for u in there if u.id != uid]
         return stacking_problem(h, [*others, unit], self.map, self.costs.chart,
-                                RuleOptions.of(self.options).stacking_rule)
+                                self.rule_options.stacking_rule)
 
     def coverage(self, side: Side) -> FireCoverage:
         """The fields of fire of `side`'s enemies (walls and fences, N12; formations, 2.5)."""

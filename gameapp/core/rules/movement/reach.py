@@ -28,6 +28,7 @@ from gameapp.core.breakdown import Term
 from gameapp.core.hexgrid import AXIAL_DIRECTIONS, Hex
 from gameapp.core.rules.movement.costs import StepCost, StepOut, StepTable
 from gameapp.core.rules.movement.dial import UNREACHED, Settled
+from gameapp.core.rules.movement.enemy_fire import FireNear
 from gameapp.core.terrain import RoadGrade
 
 PIKE_BONUS_RULE = "TEC N14"
@@ -265,24 +266,40 @@ class Searched:
             kept = self.answers[key] = self._within(budget, only)
         return kept
 
-    def paths_within(self, budget: int, may_stop: Callable[[Hex], bool]
-                     ) -> list[tuple[Hex, ...]]:
+    def paths_within(self, budget: int, may_stop: Callable[[Hex], bool],
+                     alike_but: AbstractSet[Hex] | None = None) -> list[tuple[Hex, ...]]:
         """`all_paths(within(budget))`'s paths, in order, of the hexes where `may_stop` lets
         the unit end its move, for a search with no pike bonus: read in one pass over the
-        settled states, without a `Reach` for each (the listing)."""
+        settled states, without a `Reach` for each (the listing). With `alike_but`,
+        `may_stop` answers alike for every hex not in it: it is asked that once."""
         assert not self.bonus
         best, parent, first = self.found
+        if not first:
+            return []
         start = self.start
         known_hex = _UNPACKED.get
         parent_of = parent.get
-        known: dict[int, tuple[Hex, ...]] = {}  # search state -> the path to it
+        # search state -> the path to it; the start state (the first expanded) has none
+        known: dict[int, tuple[Hex, ...]] = {next(iter(first.values())): ()}
         known_path = known.get
         paths: list[tuple[Hex, ...]] = []
+        alike: bool | None = None  # may_stop's answer outside `alike_but`, once asked
         for place, state in first.items():
             packed = place >> 1
             if best[state] > budget or packed == start:
                 continue
-            if not may_stop(known_hex(packed) or unpack(packed)):
+            h = known_hex(packed) or unpack(packed)
+            if alike_but is not None and h not in alike_but:
+                if alike is None:
+                    alike = may_stop(h)
+                if not alike:
+                    continue
+            elif not may_stop(h):
+                continue
+            path = known_path(parent[state])
+            if path is not None:  # most often: the parent's path is known
+                path = known[state] = (*path, h)
+                paths.append(path)
                 continue
             chain = []
             node = state
@@ -290,7 +307,7 @@ class Searched:
             while before >= 0 and node not in known:
                 chain.append(node)
                 node, before = before, parent_of(before, -1)
-            path = known_path(node, ())
+            path = known[node]
             for node in reversed(chain):  # every hex on a path was found, hence unpacked
                 path = known[node] = (*path, known_hex(node >> 4) or unpack(node >> 4))
             paths.append(path)
@@ -349,14 +366,7 @@ def settle(space: SearchSpace) -> Searched:
         return Searched(0, 0, set(), Settled({}, {}, {}))
     enemy = packed_hexes(space.enemy_hexes)
     front = packed_hexes(space.front_hexes)
-    in_fire = space.in_fire
-    fire_known: dict[int, bool] = {}  # packed hex -> inside an enemy field of fire?
-
-    def fire(packed: int) -> bool:
-        found = fire_known.get(packed)
-        if found is None:
-            found = fire_known[packed] = in_fire(unpack(packed))
-        return found
+    fire = _fire_asker(space)
     turn = space.turn_costs
     budget, bonus = space.budget, space.pike_bonus
     limit = budget + bonus
@@ -365,8 +375,7 @@ def settle(space: SearchSpace) -> Searched:
     table_get = space.step_table.get
     turn_from = _turn_rows(turn)
     way = _way(turn, bonus) << 4
-    # a unit may leave the front it starts in; under 002 3 nothing stops it
-    stops = front - {start} if space.fronts_lock else set()
+    stops = _stops(front, start, space.fronts_lock)
     near_enemy = _around(enemy)
     # packed hex with a wall or fence on a step out -> does the enemy's fire double one (N12)?
     doubled_at: dict[int, bool] = {}
@@ -381,16 +390,21 @@ def settle(space: SearchSpace) -> Searched:
         steps = table_get(here)
         if steps is None:
             steps = steps_from(here)
-        bits = state & 15
         doubled = steps.fenced and doubled_get(here)
         if doubled is None:  # asked once a search, however many facings the hex is left in
             doubled = doubled_at[here] = fire(here) or any(
                 fire(step[1]) for step in steps.steps if step[3])
         if doubled:
-            arcs = _arcs(steps.steps, bits, turn_from, bonus, fire, fire(here))
-        else:
-            arcs = _table_arcs(steps, state, steps.arcs if steps.fenced else by_state,
-                               way, turn_from, bonus)
+            arcs = _arcs(steps.steps, state & 15, turn_from, bonus, fire, fire(here))
+        elif steps.fenced:  # kept by way and state bits with the hex's steps
+            key = way + (state & 15)
+            arcs = steps.arcs.get(key)  # type: ignore[assignment]
+            if arcs is None:
+                arcs = steps.arcs[key] = _arcs(steps.steps, state & 15, turn_from, bonus)
+        else:  # kept by state, where `_settle_states` reads them itself from then on
+            arcs = by_state.get(state)  # type: ignore[assignment]
+            if arcs is None:
+                arcs = by_state[state] = _arcs(steps.steps, state & 15, turn_from, bonus)
         if here in near_enemy:
             return [arc for arc in arcs if arc[0] >> 4 not in enemy]
         return arcs
@@ -400,24 +414,62 @@ def settle(space: SearchSpace) -> Searched:
         return Searched(start, bonus, stops, _settle_states(
             start_state, limit, max(turn), _unlocked(arcs_of, front, space.fronts_barred)))
     return Searched(start, bonus, stops, _settle_states(
-        start_state, limit, max(turn), arcs_of, (by_state.get, stops | near_enemy)))
+        start_state, limit, max(turn), arcs_of, (by_state.get, _slow(front, near_enemy))))
+
+
+def _fire_asker(space: SearchSpace) -> Callable[[int], bool]:
+    """packed hex -> is it inside the enemy fields of fire (N12)? `space.in_fire`, asked once a
+    hex a search and recorded in `space.fire_asked` as that records it; read straight off the
+    fields' bits where they are a `FireNear` (a chain of four calls less for each hex)."""
+    fire_known: dict[int, bool] = {}
+    known_get = fire_known.get
+    near = space.in_fire_field
+    if not isinstance(near, FireNear):
+        in_fire = space.in_fire
+
+        def fire(packed: int) -> bool:
+            found = known_get(packed)
+            if found is None:
+                found = fire_known[packed] = in_fire(unpack(packed))
+            return found
+        return fire
+    asked = space.fire_asked
+    asked_get = asked.get
+    masks_get = near.coverage.masks.get
+    counted = near.counted
+    known_hex = _UNPACKED.get
+
+    def fire_near(packed: int) -> bool:
+        found = known_get(packed)
+        if found is None:
+            h = known_hex(packed) or unpack(packed)
+            found = asked_get(h)
+            if found is None:
+                found = asked[h] = bool(masks_get(h, 0) & counted)
+            fire_known[packed] = found
+        return found
+    return fire_near
+
+
+def _stops(front: frozenset[int], start: int, locks: bool) -> AbstractSet[int]:
+    """The packed hexes where a move ends (3.310): the enemy fronts, less the one the unit
+    starts in, which it may leave; under 002 3 (not `locks`) none."""
+    if not locks:
+        return set()
+    return front - {start} if start in front else front  # most start outside: no copy
+
+
+@lru_cache(maxsize=16)  # the same for a side's every search
+def _slow(front: frozenset[int], near_enemy: frozenset[int]) -> frozenset[int]:
+    """The hexes whose arcs `_settle_states` may not read off the table: the enemy fronts
+    (a move stops there) and the hexes next to an enemy (none of whose hexes is entered). A
+    unit starting in a front may leave it: its arcs are asked of `arcs_of` all the same."""
+    return front | near_enemy
 
 
 # (the table's arcs by state for this way of moving, the packed hexes whose arcs are not the
 # table's own): where `_settle_states` may read a state's arcs itself, without calling `arcs_of`
 Inline = tuple[Callable[[int], list[Arc] | None], AbstractSet[int]]
-
-
-def _table_arcs(steps: HexSteps, state: int, kept: dict[int, list[Arc]], way: int,
-                turn_from: tuple[tuple[int, ...], ...], bonus: int) -> list[Arc]:
-    """The arcs out of `state` with no wall or fence doubled, kept in `kept`: by way and state
-    bits in a hex with walls or fences (`HexSteps.arcs`), else by state (`StepTable.by_way`),
-    where `_settle_states` reads them itself from then on."""
-    key = way + (state & 15) if kept is steps.arcs else state
-    found = kept.get(key)
-    if found is None:
-        found = kept[key] = _arcs(steps.steps, state & 15, turn_from, bonus)
-    return found
 
 
 def _settle_states(start: int, limit: int, slack: int, arcs_of: Callable[[int], list[Arc]],
@@ -443,15 +495,17 @@ def _settle_states(start: int, limit: int, slack: int, arcs_of: Callable[[int], 
     cutoff: dict[int, int] = {}  # place -> its first expanded state's cost + slack
     cutoff_get = cutoff.get
     arcs_get, slow = inline if inline is not None else (_no_arcs, frozenset())
+    unreached = UNREACHED
     for spent, bucket in enumerate(buckets):
         for node in bucket:  # a zero-cost arc appends to this bucket: still visited
             if best[node] < spent:
                 continue  # reached more cheaply since it was queued
             place = node >> 3
-            if place not in cutoff:
+            bound = cutoff_get(place)
+            if bound is None:
                 cutoff[place] = spent + slack
                 first[place] = node
-            elif spent >= cutoff[place]:
+            elif spent >= bound:
                 continue
             arcs = arcs_get(node)
             if arcs is None or node >> 4 in slow:
@@ -461,8 +515,8 @@ def _settle_states(start: int, limit: int, slack: int, arcs_of: Callable[[int], 
                 if total > limit:
                     break  # the arcs come cheapest first: the rest cost more still
                 # most arcs lead back to places already expanded: ask that first
-                if (total < cutoff_get(there >> 3, UNREACHED)
-                        and total < best_get(there, UNREACHED)):
+                if (total < cutoff_get(there >> 3, unreached)
+                        and total < best_get(there, unreached)):
                     best[there] = total
                     parent[there] = node
                     queue[total](there)

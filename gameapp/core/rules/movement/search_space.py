@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from gameapp.core.hexgrid import Hex
 from gameapp.core.mapdata import HexMap
-from gameapp.core.options import RuleOptions
 from gameapp.core.rules.movement.costs import (
     MoveCosts,
     StepCost,
@@ -47,7 +46,7 @@ def search_space(rules: MovementRules, unit: Unit, already: int = 0,
     coverage = rules.coverage(unit.side)  # the enemy units and their fields of fire
     in_fire = coverage.near(unit.hex, max(left, 0) // 4 + 2)
     fronts = rules.enemy_front(unit.side)
-    g88_zoc = RuleOptions.of(rules.options).g88_zoc
+    g88_zoc = rules.rule_options.g88_zoc
     stopped = unit.hex in fronts and rules.state.mp_spent.get(unit.id, 0) > 0 and not g88_zoc
     pike_ok = (pike_allowed and by_road and unit.id not in rules.state.off_pike
                and on_pike(rules.map, unit.hex))

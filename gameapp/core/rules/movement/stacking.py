@@ -45,11 +45,15 @@ def stacking_problem(
 
 def _flat(troops: list[Unit], gun_weight: float = FLAT_ARTILLERY_WEIGHT
           ) -> tuple[str, str] | None:
-    guns = sum(u.defn.strength for u in troops if u.kind is UnitKind.ARTILLERY)
-    total = sum(
-        u.defn.strength * (gun_weight if u.kind is UnitKind.ARTILLERY else 1)
-        for u in troops
-    )
+    guns = 0
+    total: float = 0  # added in the troops' order, guns at `gun_weight`
+    for u in troops:
+        strength = u.defn.strength
+        if u.kind is UnitKind.ARTILLERY:
+            guns += strength
+            total += strength * gun_weight
+        else:
+            total += strength
     if gun_weight != 1.0 and guns > FLAT_ARTILLERY_MAX:
         return f"{guns} artillery SPs in one hex: at most {FLAT_ARTILLERY_MAX}", "000 6.1a"
     if total > FLAT_LIMIT:
