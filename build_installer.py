@@ -7,7 +7,8 @@
 
 It makes, in `dist/` (or `--dist DIR`):
 - `RallyAndCharge/`: a one-folder bundle: the program, the Qt plugins it uses, the compiled
-  resources, the data (maps/, counters/, scenarios/ as gameapp/_data/, where gameapp.paths looks),
+  resources, the data (maps/, counters/, scenarios/ as gameapp/_data/, where gameapp.paths looks;
+  the maps compiled first, into maps/compiled/, as `gameapp compile-maps` does at an install),
   the JSON schemas and the rules' tables; on Linux also a .desktop file, the icon (icons/app.svg
   drawn to a PNG by Qt at build time) and install-desktop-entry.sh; on macOS `RallyAndCharge.app`;
 - `RallyAndCharge-<version>-<platform>-<machine>.tar.gz` on Linux, `.zip` elsewhere.
@@ -132,7 +133,26 @@ def data_files() -> list[tuple[str, str]]:
     for relative in _backend().game_data_files(ROOT):
         dest = posixpath.join("gameapp", _backend().TARGET, posixpath.dirname(relative))
         found.append((str(ROOT / relative), dest))
+    found += compiler_sources()
     return found
+
+
+def compile_maps() -> None:
+    """Compile the shipped maps into maps/compiled/ (`gameapp compile-maps`), which data_files
+    then ships, so that the program's first start compiles no map (gameapp/core/mapcache.py)."""
+    subprocess.run([sys.executable, "-m", "gameapp", "compile-maps", str(ROOT / "maps")],
+                   check=True, cwd=ROOT)
+
+
+def compiler_sources() -> list[tuple[str, str]]:
+    """The map compiler's source files, as files beside its frozen modules: the compiled maps'
+    key hashes them (mapcache.code_version), so the bundle's key is the one compile_maps used,
+    and a later build with another compiler misses the user's cache instead of trusting it."""
+    from gameapp.core.mapcache import COMPILER_FILES
+
+    core = ROOT / "gameapp" / "core"
+    return [(str(core / name), posixpath.dirname(posixpath.join("gameapp/core", name)))
+            for name in COMPILER_FILES if name.endswith(".py")]
 
 
 def _backend() -> ModuleType:
@@ -510,6 +530,7 @@ def _clean_env(**overrides: str) -> dict[str, str]:
 def build_all(build: Build) -> list[str]:
     start = time.perf_counter()
     icons = render_icons(build.work / "icons", build.platform)
+    compile_maps()
     run_pyinstaller(build, icons)
     stripped = (0, 0)
     if build.platform == LINUX:

@@ -9,6 +9,9 @@
     gameapp render THEATRE_MAP --png OUT [--year Y] [--borders 1861|1863]
                                          a bare theatre map as a picture
     gameapp view THEATRE_MAP             a theatre map in a window (hover a hex to read it)
+    gameapp compile-maps [FOLDER]        compile the shipped maps where the window reads them
+                                         first (run at install: scripts/bootstrap.sh,
+                                         build_installer.py)
     gameapp --self-test                  check the installation works (gameapp/selftest.py)
 
 Qt is imported only by the sub-commands that draw, so `validate` runs on a machine without Qt's
@@ -83,6 +86,11 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument("--borders", choices=["1861", "1863"], default="1861",
                              help="theatre maps: the state lines of 1861, or of 1863 with "
                              "West Virginia")
+    compile_maps = commands.add_parser(
+        "compile-maps", help="compile the maps (at install) into compiled/ beside them, where "
+        "the window reads them before compiling")
+    compile_maps.add_argument("folder", type=Path, nargs="?", default=None,
+                              help="the maps folder (default: the shipped maps)")
     return parser
 
 
@@ -114,6 +122,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return render(args.scenario, args.png, args.width, args.highlight)
     if args.command == "view":
         return view_theatre(args.theatre_map, args.year, args.borders)
+    if args.command == "compile-maps":
+        return compile_maps(args.folder if args.folder is not None else paths.maps_dir())
     from gameapp.core.mapcache import use_map_cache
 
     use_map_cache(paths.map_cache_dir())  # the window's maps compiled once, not every start
@@ -132,6 +142,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_app()
     finally:
         use_map_cache(None)  # for the window's life only (a test calling main goes on without)
+
+
+def compile_maps(folder: Path) -> int:
+    """Compile the maps in `folder` at install (core/mapcache.py, compile_shipped); print what
+    was done to each; exit 1 when one would not compile or the folder cannot be written."""
+    from gameapp.core.mapcache import compile_shipped
+
+    try:
+        done = compile_shipped(folder)
+    except OSError as error:
+        print(f"compile-maps: cannot write the compiled maps: {error}", file=sys.stderr)
+        return 1
+    for path, what in done:
+        print(f"{path.name}: {what}")
+    return 1 if any(what.startswith("not compiled") for _, what in done) else 0
 
 
 def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",

@@ -44,5 +44,13 @@ install_python_env() {
   fi
 }
 
+# the shipped maps compiled into maps/compiled/, as pip compiles bytecode, so that even the first
+# start compiles no map (gameapp/core/mapcache.py); quick when they are up to date
+compile_maps() {
+  .venv/bin/gameapp compile-maps >/dev/null \
+    || echo "bootstrap: some maps were not compiled (the game compiles them when it opens them)" >&2
+}
+
 install_system_libs
 install_python_env
+compile_maps

@@ -64,6 +64,9 @@ def test_the_bundle_gets_every_data_file_the_wheel_gets() -> None:
     assert ("counters/demo.yaml", "gameapp/_data/counters") in files
     assert ("gameapp/core/schemas/scenario.schema.json", "gameapp/core/schemas") in files
     assert ("gameapp/core/rules/data/movement.yaml", "gameapp/core/rules/data") in files
+    # the map compiler's sources, which the compiled maps' key hashes (core/mapcache.py)
+    assert ("gameapp/core/mapcompile.py", "gameapp/core") in files
+    assert ("gameapp/core/schemas/map.schema.json", "gameapp/core/schemas") in files
 
 
 def test_every_gameapp_module_is_a_hidden_import() -> None:

@@ -16,6 +16,14 @@ before unless it asks for a cache.
   map is compiled and the entry written again. A file that will not read never stops a game.
 - Written atomically (a temporary file renamed over the entry), and the folder is kept under
   `MAX_BYTES`, the entries least recently used removed first.
+
+Maps compiled at install (`gameapp compile-maps`, run by scripts/bootstrap.sh and
+build_installer.py, as bytecode is compiled at install): a folder `compiled/` beside the map files
+(`maps/compiled/<map>.rcmap`, git-ignored), read before the user's cache, so that even the very
+first start compiles nothing (docs/architecture.md, "Maps compiled at install", says why there
+and not in the user's cache). Same file format and the same checks; the key is the map file's
+bytes and file name with the compiler's version, not its folder, since an installation may move.
+A stale, broken or missing shipped file is passed over for the user's cache, then the compiler.
 """
 
 from __future__ import annotations
@@ -41,6 +49,7 @@ log = logging.getLogger(__name__)
 FORMAT = "rally-and-charge compiled map 1"
 MAX_BYTES = 32 * 1024 * 1024
 SUFFIX = ".rcmap"
+SHIPPED = "compiled"  # the folder of maps compiled at install, beside the map files
 _CORE = Path(__file__).resolve().parent
 # the files whose change can change what a map file compiles to
 COMPILER_FILES = ("mapfile.py", "mapcompile.py", "mapdata.py", "mapspec.py", "mapgeometry.py",
@@ -65,14 +74,19 @@ class BrokenEntry(ValueError):
 class MapCache:
     folder: Path
     max_bytes: int = MAX_BYTES
+    shipped: bool = True  # read the maps compiled at install first (tests of this cache: False)
 
     def load(self, path: Path) -> HexMap:
         """The map file at `path`, from the cache when it holds it, else compiled (raising
         DataError as `load_map` does) and kept."""
         try:
-            key = entry_key(Path(path).read_bytes(), str(path))
+            map_file = Path(path).read_bytes()
         except OSError:
             return _compile(path)  # says what is wrong with the file
+        shipped = read_shipped(Path(path), map_file) if self.shipped else None
+        if shipped is not None:
+            return shipped
+        key = entry_key(map_file, str(path))
         entry = self.folder / f"{key}{SUFFIX}"
         with contextlib.suppress(OSError, BrokenEntry):
             hexmap = read_entry(entry.read_bytes(), key)
@@ -87,18 +101,7 @@ class MapCache:
         return hexmap
 
     def _write(self, entry: Path, data: bytes) -> None:
-        import tempfile
-
-        self.folder.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as file:
-                file.write(data)
-            os.replace(temporary, entry)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+        write_atomically(entry, data)
         self.prune()
 
     def prune(self) -> None:
@@ -117,13 +120,96 @@ class MapCache:
                 total -= size
 
 
+def write_atomically(entry: Path, data: bytes) -> None:
+    """`data` in the file `entry` (its folder made), whole or not at all: a temporary file
+    renamed over it."""
+    import tempfile
+
+    entry.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=entry.parent, suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.replace(temporary, entry)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+# --- maps compiled at install ---------------------------------------------------------------------
+def shipped_entry(path: Path) -> Path:
+    """Where the map file at `path` is kept compiled at install: compiled/<name>.rcmap beside it."""
+    return path.parent / SHIPPED / f"{path.stem}{SUFFIX}"
+
+
+def shipped_key(map_file: bytes, file_name: str) -> str:
+    """The key of a map compiled at install: the map file's bytes and name (not its folder, which
+    moves with the installation) and the compiler's version."""
+    return hashlib.sha256(
+        f"{code_version()}\0{SHIPPED}\0{file_name}\0".encode() + map_file).hexdigest()
+
+
+def read_shipped(path: Path, map_file: bytes) -> HexMap | None:
+    """The map file at `path` (its bytes `map_file`) as compiled at install, or None when there
+    is no such file or it does not check (stale, cut short, forged): then it is compiled."""
+    entry = shipped_entry(path)
+    try:
+        data = entry.read_bytes()
+    except OSError:
+        return None
+    try:
+        hexmap = read_entry(data, shipped_key(map_file, path.name))
+    except BrokenEntry as error:
+        log.info("passing over the compiled map %s: %s", entry, error)
+        return None
+    hexmap.source = str(path)  # as the compiler names it: where it was read this time
+    return hexmap
+
+
+def compile_shipped(maps: Path) -> list[tuple[Path, str]]:
+    """Compile every map file (not theatre maps) in the folder `maps` into compiled/ beside them,
+    where the program reads them before compiling (`gameapp compile-maps`, run at install). A
+    file already compiled by this compiler is kept; an entry whose map is gone is removed.
+    Returns each map file with what was done ('compiled', 'up to date', 'not a map' or the
+    problem); raises OSError when the folder cannot be written."""
+    from gameapp.core.datafiles import kind_of
+    from gameapp.core.yamlsource import DataError
+
+    done: list[tuple[Path, str]] = []
+    kept: set[Path] = set()
+    for path in sorted(maps.glob("*.yaml")):
+        entry = shipped_entry(path)
+        map_file = path.read_bytes()
+        if read_shipped(path, map_file) is not None:
+            done.append((path, "up to date"))
+            kept.add(entry)
+            continue
+        try:
+            if kind_of(path) != "map":
+                done.append((path, "not a map"))
+                continue
+            hexmap = _compile(path)
+        except DataError as error:
+            done.append((path, f"not compiled: {error.problems[0]}"))
+            continue
+        write_atomically(entry, encode_entry(hexmap, shipped_key(map_file, path.name)))
+        done.append((path, "compiled"))
+        kept.add(entry)
+    for leftover in (maps / SHIPPED).glob(f"*{SUFFIX}"):
+        if leftover not in kept:
+            leftover.unlink()
+    return done
+
+
 _in_use: MapCache | None = None
 
 
-def use_map_cache(folder: Path | None) -> None:
-    """Keep compiled maps in `folder` from now on (None: compile every time, the default)."""
+def use_map_cache(folder: Path | None, shipped: bool = True) -> None:
+    """Keep compiled maps in `folder` from now on, reading those compiled at install first
+    unless `shipped` is False (None: compile every time, the default)."""
     global _in_use
-    _in_use = MapCache(Path(folder)) if folder is not None else None
+    _in_use = MapCache(Path(folder), shipped=shipped) if folder is not None else None
 
 
 def load_map_file(path: Path) -> HexMap:

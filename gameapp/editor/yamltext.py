@@ -40,6 +40,7 @@ from gameapp.core.yamlsource import DataError, Problem, check_bounds
 LINE_WIDTH = 100  # the project's line length; ruamel.yaml wraps long flow lists at it
 _PLAIN = re.compile(r"^[A-Za-z_][\w .'()/½-]*$")
 _DIGIT_FIRST = re.compile(r"^[0-9½][\w .'()/½-]*$")
+_SHEET_BOX = re.compile(r"^[A-Za-z][0-9]{4}:[A-Za-z][0-9]{4}$")  # a box of hexes, C0101:C0306
 _SAFE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _YAML_WORDS = frozenset(["y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"])
 
@@ -90,7 +91,7 @@ def needs_quotes(text: str) -> bool:
     YAML reads it back as the same text."""
     if text != text.strip() or text.lower() in _YAML_WORDS:
         return True
-    if _PLAIN.match(text):
+    if _PLAIN.match(text) or _SHEET_BOX.match(text):
         return False
     wordy = " " in text or sum(c.isalpha() for c in text) > 1  # not 1e3 (a number to YAML 1.2)
     return not (_DIGIT_FIRST.match(text) and wordy and _reads_as(text) == text)
@@ -358,7 +359,14 @@ class RoundTripText:
         head = entry.head if entry.inline or key is None else keyed_line
         original = self.lines[entry.first:entry.end] if entry.inline else []
         breaks = _line_starts(original[1:])
-        text = _wrapped(head, value, breaks)
+        if len(original) > 1 and _before_comment(original[0]).rstrip().endswith("["):
+            # `key: [  # a comment`, the items on the lines below (a territory's boxes): that
+            # line kept, the items at their indentation, the lines as wide as they were
+            margin = original[1][: len(original[1]) - len(original[1].lstrip())]
+            width = max(LINE_WIDTH, *(len(line.rstrip("\n")) for line in original))
+            text = [original[0].rstrip("\n"), *_wrapped("", value, breaks, width, margin)[1:]]
+        else:
+            text = _wrapped(head, value, breaks)
         comment = _comment_of(original[-1]) if original else ""
         if comment:
             last = original[-1]
@@ -389,19 +397,24 @@ def _new_after(current: Any, block: _Block, anchor: Any, later: list[Any]) -> li
     return found
 
 
-def _wrapped(head: str, value: Any, breaks: set[str]) -> list[str]:
+def _wrapped(head: str, value: Any, breaks: set[str], width: int = LINE_WIDTH,
+             margin: str | None = None) -> list[str]:
     """`head` and a flow value; a list longer than the line, or whose items began lines in the
-    original (`breaks`), goes on over lines aligned after its bracket."""
+    original (`breaks`), goes on over lines aligned after its bracket (`margin`: over lines at
+    that indentation, from the line below the bracket)."""
     if not isinstance(value, list):
         return [head + render_flow(value)]
     items = [render_flow(v) for v in value]
     lines = [head + "["]
-    margin = " " * len(lines[0])
+    if margin is None:
+        margin = " " * len(lines[0])
+    else:
+        lines.append(margin)
     for n, item in enumerate(items):
         text = item + ("]" if n == len(items) - 1 else ",")
-        if lines[-1].endswith("["):
+        if lines[-1].endswith("[") or lines[-1] == margin:
             lines[-1] += text
-        elif item in breaks or len(lines[-1]) + 1 + len(text) > LINE_WIDTH:
+        elif item in breaks or len(lines[-1]) + 1 + len(text) > width:
             lines.append(margin + text)
         else:
             lines[-1] += " " + text

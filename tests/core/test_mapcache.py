@@ -54,9 +54,9 @@ def _entries(folder: Path) -> list[Path]:
 
 def test_a_map_is_compiled_once_then_read(tmp_path: Path, compiled: HexMap,
                                           compiles: list[Path]) -> None:
-    cache = MapCache(tmp_path / "maps")
+    cache = MapCache(tmp_path / "maps", shipped=False)
     first = cache.load(MAP)
-    again = MapCache(tmp_path / "maps").load(MAP)  # another start of the program
+    again = MapCache(tmp_path / "maps", shipped=False).load(MAP)  # another start of the program
     assert compiles == [MAP]
     assert _same(first, compiled) and _same(again, compiled)
     assert again.terrain.flags.writeable  # the editor and tests write maps
@@ -107,27 +107,27 @@ def _broken_files(good: bytes, compiled: HexMap, key: str) -> dict[str, bytes]:
 def test_a_broken_cache_file_is_compiled_again_and_mended(tmp_path: Path, compiled: HexMap,
                                                           compiles: list[Path]) -> None:
     folder = tmp_path / "maps"
-    MapCache(folder).load(MAP)
+    MapCache(folder, shipped=False).load(MAP)
     (entry,) = _entries(folder)
     good = entry.read_bytes()
     key = entry.name.removesuffix(".rcmap")
     for why, broken in _broken_files(good, compiled, key).items():
         entry.write_bytes(broken)
         compiles.clear()
-        loaded = MapCache(folder).load(MAP)
+        loaded = MapCache(folder, shipped=False).load(MAP)
         assert compiles == [MAP], why  # not trusted
         assert _same(loaded, compiled), why
         assert entry.read_bytes() == good, why  # written again
         compiles.clear()
-        assert _same(MapCache(folder).load(MAP), compiled) and not compiles, why
+        assert _same(MapCache(folder, shipped=False).load(MAP), compiled) and not compiles, why
 
 
 def test_a_map_read_from_the_cache_reads_as_the_compiled_one_before_its_arrays_are_made(
         tmp_path: Path, compiled: HexMap) -> None:
     """The board reads a cached map's values without numpy (its first frame, issue 28); they
     are the compiled map's, and so are the arrays made at the first read of one."""
-    MapCache(tmp_path / "maps").load(MAP)
-    cached = MapCache(tmp_path / "maps").load(MAP)
+    MapCache(tmp_path / "maps", shipped=False).load(MAP)
+    cached = MapCache(tmp_path / "maps", shipped=False).load(MAP)
     assert "_packed" in vars(cached) and "terrain" not in vars(cached)  # not made yet
     for name in ("terrain", "elevation", "features", "hexsides", "roads"):
         assert cached.flat_values(name) == getattr(compiled, name).ravel().tolist(), name
@@ -138,7 +138,7 @@ def test_a_map_read_from_the_cache_reads_as_the_compiled_one_before_its_arrays_a
     assert "_packed" not in vars(cached) and _same(cached, compiled)
     cached.set_terrain(compiled.hexes()[0], cached.terrain_at(compiled.hexes()[1]))
     assert cached.edits == 1
-    other = MapCache(tmp_path / "maps").load(MAP)
+    other = MapCache(tmp_path / "maps", shipped=False).load(MAP)
     cleared = np.zeros_like(compiled.terrain)
     other.terrain = cleared  # an array set before any is read is the map's, not the cache's
     assert other.flat_values("terrain") == cleared.ravel().tolist()
@@ -149,7 +149,7 @@ def test_a_map_read_from_the_cache_reads_as_the_compiled_one_before_its_arrays_a
 def test_an_edited_map_is_compiled_afresh(tmp_path: Path, compiles: list[Path]) -> None:
     edited = tmp_path / "cedar_mountain.yaml"
     edited.write_text(MAP.read_text())
-    cache = MapCache(tmp_path / "maps")
+    cache = MapCache(tmp_path / "maps", shipped=False)
     before = cache.load(edited)
     text = MAP.read_text().replace("name: Cedar Mountain", "name: Cedar Mountain, edited", 1)
     assert text != MAP.read_text()
@@ -164,18 +164,18 @@ def test_a_broken_map_says_what_is_wrong_as_without_the_cache(tmp_path: Path) ->
     with pytest.raises(DataError) as uncached:
         mapfile.load_map(bad)
     with pytest.raises(DataError) as cached:
-        MapCache(tmp_path / "maps").load(bad)
+        MapCache(tmp_path / "maps", shipped=False).load(bad)
     assert str(cached.value) == str(uncached.value)
     assert not _entries(tmp_path / "maps")  # nothing kept of a map that does not compile
     with pytest.raises(DataError, match="file not found"):
-        MapCache(tmp_path / "maps").load(tmp_path / "missing.yaml")
+        MapCache(tmp_path / "maps", shipped=False).load(tmp_path / "missing.yaml")
 
 
 def test_a_cache_that_cannot_be_written_does_not_stop_the_game(tmp_path: Path,
                                                                compiled: HexMap) -> None:
     blocked = tmp_path / "a file, not a folder"
     blocked.write_text("")
-    assert _same(MapCache(blocked / "maps").load(MAP), compiled)
+    assert _same(MapCache(blocked / "maps", shipped=False).load(MAP), compiled)
 
 
 def test_the_cache_stays_under_its_size_least_recently_used_first(tmp_path: Path) -> None:
@@ -185,7 +185,7 @@ def test_the_cache_stays_under_its_size_least_recently_used_first(tmp_path: Path
         copy = tmp_path / f"copy{n}.yaml"
         copy.write_text(MAP.read_text())
         copies.append(copy)
-    cache = MapCache(folder)
+    cache = MapCache(folder, shipped=False)
     cache.load(copies[0])
     size = _entries(folder)[0].stat().st_size
     cache.max_bytes = 2 * size
@@ -203,7 +203,7 @@ def test_the_cache_stays_under_its_size_least_recently_used_first(tmp_path: Path
 def test_scenarios_read_their_maps_through_the_cache_when_the_program_uses_one(
         tmp_path: Path, compiles: list[Path]) -> None:
     scenario = ROOT / "scenarios" / "slaughter_mountain.yaml"
-    use_map_cache(tmp_path / "maps")
+    use_map_cache(tmp_path / "maps", shipped=False)
     try:
         first = load_scenario_file(scenario)
         second = load_scenario_file(scenario)

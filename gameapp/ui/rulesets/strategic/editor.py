@@ -9,9 +9,10 @@ the gestures:
 - Delete: the piece selected goes.
 Its schedule (reinforcements, withdrawals, leader events by week) and its victory places have
 their own docks (schedule_panel.py): a new reinforcement or victory place goes at the hex
-selected on the map.
-Every change is an edit of gameapp/editor/strategic_doc.py, strategic_schedule.py or
-strategic_victory.py pushed through the window."""
+selected on the map. So has its territory (territory_panel.py): with a side's paint tool armed,
+a click makes a hex that side's at the start, a drag the whole box between two hexes.
+Every change is an edit of gameapp/editor/strategic_doc.py, strategic_schedule.py,
+strategic_victory.py or strategic_territory.py pushed through the window."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from gameapp.editor.strategic_doc import StrategicScenarioDocument
 from gameapp.editor.strategic_fields import FieldError
 from gameapp.editor.strategic_problems import strategic_problems
 from gameapp.editor.strategic_schedule import StrategicSchedule
+from gameapp.editor.strategic_territory import SIDE_WORDS, SIDES, StrategicTerritory
 from gameapp.editor.strategic_victory import StrategicVictoryPlaces
 from gameapp.editor.validate import load_text_beside
 from gameapp.present.strategic import stack_order
@@ -42,6 +44,7 @@ from gameapp.ui.rulesets.base import make_dock
 from gameapp.ui.rulesets.strategic.counters import PiecesLayer
 from gameapp.ui.rulesets.strategic.editor_panel import StrategicEditorPanel
 from gameapp.ui.rulesets.strategic.schedule_panel import SchedulePanel, VictoryPanel
+from gameapp.ui.rulesets.strategic.territory_panel import FILLS, FRONTIER, TerritoryPanel
 
 if TYPE_CHECKING:
     from gameapp.ui.editor.window import EditorWindow
@@ -73,8 +76,19 @@ class StrategicEditor(RulesetEditor):
         self.victory_panel = VictoryPanel()
         self.victory_dock = make_dock(window, "Victory places", "strategic_victory",
                                       self.victory_panel)
-        for dock in (self.schedule_dock, self.victory_dock):
+        self.territory: StrategicTerritory | None = None
+        self.territory_panel = TerritoryPanel()
+        self.territory_dock = make_dock(window, "Territory", "strategic_territory",
+                                        self.territory_panel)
+        for dock in (self.schedule_dock, self.victory_dock, self.territory_dock):
             dock.hide()
+        self.territory_panel.default_chosen.connect(
+            lambda side: self._push_territory(lambda t: t.set_default(side)))
+        self.territory_panel.remove_requested.connect(
+            lambda side, index: self._push_territory(lambda t: t.remove(side, index)))
+        self.territory_panel.shown_changed.connect(lambda _: self.window.refresh())
+        self.territory_panel.painting_changed.connect(self._painting_changed)
+        self.territory_panel.entry_chosen.connect(self.go_to)
         self.schedule_panel.entry_chosen.connect(self.choose_entry)
         self.schedule_panel.add_requested.connect(self.add_entry)
         self.schedule_panel.remove_requested.connect(self.remove_entry)
@@ -103,6 +117,7 @@ class StrategicEditor(RulesetEditor):
         self.doc = StrategicScenarioDocument.load(path)
         self.schedule = StrategicSchedule(self.doc)
         self.victory = StrategicVictoryPlaces(self.doc)
+        self.territory = StrategicTerritory(self.doc)
         self.entry = None
 
     def install(self) -> None:
@@ -126,9 +141,12 @@ class StrategicEditor(RulesetEditor):
         self.dock.show()
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.schedule_dock)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.victory_dock)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.territory_dock)
         window.tabifyDockWidget(self.schedule_dock, self.victory_dock)
-        self.schedule_dock.show()
-        self.victory_dock.show()
+        window.tabifyDockWidget(self.victory_dock, self.territory_dock)
+        self.territory_panel.stop_painting()
+        for dock in (self.schedule_dock, self.victory_dock, self.territory_dock):
+            dock.show()
         self.schedule_dock.raise_()
         # the problems list above needs a few lines; the schedule its table and form
         window.resizeDocks([window.problems_dock, self.schedule_dock], [140, 760],
@@ -146,10 +164,17 @@ class StrategicEditor(RulesetEditor):
         self._show_schedule()
         if self.victory is not None:
             self.victory_panel.show_rows(self.victory.rows())
+        owners = self._show_territory()
         problems = strategic_problems(doc)
         board = self.window.view.board()
         if board is not None:
             board.overlay.clear()
+            if owners is not None:
+                for side in SIDES:
+                    board.overlay.show_hexes([h for h, s in owners.items() if s == side],
+                                             FILLS[side])
+                board.overlay.outline({h for h, s in owners.items() if s == "union"},
+                                      FRONTIER, 3)
             board.overlay.show_hexes([p.hex for p in problems if p.hex is not None],
                                      PROBLEM_FILL)
         return problems
@@ -174,7 +199,7 @@ class StrategicEditor(RulesetEditor):
         view.hex_clicked.disconnect(self.click)
         view.drag_released.disconnect(self.drop)
         view.set_hex_drags(False)
-        for dock in (self.dock, self.schedule_dock, self.victory_dock):
+        for dock in (self.dock, self.schedule_dock, self.victory_dock, self.territory_dock):
             self.window.removeDockWidget(dock)
             dock.deleteLater()
 
@@ -183,6 +208,9 @@ class StrategicEditor(RulesetEditor):
         if self.doc is None or click.button != Qt.MouseButton.LeftButton:
             return
         click.accept()
+        if self.territory_panel.painting() is not None:
+            self.paint_territory([click.hex])
+            return
         template = self.panel.armed()
         if template is not None:
             self.place(template, click.hex,
@@ -192,6 +220,7 @@ class StrategicEditor(RulesetEditor):
 
     def _template_chosen(self, key: str | None) -> None:
         if key is not None:
+            self.territory_panel.stop_painting()  # a click places the piece now
             self.window.show_message("Click a hex to place the piece (Shift+click: several)")
 
     def place(self, template: str, h: Hex, keep: bool = False) -> str | None:
@@ -209,6 +238,10 @@ class StrategicEditor(RulesetEditor):
     def drop(self, drag: HexDrag) -> None:
         doc = self.doc
         if doc is None or drag.button != Qt.MouseButton.LeftButton or drag.end is None:
+            return
+        if self.territory_panel.painting() is not None and self.territory is not None:
+            corners = f"{doc.hex_id(drag.start)}:{doc.hex_id(drag.end)}"
+            self.paint_territory(self.territory.box(corners))
             return
         piece = doc.piece(self.selected) if self.selected else None
         if piece is not None and piece.hex == drag.start:
@@ -381,3 +414,42 @@ class StrategicEditor(RulesetEditor):
         values = {spec.key: schedule.value(kind, index, spec.key) for spec in fields}
         self.schedule_panel.show_entry(kind, index, fields, values,
                                        sorted(schedule.known_ids()))
+
+    # --- the territory ----------------------------------------------------------------------------
+    def paint_territory(self, hexes: list[Hex]) -> None:
+        """The side whose paint tool is armed holds `hexes` at the start."""
+        side = self.territory_panel.painting()
+        if side is None or not hexes:
+            return
+        self._push_territory(lambda t: t.paint(hexes, side))
+        self.window.show_message(f"{len(hexes)} hex{'es' if len(hexes) > 1 else ''} painted "
+                                 f"{SIDE_WORDS[side]}")
+
+    def _painting_changed(self) -> None:
+        side = self.territory_panel.painting()
+        if side is not None:
+            self.panel.choose_template(None)  # a click paints now, it places no piece
+            self.window.show_message(f"Click a hex to make it {SIDE_WORDS[side]} at the start; "
+                                     "drag from a hex to another for the box between them")
+
+    def _push_territory(self, make: Callable[[StrategicTerritory], Edit | None]) -> None:
+        if self.territory is None:
+            return
+        try:
+            edit = make(self.territory)
+        except FieldError as error:
+            self.territory_panel.show_error(str(error))
+            return
+        self.territory_panel.show_error("")
+        if edit is not None:
+            self.window.push(edit)
+
+    def _show_territory(self) -> dict[Hex, str] | None:
+        """The territory in its dock; each hex's side when the map shows them, else None."""
+        territory = self.territory
+        if territory is None:
+            return None
+        owners = territory.owners()
+        held = {side: sum(s == side for s in owners.values()) for side in SIDES}
+        self.territory_panel.show_territory(territory.default, territory.entries(), held)
+        return owners if self.territory_panel.show_box.isChecked() else None
