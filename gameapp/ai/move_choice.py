@@ -308,12 +308,16 @@ def _formation(ctx: MoveContext, unit: Unit, here: float) -> list[Candidate]:
         if offense == 0:  # nothing in range and in sight: it goes where it can fire
             return [Candidate(ChangeFormation(unit.id, Formation.LIMBERED), 0.1,
                               f"limbers {unit.defn.name}: nothing in range and in sight")]
-        threat = ctx.influence.threat(unit, unit.hex, unit.facing)
+        friends = [u for u in ctx.at.get(unit.hex, ())
+                   if u.side is unit.side and u.id != unit.id and u.kind is not UnitKind.LEADER]
+        # the fire it stands under, and the charge that may take its guns
+        threat = ctx.influence.threat(unit, unit.hex, unit.facing) \
+            + _capture_risk(ctx, unit, friends)
         loss = ctx.goals(unit).stance.caution * threat - offense
         if loss > 0.1:
             return [Candidate(ChangeFormation(unit.id, Formation.LIMBERED), loss - 0.1,
                               f"limbers {unit.defn.name} to pull out: {threat:.2f} VP of "
-                              f"enemy fire against {offense:.2f} of its own")]
+                              f"enemy fire and charges against {offense:.2f} of its own")]
         return []
     elif unit.kind is UnitKind.INFANTRY and unit.formation is Formation.ROAD_COLUMN and near > 5:
         return []
