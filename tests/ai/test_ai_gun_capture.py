@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gameapp.ai.estimates import captured_worth, side_worth
 from gameapp.ai.move_choice import _capture_risk, unit_candidates
 from gameapp.ai.settings import Posture
 from gameapp.core.actions import ChangeFormation, Move
@@ -50,11 +51,16 @@ def test_a_battery_alone_within_a_charge_prices_its_guns() -> None:
 def test_the_price_is_what_the_scenario_scores_a_gun_taken() -> None:
     """Slaughter Mountain's points: a crew 0.2 and a gun 1, the Union's points counted twice.
     A Union gun taken is 1.2 to the Confederates; a Confederate gun taken would be 2.4 to the
-    Union. The Union battery: 0.5 x 17/36 x 4 x 1.2 = 1.133 VP."""
+    Union. On the computer's scale (a point of the score difference, divided by the mean of
+    1 and 2: `side_worth`) a Union SP is 2/3 and a Confederate one 4/3, so the Union gun is
+    1.2 x 2/3 = 0.8 and the Union battery's risk 0.5 x 17/36 x 4 x 0.8 = 0.756 VP."""
     game = _battery_facing("0605")
     points = VictoryPoints(0.2, 1.0, Expectation(Side.UNION, 2.0, "one against two"))
     game.scenario = replace(game.scenario, victory_points=points)
-    assert abs(_risk(game) - 0.5 * 17 / 36 * 4 * 1.2) < 1e-9
+    assert side_worth(game.scenario, Side.UNION) == 2 / 3
+    assert side_worth(game.scenario, Side.CONFEDERATE) == 4 / 3
+    assert captured_worth(game.scenario, Side.CONFEDERATE) == 1.2 * 4 / 3
+    assert abs(_risk(game) - 0.5 * 17 / 36 * 4 * 0.8) < 1e-9
 
 
 def test_no_price_with_a_friend_in_the_hex_out_of_reach_or_against_shaken_enemies() -> None:
