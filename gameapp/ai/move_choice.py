@@ -26,7 +26,14 @@ from fractions import Fraction
 from functools import partial
 
 from gameapp.ai.candidates import Candidate
-from gameapp.ai.estimates import ROUT_VALUE, captured_worth, check_cost, passes, side_worth
+from gameapp.ai.estimates import (
+    ROUT_VALUE,
+    captured_worth,
+    check_cost,
+    passes,
+    passes_below,
+    side_worth,
+)
 from gameapp.ai.influence import APPROACH, Influence
 from gameapp.ai.objectives import Objectives
 from gameapp.ai.settings import Weights
@@ -35,6 +42,7 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.charge import ChargeChances, ChargeOutcome
+from gameapp.core.rules.charge.tables import Loser, charge_tables
 from gameapp.core.rules.morale import CheckKind, may_take_cover
 from gameapp.core.rules.movement.carry_out import IMMEDIATE_CHARGE_LIMITS
 from gameapp.core.rules.movement.reach import Reach
@@ -232,19 +240,25 @@ def _value(ctx: MoveContext, unit: Unit, h: Hex, facing: int, formation: Formati
 
 def _capture_risk(ctx: MoveContext, battery: Unit, friends: list[Unit]) -> float:
     """VP a battery standing at its hex may lose to a charge in the enemy's next movement
-    phase: a battery without infantry or cavalry in its hex that formed enemy infantry or
-    cavalry can reach is charged (the chance APPROACH, the enemy may not come), fails its 7.33
-    check as an unmodified roll fails its printed level, and leaves every gun to the victors,
+    phase. A battery without infantry or cavalry in its hex that formed enemy infantry or
+    cavalry can reach is charged (the chance APPROACH: the enemy may not come) by all of them
+    from its front, fails its 7.33 check as the charge table's odds column says (their SPs
+    to its SPs: at 2-1 it subtracts 6 from its morale), and leaves every gun to the victors,
     each worth what the scenario scores a gun taken (`captured_worth`). With a friend that
     stands in the hex the guns stay with their side (docs/rules.md, "Routed gunners"). Issue
     30: the hard Union batteries on Slaughter Mountain stood alone in reach of the
     Confederate brigades and lost 176 guns in 34 games, 170 of them this way."""
-    if battery.kind is not UnitKind.ARTILLERY or any(
+    if battery.kind is not UnitKind.ARTILLERY or battery.strength <= 0 or any(
             f.kind in (UnitKind.INFANTRY, UnitKind.CAVALRY) for f in friends):
         return 0.0
-    if not ctx.influence.chargers(battery.hex):
+    chargers = ctx.influence.chargers(battery.hex)
+    if not chargers:
         return 0.0
-    fail = 1.0 - passes(battery.defn.morale)
+    _, column = charge_tables().column(Fraction(chargers), Fraction(battery.strength))
+    if column.attacker_routs:
+        return 0.0
+    subtract = column.points if column.loser is Loser.DEFENDER else 0
+    fail = 1.0 - passes_below(battery.defn.morale - subtract)
     return APPROACH * fail * battery.strength * captured_worth(ctx.game.scenario, battery.side)
 
 

@@ -18,15 +18,19 @@ from tests.ai.contexts import move_context
 from tests.core.positions import N, S, artillery, blank_map, game_on, infantry, place
 
 
-def _battery_facing(enemy_at: str, friend: bool = False, shaken: bool = False) -> Game:
+def _battery_facing(enemy_at: str, friend: bool = False, shaken: bool = False,
+                    second: str | None = None) -> Game:
     """A Union 4-gun battery (morale 41) unlimbered at 0608 facing north; a Confederate 5-SP
-    line at `enemy_at`, facing south; `friend`: a Union 5-SP line in the battery's hex."""
+    line at `enemy_at`, facing south (and another at `second`); `friend`: a Union 5-SP line
+    in the battery's hex."""
     m = blank_map()
     gun = place(artillery("g"), m, "0608", N, Formation.UNLIMBERED)
     enemy = place(infantry("c", Side.CONFEDERATE), m, enemy_at, S)
     if shaken:
         enemy = replace(enemy, status=enemy.status | {Status.SHAKEN})
     units = [gun, enemy]
+    if second is not None:
+        units.append(place(infantry("c2", Side.CONFEDERATE), m, second, S))
     if friend:
         units.append(place(infantry("u"), m, "0608", N))
     return game_on(m, units)
@@ -46,6 +50,13 @@ def test_a_battery_alone_within_a_charge_prices_its_guns() -> None:
     (the chance 1/2), and its 4 guns are each worth a strength point to the enemy (the
     scenario has no `victory_points`): 0.5 x 17/36 x 4 = 0.944 VP."""
     assert abs(_risk(_battery_facing("0605")) - 0.5 * 17 / 36 * 4) < 1e-9
+
+
+def test_more_chargers_take_more_off_the_gunners_morale() -> None:
+    """Two lines in reach, 10 SPs against 4: the 2-1 column, 6D, so the battery checks at
+    41 - 6 = 35 and passes on 11-16, 21-26 and 31-35, 17 rolls of 36: 0.5 x 19/36 x 4 =
+    1.056 VP. (5 SPs against 4 is the 1-1 column, NE: the first test's 17/36 to fail.)"""
+    assert abs(_risk(_battery_facing("0605", second="0705")) - 0.5 * 19 / 36 * 4) < 1e-9
 
 
 def test_the_price_is_what_the_scenario_scores_a_gun_taken() -> None:
