@@ -240,25 +240,27 @@ def _value(ctx: MoveContext, unit: Unit, h: Hex, facing: int, formation: Formati
 
 def _capture_risk(ctx: MoveContext, battery: Unit, friends: list[Unit]) -> float:
     """VP a battery standing at its hex may lose to a charge in the enemy's next movement
-    phase. A battery without infantry or cavalry in its hex that formed enemy infantry or
-    cavalry can reach is charged (the chance APPROACH: the enemy may not come) by all of them
-    from its front, fails its 7.33 check as the charge table's odds column says (their SPs
-    to its SPs: at 2-1 it subtracts 6 from its morale), and leaves every gun to the victors,
-    each worth what the scenario scores a gun taken (`captured_worth`). With a friend that
-    stands in the hex the guns stay with their side (docs/rules.md, "Routed gunners"). Issue
-    30: the hard Union batteries on Slaughter Mountain stood alone in reach of the
-    Confederate brigades and lost 176 guns in 34 games, 170 of them this way."""
-    if battery.kind is not UnitKind.ARTILLERY or battery.strength <= 0 or any(
-            f.kind in (UnitKind.INFANTRY, UnitKind.CAVALRY) for f in friends):
+    phase. Where formed enemy infantry or cavalry can reach the hex, it is charged (the chance
+    APPROACH: the enemy may not come) by all of them from its front. The defenders throw one
+    d66 for the stack (8.41), each unit against its own level less the odds column's D points
+    (their SPs to the stack's: at 2-1, 6), and the guns are taken only when every defender
+    routs (7.33: the attackers win), so when the roll beats the steadiest level in the hex.
+    Every gun goes to the victors, each worth what the scenario scores a gun taken
+    (`captured_worth`; docs/rules.md, "Routed gunners"). Issue 30: the hard Union batteries
+    on Slaughter Mountain stood in reach of the Confederate brigades and lost 176 guns in 34
+    games, 170 of them this way."""
+    if battery.kind is not UnitKind.ARTILLERY or battery.strength <= 0:
         return 0.0
     chargers = ctx.influence.chargers(battery.hex)
     if not chargers:
         return 0.0
-    _, column = charge_tables().column(Fraction(chargers), Fraction(battery.strength))
+    stack = [battery, *(f for f in friends if f.kind is not UnitKind.LEADER)]
+    _, column = charge_tables().column(Fraction(chargers),
+                                       Fraction(sum(u.strength for u in stack)))
     if column.attacker_routs:
         return 0.0
     subtract = column.points if column.loser is Loser.DEFENDER else 0
-    fail = 1.0 - passes_below(battery.defn.morale - subtract)
+    fail = 1.0 - passes_below(max(u.defn.morale for u in stack) - subtract)
     return APPROACH * fail * battery.strength * captured_worth(ctx.game.scenario, battery.side)
 
 

@@ -74,10 +74,22 @@ def test_the_price_is_what_the_scenario_scores_a_gun_taken() -> None:
     assert abs(_risk(game) - 0.5 * 17 / 36 * 4 * 0.8) < 1e-9
 
 
-def test_no_price_with_a_friend_in_the_hex_out_of_reach_or_against_shaken_enemies() -> None:
-    """A line in the battery's hex keeps the guns when it stands; a line 7 hexes off cannot
-    come next to the battery in one move; a shaken line may not move."""
-    assert _risk(_battery_facing("0605", friend=True)) == 0.0
+def test_a_friend_in_the_hex_keeps_the_guns_when_it_stands() -> None:
+    """A Union 5-SP line (morale 35) in the battery's hex: 5 SPs against 9 is the 1-2 column
+    (7A), the defenders' levels are untouched, and one d66 for the stack (8.41) takes the
+    guns only when it beats the steadier level, the battery's 41: 17/36 as alone. A steadier
+    friend (morale 55) keeps them unless the roll beats 55 (56 and 61-66, 7 rolls): 0.5 x
+    7/36 x 4 = 0.389 VP."""
+    assert abs(_risk(_battery_facing("0605", friend=True)) - 0.5 * 17 / 36 * 4) < 1e-9
+    game = _battery_facing("0605", friend=True)
+    line = game.state.units["u"]
+    game.state.units["u"] = replace(line, defn=replace(line.defn, morale=55))
+    assert abs(_risk(game) - 0.5 * 7 / 36 * 4) < 1e-9
+
+
+def test_no_price_out_of_reach_or_against_shaken_enemies() -> None:
+    """A line 7 hexes off cannot come next to the battery in one move; a shaken line may not
+    move."""
     assert _risk(_battery_facing("0601")) == 0.0
     assert _risk(_battery_facing("0605", shaken=True)) == 0.0
 
