@@ -15,7 +15,7 @@ to resolve declared charges.
 from __future__ import annotations
 
 from gameapp.ai import battle_offer
-from gameapp.ai.estimates import ROUT_VALUE, side_worth
+from gameapp.ai.estimates import ROUT_VALUE
 from gameapp.core.actions import (
     Action,
     ChooseRetreatPath,
@@ -120,13 +120,12 @@ def stand_value(game: Game, side: Side, target: Hex) -> float | None:
         return None
     units = game.state.units
     value = 0.0
-    theirs, own = (side_worth(game.scenario, s) for s in (side.other, side))
     for uid, p in preview.chances.attacker_routs.items():
         strength = units[uid].strength if uid in units else 0
-        value += theirs * float(p) * (ROUT_VALUE * strength + ROUTED_LOSS)
+        value += float(p) * (ROUT_VALUE * strength + ROUTED_LOSS)
     for uid, p in preview.chances.defender_routs.items():
         strength = units[uid].strength if uid in units else 0
-        value -= own * float(p) * (ROUT_VALUE * strength + ROUTED_LOSS)
+        value -= float(p) * (ROUT_VALUE * strength + ROUTED_LOSS)
     return value
 
 

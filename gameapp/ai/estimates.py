@@ -29,30 +29,19 @@ LEADER_VALUE = 2.0  # VP: an officer incapacitated
 THROWS = tuple(10 * tens + units for tens in range(1, 7) for units in range(1, 7))
 
 
-def side_worth(scenario: Scenario, side: Side) -> float:
-    """What a strength point `side` loses is worth on the computer's one scale, where a point
-    of the score difference is 1: with a scenario `expectation` the side it names counts its
-    points `times` over, so the other side's losses weigh `times` as much as its own. Both
-    are divided by the mean, (1 + times) / 2, to keep a victory hex's swing as it was (a hex
-    the enemy holds moves the difference by 1 + times its points, counted 2 of them):
-    Slaughter Mountain (the Union's points twice) 2/3 a Union SP, 4/3 a Confederate one.
-    Without an expectation 1 for both (issue 30: the computer counted every SP as 1, where
-    the scenario scores a Confederate SP twice what a Union one is)."""
-    expected = scenario.victory_points.expectation
-    if expected is None:
-        return 1.0
-    times = expected.times if expected.side is side.other else 1.0
-    return times / ((1.0 + expected.times) / 2)
-
-
 def captured_worth(scenario: Scenario, side: Side) -> float:
     """VP the enemy scores for each SP of a `side` battery taken whole (7.33: its crews routed
-    in a charge leave the guns to the victors), on the scale of `side_worth`: a strength point,
-    or with the scenario's `victory_points` a gun's crew and the gun (Slaughter Mountain: a
-    Union gun 1.2 x 2/3 = 0.8, a Confederate one 1.2 x 4/3 = 1.6)."""
+    in a charge leave the guns to the victors): a strength point, or with the scenario's
+    `victory_points` a gun's crew and the gun, counted as often as the capturer's points are
+    (Slaughter Mountain: a Union gun 1.2 to the Confederates, a Confederate one 2.4 to the
+    Union)."""
     scale = scenario.victory_points
-    per_sp = 1.0 if scale.plain else scale.battery_sp + scale.gun
-    return per_sp * side_worth(scenario, side)
+    if scale.plain:
+        return 1.0
+    worth = scale.battery_sp + scale.gun
+    expected = scale.expectation
+    return worth * expected.times if expected is not None and expected.side is side.other \
+        else worth
 
 
 @cache

@@ -43,11 +43,6 @@ class FiringCost:
     def total(self) -> float:
         return self.exhaustion + self.ammunition
 
-    def priced(self, own: float, theirs: float) -> FiringCost:
-        """In the scenario's points (`estimates.side_worth`): exhaustion costs the firers'
-        own morale, ammunition the enemy losses of the shots it would have fired."""
-        return FiringCost(self.exhaustion * own, self.ammunition * theirs)
-
     def text(self) -> str:
         parts = [f"{value:.2f} for {what}" for what, value in
                  (("exhaustion", self.exhaustion), ("ammunition", self.ammunition)) if value]

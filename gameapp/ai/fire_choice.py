@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gameapp.ai.estimates import fire_value, side_worth
+from gameapp.ai.estimates import fire_value
 from gameapp.ai.fatigue import NO_COST, FiringCost, firing_cost
 from gameapp.core.actions import Fire
 from gameapp.core.breakdown import IllegalActionError
@@ -164,7 +164,6 @@ def fire_candidates(game: Game, side: Side, combined: bool,
                 if bigger is not None and bigger.value - group.value > give_up:
                     group, cost = bigger, cost + give_up
         spent = firing_cost(game, group.action.firers) if fatigue else NO_COST
-        spent = spent.priced(side_worth(game.scenario, side), side_worth(game.scenario, side.other))
         out.append(FireCandidate(group.action, group.value, group.hit,
                                  group.value - cost - spent.total, spent))
     out.sort(key=lambda c: (-c.net, c.action.to_text(game.map.numbering)))
@@ -188,5 +187,4 @@ def _plan_score(game: Game, side: Side, firers: tuple[str, ...], target: Hex
     except IllegalActionError:
         return None
     value, hit = fire_value(plan.odds, plan.target.units, plan.points.artillery_only)
-    value *= side_worth(game.scenario, side.other)  # the scenario's points (issue 30)
     return FireCandidate(action, value, hit, value)

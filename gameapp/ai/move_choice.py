@@ -32,7 +32,6 @@ from gameapp.ai.estimates import (
     check_cost,
     passes,
     passes_below,
-    side_worth,
 )
 from gameapp.ai.influence import APPROACH, Influence
 from gameapp.ai.objectives import Objectives
@@ -89,14 +88,6 @@ class MoveContext:
     # free a unit, and the goals of a freed unit (the posture the side plays after it)
     freed: tuple[int, Objectives] | None = None
     _closed: dict[Hex, bool] = field(default_factory=dict)  # has the enemy closed on a hex?
-    # what an SP each side loses is worth in the scenario's points (`estimates.side_worth`)
-    worth: dict[Side, float] = field(default_factory=dict)
-
-    def own(self) -> float:
-        return self.worth.get(self.side, 1.0)
-
-    def theirs(self) -> float:
-        return self.worth.get(self.side.other, 1.0)
 
     def goals(self, unit: Unit) -> Objectives:
         """The objectives and posture this unit plays by: the side's, or in an opening, the
@@ -131,8 +122,7 @@ class MoveContext:
                 troops.setdefault(u.hex, []).append(u)
         lanes = rout_lanes(game, side) if weights.avoids_rout_lanes else {}
         return cls(game, side, influence, objectives, weights, frozenset(troops), troops,
-                   rout_lanes=lanes, freed=freed,
-                   worth={s: side_worth(game.scenario, s) for s in Side})
+                   rout_lanes=lanes, freed=freed)
 
     def reach(self, unit: Unit) -> dict[Hex, Reach]:
         found = self.reaches.get(unit)
@@ -218,24 +208,22 @@ def _focus(ctx: MoveContext, h: Hex) -> Hex | None:
 def _value(ctx: MoveContext, unit: Unit, h: Hex, facing: int, formation: Formation) -> float:
     placed = replace(unit, hex=h, facing=facing, formation=formation)
     w = ctx.weights
-    offense = ctx.influence.offense(placed, h, facing, w.enfilade_aware) \
-        * _fire_share(ctx, placed) * ctx.theirs()
+    offense = ctx.influence.offense(placed, h, facing, w.enfilade_aware) * _fire_share(ctx, placed)
     threat = ctx.influence.threat(placed, h, facing, w.enfilade_aware)
     approach = ctx.influence.approach(placed, h) if w.sees_approach else 0.0
     threat += approach
     friends = [u for u in ctx.at.get(h, ())
                if u.side is unit.side and u.id != unit.id and u.kind is not UnitKind.LEADER]
     goals = ctx.goals(unit)
-    threat = threat * ctx.own() + _capture_risk(ctx, placed, friends)
+    threat += _capture_risk(ctx, placed, friends)
     value = offense - goals.stance.caution * w.caution * threat
     value += goals.value(h, ctx.enemy_hexes, occupied=bool(friends))
     value -= COHESION * max(0, _from_leader(ctx, unit, h) - COMMAND_HEXES)
     value += min(SUPPORT_CAP, SUPPORT * ctx.influence.support(h))
     exposed = h in ctx.influence.into or approach > 0
-    stacked = len(friends) * (STACKED + (CASCADE * check_cost(placed) * ctx.own()
-                                         if exposed else 0.0))
-    lane = ctx.rout_lanes.get(h, 0.0) * check_cost(placed) * ctx.own()
-    return value - stacked - lane - _cascade(ctx, placed, h) * ctx.own()
+    stacked = len(friends) * (STACKED + (CASCADE * check_cost(placed) if exposed else 0.0))
+    lane = ctx.rout_lanes.get(h, 0.0) * check_cost(placed)
+    return value - stacked - lane - _cascade(ctx, placed, h)
 
 
 def _capture_risk(ctx: MoveContext, battery: Unit, friends: list[Unit]) -> float:
@@ -331,14 +319,14 @@ def _formation(ctx: MoveContext, unit: Unit, here: float) -> list[Candidate]:
             return []
         wanted = Formation.UNLIMBERED
     elif unit.kind is UnitKind.ARTILLERY and unit.formation is Formation.UNLIMBERED:
-        offense = ctx.influence.offense(unit, unit.hex, unit.facing) * ctx.theirs()
+        offense = ctx.influence.offense(unit, unit.hex, unit.facing)
         if offense == 0:  # nothing in range and in sight: it goes where it can fire
             return [Candidate(ChangeFormation(unit.id, Formation.LIMBERED), 0.1,
                               f"limbers {unit.defn.name}: nothing in range and in sight")]
         friends = [u for u in ctx.at.get(unit.hex, ())
                    if u.side is unit.side and u.id != unit.id and u.kind is not UnitKind.LEADER]
         # the fire it stands under, and the charge that may take its guns
-        threat = ctx.influence.threat(unit, unit.hex, unit.facing) * ctx.own() \
+        threat = ctx.influence.threat(unit, unit.hex, unit.facing) \
             + _capture_risk(ctx, unit, friends)
         loss = ctx.goals(unit).stance.caution * threat - offense
         if loss > 0.1:
@@ -376,7 +364,7 @@ def _cover(ctx: MoveContext, unit: Unit, here: float) -> list[Candidate]:
     value = _value(ctx, changed, unit.hex, unit.facing, unit.formation)
     cost = MOVE_COST
     if covered and _front_checks(ctx, unit):
-        cost += check_cost(unit) * ctx.own()  # 3.312: leaving cover in an enemy front
+        cost += check_cost(unit)  # 3.312: leaving cover in an enemy front
     before, after = (changed, unit) if covered else (unit, changed)
     threat = [_danger(ctx, u) for u in (before, after)]
     fire = [ctx.influence.offense(u, unit.hex, unit.facing, ctx.weights.enfilade_aware)
@@ -484,17 +472,16 @@ def charge_value(ctx: MoveContext, outcomes: Mapping[ChargeOutcome, Fraction],
     posture's bias (of `goals`, the charging unit's; else the side's)."""
     goals = goals or ctx.objectives
     strength = {u.id: u.strength for u in (*defenders, *attackers)}
-    value = ctx.theirs() * sum(float(p) * (ROUT_VALUE * strength.get(uid, 0) + ROUTED_LOSS)
-                               for uid, p in defender_routs.items())
-    value -= ctx.own() * sum(float(p) * (ROUT_VALUE * strength.get(uid, 0) + ROUTED_LOSS)
-                             for uid, p in attacker_routs.items())
+    value = sum(float(p) * (ROUT_VALUE * strength.get(uid, 0) + ROUTED_LOSS)
+                for uid, p in defender_routs.items())
+    value -= sum(float(p) * (ROUT_VALUE * strength.get(uid, 0) + ROUTED_LOSS)
+                 for uid, p in attacker_routs.items())
     win = float(outcomes.get(ChargeOutcome.DEFENDER_ROUTS, 0))
     if target in goals.points and goals.holders.get(target) is not ctx.side:
         value += win * goals.swing(target) * goals.kept(
             target, ctx.enemy_hexes - {target})  # the victors advance into the hex
     if ctx.weights.charge_followup:
-        value += win * 0.3 * ctx.theirs() * len([d for d in defenders
-                                                 if d.kind is not UnitKind.LEADER])
+        value += win * 0.3 * len([d for d in defenders if d.kind is not UnitKind.LEADER])
     if ctx.weights.counts_spread_routs:
         value += followup_routs(ctx, defender_routs, attacker_routs, [*defenders, *attackers])
     return value + goals.stance.charge_bias
@@ -509,7 +496,7 @@ def followup_routs(ctx: MoveContext, defender_routs: Mapping[str, Fraction],
     lost."""
     by_id = {u.id: u for u in units}
     value = 0.0
-    for routs, sign in ((defender_routs, ctx.theirs()), (attacker_routs, -ctx.own())):
+    for routs, sign in ((defender_routs, 1.0), (attacker_routs, -1.0)):
         for uid, p in routs.items():
             router = by_id.get(uid)
             if router is None or not p:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gameapp.ai.estimates import captured_worth, side_worth
 from gameapp.ai.move_choice import _capture_risk, unit_candidates
 from gameapp.ai.settings import Posture
 from gameapp.core.actions import ChangeFormation, Move
@@ -62,16 +61,11 @@ def test_more_chargers_take_more_off_the_gunners_morale() -> None:
 def test_the_price_is_what_the_scenario_scores_a_gun_taken() -> None:
     """Slaughter Mountain's points: a crew 0.2 and a gun 1, the Union's points counted twice.
     A Union gun taken is 1.2 to the Confederates; a Confederate gun taken would be 2.4 to the
-    Union. On the computer's scale (a point of the score difference, divided by the mean of
-    1 and 2: `side_worth`) a Union SP is 2/3 and a Confederate one 4/3, so the Union gun is
-    1.2 x 2/3 = 0.8 and the Union battery's risk 0.5 x 17/36 x 4 x 0.8 = 0.756 VP."""
+    Union. The Union battery: 0.5 x 17/36 x 4 x 1.2 = 1.133 VP."""
     game = _battery_facing("0605")
     points = VictoryPoints(0.2, 1.0, Expectation(Side.UNION, 2.0, "one against two"))
     game.scenario = replace(game.scenario, victory_points=points)
-    assert side_worth(game.scenario, Side.UNION) == 2 / 3
-    assert side_worth(game.scenario, Side.CONFEDERATE) == 4 / 3
-    assert captured_worth(game.scenario, Side.CONFEDERATE) == 1.2 * 4 / 3
-    assert abs(_risk(game) - 0.5 * 17 / 36 * 4 * 0.8) < 1e-9
+    assert abs(_risk(game) - 0.5 * 17 / 36 * 4 * 1.2) < 1e-9
 
 
 def test_a_friend_in_the_hex_keeps_the_guns_when_it_stands() -> None:
