@@ -229,7 +229,8 @@ def _value(ctx: MoveContext, unit: Unit, h: Hex, facing: int, formation: Formati
 def _capture_risk(ctx: MoveContext, battery: Unit, friends: list[Unit]) -> float:
     """VP a battery standing at its hex may lose to a charge in the enemy's next movement
     phase. Where formed enemy infantry or cavalry can reach the hex, it is charged (the chance
-    APPROACH: the enemy may not come) by all of them from its front. The defenders throw one
+    APPROACH: the enemy may not come) by all of them, from its front, or on the flank (x2)
+    when it stands limbered: limbered guns are charged as a column. The defenders throw one
     d66 for the stack (8.41), each unit against its own level less the odds column's D points
     (their SPs to the stack's: at 2-1, 6), and the guns are taken only when every defender
     routs (7.33: the attackers win), so when the roll beats the steadiest level in the hex.
@@ -243,8 +244,12 @@ def _capture_risk(ctx: MoveContext, battery: Unit, friends: list[Unit]) -> float
     if not chargers:
         return 0.0
     stack = [battery, *(f for f in friends if f.kind is not UnitKind.LEADER)]
-    _, column = charge_tables().column(Fraction(chargers),
-                                       Fraction(sum(u.strength for u in stack)))
+    tables = charge_tables()
+    # limbered guns are charged as a column (charge.geometry: no front but straight ahead),
+    # so on the flank; guns in battery from the front
+    side = "flank" if battery.formation is Formation.LIMBERED else "front"
+    attack = Fraction(chargers) * tables.orientation[side].factor
+    _, column = tables.column(attack, Fraction(sum(u.strength for u in stack)))
     if column.attacker_routs:
         return 0.0
     subtract = column.points if column.loser is Loser.DEFENDER else 0

@@ -68,6 +68,15 @@ def test_the_price_is_what_the_scenario_scores_a_gun_taken() -> None:
     assert abs(_risk(game) - 0.5 * 17 / 36 * 4 * 1.2) < 1e-9
 
 
+def test_limbered_guns_are_charged_on_the_flank() -> None:
+    """Limbered, the battery is charged as a column, on its flank: 5 SPs x 2 = 10 against 4,
+    the 2-1 column, 6D: it fails on 19 rolls of 36 (above 35), 0.5 x 19/36 x 4 = 1.056 VP,
+    where unlimbered it fails on 17."""
+    game = _battery_facing("0605")
+    game.state.units["g"] = replace(game.state.units["g"], formation=Formation.LIMBERED)
+    assert abs(_risk(game) - 0.5 * 19 / 36 * 4) < 1e-9
+
+
 def test_a_friend_in_the_hex_keeps_the_guns_when_it_stands() -> None:
     """A Union 5-SP line (morale 35) in the battery's hex: 5 SPs against 9 is the 1-2 column
     (7A), the defenders' levels are untouched, and one d66 for the stack (8.41) takes the
