@@ -19,13 +19,36 @@ from functools import cache
 from gameapp.core.dice import D66
 from gameapp.core.rules.fire.tables import MoraleCheck, fcrt_column, fcrt_result, fire_tables
 from gameapp.core.rules.fire.weapons import fire_power, range_factor
-from gameapp.core.units import Unit, UnitDef, UnitKind
+from gameapp.core.scenario import Scenario
+from gameapp.core.units import Side, Unit, UnitDef, UnitKind
 
 SHAKEN_VALUE = 0.3  # VP: a shaken unit may not move, and must rally or rout
 BROKEN_SHARE = 0.8  # of its SPs: a routed unit mostly ends on the Broken Track, lost
 ROUT_VALUE = 0.35  # VP per SP of a unit that routs: out of action and exposed
 LEADER_VALUE = 2.0  # VP: an officer incapacitated
 THROWS = tuple(10 * tens + units for tens in range(1, 7) for units in range(1, 7))
+
+
+def captured_worth(scenario: Scenario, side: Side) -> float:
+    """VP the enemy scores for each SP of a `side` battery taken whole (7.33: its crews routed
+    in a charge leave the guns to the victors): a strength point, or with the scenario's
+    `victory_points` a gun's crew and the gun, counted as often as the capturer's points are
+    (Slaughter Mountain: a Union gun 1.2 to the Confederates, a Confederate one 2.4 to the
+    Union)."""
+    scale = scenario.victory_points
+    if scale.plain:
+        return 1.0
+    worth = scale.battery_sp + scale.gun
+    expected = scale.expectation
+    return worth * expected.times if expected is not None and expected.side is side.other \
+        else worth
+
+
+@cache
+def passes_below(level: int) -> float:
+    """The chance that a d66 is at most `level`, a morale level with points taken off it: 44
+    less 6 passes on 11-36, 18 rolls of 36."""
+    return sum(roll <= level for roll in THROWS) / len(THROWS)
 
 
 @cache

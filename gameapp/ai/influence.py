@@ -63,6 +63,7 @@ class Influence:
     _offense: dict[tuple[object, ...], float] = field(default_factory=dict)
     _protection: dict[tuple[object, ...], int] = field(default_factory=dict)
     _limits: dict[tuple[Hex, bool], int] = field(default_factory=dict)
+    _chargers: dict[Hex, int] = field(default_factory=dict)
     game: Game | None = None  # for the lines of sight of long-range fire (`_sees`)
     _sight: dict[tuple[Hex, bool, int], dict[Hex, bool]] = field(default_factory=dict)
 
@@ -115,6 +116,20 @@ class Influence:
             else:
                 small += fp
         return _losses(unit, small, guns, self.protection(replace(unit, hex=h), h))
+
+    def chargers(self, h: Hex) -> int:
+        """The SPs of formed enemy infantry and cavalry that could charge `h` in their next
+        movement phase: within their `move_hexes` of a hex next to it (held units and units
+        that do not move again do not count)."""
+        found = self._chargers.get(h)
+        if found is None:
+            held: dict[str, bool] = self.game.state.held if self.game is not None else {}
+            found = self._chargers[h] = sum(
+                e.strength for e in self.enemies
+                if e.kind in (UnitKind.INFANTRY, UnitKind.CAVALRY) and e.id not in held
+                and Status.SHAKEN not in e.status
+                and 0 < e.hex.distance(h) <= self.moves.get(e.id, 0) + 1)
+        return found
 
     def threat(self, unit: Unit, h: Hex, facing: int, enfilade_aware: bool = True) -> float:
         """Expected steps lost to one round of enemy fire at `h` facing `facing`."""

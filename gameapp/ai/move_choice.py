@@ -26,8 +26,14 @@ from fractions import Fraction
 from functools import partial
 
 from gameapp.ai.candidates import Candidate
-from gameapp.ai.estimates import ROUT_VALUE, check_cost, passes
-from gameapp.ai.influence import Influence
+from gameapp.ai.estimates import (
+    ROUT_VALUE,
+    captured_worth,
+    check_cost,
+    passes,
+    passes_below,
+)
+from gameapp.ai.influence import APPROACH, Influence
 from gameapp.ai.objectives import Objectives
 from gameapp.ai.settings import Weights
 from gameapp.core.actions import ChangeFormation, Cover, Face, Move
@@ -35,6 +41,7 @@ from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.charge import ChargeChances, ChargeOutcome
+from gameapp.core.rules.charge.tables import Loser, charge_tables
 from gameapp.core.rules.morale import CheckKind, may_take_cover
 from gameapp.core.rules.movement.carry_out import IMMEDIATE_CHARGE_LIMITS
 from gameapp.core.rules.movement.reach import Reach
@@ -208,6 +215,7 @@ def _value(ctx: MoveContext, unit: Unit, h: Hex, facing: int, formation: Formati
     friends = [u for u in ctx.at.get(h, ())
                if u.side is unit.side and u.id != unit.id and u.kind is not UnitKind.LEADER]
     goals = ctx.goals(unit)
+    threat += _capture_risk(ctx, placed, friends)
     value = offense - goals.stance.caution * w.caution * threat
     value += goals.value(h, ctx.enemy_hexes, occupied=bool(friends))
     value -= COHESION * max(0, _from_leader(ctx, unit, h) - COMMAND_HEXES)
@@ -216,6 +224,37 @@ def _value(ctx: MoveContext, unit: Unit, h: Hex, facing: int, formation: Formati
     stacked = len(friends) * (STACKED + (CASCADE * check_cost(placed) if exposed else 0.0))
     lane = ctx.rout_lanes.get(h, 0.0) * check_cost(placed)
     return value - stacked - lane - _cascade(ctx, placed, h)
+
+
+def _capture_risk(ctx: MoveContext, battery: Unit, friends: list[Unit]) -> float:
+    """VP a battery standing at its hex may lose to a charge in the enemy's next movement
+    phase. Where formed enemy infantry or cavalry can reach the hex, it is charged (the chance
+    APPROACH: the enemy may not come) by all of them, from its front, or on the flank (x2)
+    when it stands limbered: limbered guns are charged as a column. The defenders throw one
+    d66 for the stack (8.41), each unit against its own level less the odds column's D points
+    (their SPs to the stack's: at 2-1, 6), and the guns are taken only when every defender
+    routs (7.33: the attackers win), so when the roll beats the steadiest level in the hex.
+    Every gun goes to the victors, each worth what the scenario scores a gun taken
+    (`captured_worth`; docs/rules.md, "Routed gunners"). Issue 30: the hard Union batteries
+    on Slaughter Mountain stood in reach of the Confederate brigades and lost 176 guns in 34
+    games, 170 of them this way."""
+    if battery.kind is not UnitKind.ARTILLERY or battery.strength <= 0:
+        return 0.0
+    chargers = ctx.influence.chargers(battery.hex)
+    if not chargers:
+        return 0.0
+    stack = [battery, *(f for f in friends if f.kind is not UnitKind.LEADER)]
+    tables = charge_tables()
+    # limbered guns are charged as a column (charge.geometry: no front but straight ahead),
+    # so on the flank; guns in battery from the front
+    side = "flank" if battery.formation is Formation.LIMBERED else "front"
+    attack = Fraction(chargers) * tables.orientation[side].factor
+    _, column = tables.column(attack, Fraction(sum(u.strength for u in stack)))
+    if column.attacker_routs:
+        return 0.0
+    subtract = column.points if column.loser is Loser.DEFENDER else 0
+    fail = 1.0 - passes_below(max(u.defn.morale for u in stack) - subtract)
+    return APPROACH * fail * battery.strength * captured_worth(ctx.game.scenario, battery.side)
 
 
 def rout_lanes(game: Game, side: Side) -> dict[Hex, float]:
@@ -289,12 +328,16 @@ def _formation(ctx: MoveContext, unit: Unit, here: float) -> list[Candidate]:
         if offense == 0:  # nothing in range and in sight: it goes where it can fire
             return [Candidate(ChangeFormation(unit.id, Formation.LIMBERED), 0.1,
                               f"limbers {unit.defn.name}: nothing in range and in sight")]
-        threat = ctx.influence.threat(unit, unit.hex, unit.facing)
+        friends = [u for u in ctx.at.get(unit.hex, ())
+                   if u.side is unit.side and u.id != unit.id and u.kind is not UnitKind.LEADER]
+        # the fire it stands under, and the charge that may take its guns
+        threat = ctx.influence.threat(unit, unit.hex, unit.facing) \
+            + _capture_risk(ctx, unit, friends)
         loss = ctx.goals(unit).stance.caution * threat - offense
         if loss > 0.1:
             return [Candidate(ChangeFormation(unit.id, Formation.LIMBERED), loss - 0.1,
                               f"limbers {unit.defn.name} to pull out: {threat:.2f} VP of "
-                              f"enemy fire against {offense:.2f} of its own")]
+                              f"enemy fire and charges against {offense:.2f} of its own")]
         return []
     elif unit.kind is UnitKind.INFANTRY and unit.formation is Formation.ROAD_COLUMN and near > 5:
         return []

@@ -1,0 +1,115 @@
+"""A battery prices the charge that may take its guns (issue 30): where formed enemy infantry
+or cavalry can reach it in their next movement phase and no friend of its own stands in its
+hex, a battery routed by a charge leaves every gun to the victors (7.33, docs/rules.md
+"Routed gunners"). Hand-made positions, the figures worked in the comments."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gameapp.ai.move_choice import _capture_risk, unit_candidates
+from gameapp.ai.settings import Posture
+from gameapp.core.actions import ChangeFormation, Move
+from gameapp.core.engine import Game
+from gameapp.core.units import Formation, Side, Status
+from gameapp.core.victorypoints import Expectation, VictoryPoints
+from tests.ai.contexts import move_context
+from tests.core.positions import N, S, artillery, blank_map, game_on, infantry, place
+
+
+def _battery_facing(enemy_at: str, friend: bool = False, shaken: bool = False,
+                    second: str | None = None) -> Game:
+    """A Union 4-gun battery (morale 41) unlimbered at 0608 facing north; a Confederate 5-SP
+    line at `enemy_at`, facing south (and another at `second`); `friend`: a Union 5-SP line
+    in the battery's hex."""
+    m = blank_map()
+    gun = place(artillery("g"), m, "0608", N, Formation.UNLIMBERED)
+    enemy = place(infantry("c", Side.CONFEDERATE), m, enemy_at, S)
+    if shaken:
+        enemy = replace(enemy, status=enemy.status | {Status.SHAKEN})
+    units = [gun, enemy]
+    if second is not None:
+        units.append(place(infantry("c2", Side.CONFEDERATE), m, second, S))
+    if friend:
+        units.append(place(infantry("u"), m, "0608", N))
+    return game_on(m, units)
+
+
+def _risk(game: Game) -> float:
+    ctx = move_context(game, posture=Posture.DEFEND)
+    battery = game.state.units["g"]
+    friends = [u for u in game.state.units.values()
+               if u.hex == battery.hex and u.id != battery.id and u.side is battery.side]
+    return _capture_risk(ctx, battery, friends)
+
+
+def test_a_battery_alone_within_a_charge_prices_its_guns() -> None:
+    """The line 3 hexes off can move next to the battery and charge. The battery fails its
+    7.33 check on 17 rolls of 36 (a d66 above 41: 42-46 and 51-66), the enemy may not come
+    (the chance 1/2), and its 4 guns are each worth a strength point to the enemy (the
+    scenario has no `victory_points`): 0.5 x 17/36 x 4 = 0.944 VP."""
+    assert abs(_risk(_battery_facing("0605")) - 0.5 * 17 / 36 * 4) < 1e-9
+
+
+def test_more_chargers_take_more_off_the_gunners_morale() -> None:
+    """Two lines in reach, 10 SPs against 4: the 2-1 column, 6D, so the battery checks at
+    41 - 6 = 35 and passes on 11-16, 21-26 and 31-35, 17 rolls of 36: 0.5 x 19/36 x 4 =
+    1.056 VP. (5 SPs against 4 is the 1-1 column, NE: the first test's 17/36 to fail.)"""
+    assert abs(_risk(_battery_facing("0605", second="0705")) - 0.5 * 19 / 36 * 4) < 1e-9
+
+
+def test_the_price_is_what_the_scenario_scores_a_gun_taken() -> None:
+    """Slaughter Mountain's points: a crew 0.2 and a gun 1, the Union's points counted twice.
+    A Union gun taken is 1.2 to the Confederates; a Confederate gun taken would be 2.4 to the
+    Union. The Union battery: 0.5 x 17/36 x 4 x 1.2 = 1.133 VP."""
+    game = _battery_facing("0605")
+    points = VictoryPoints(0.2, 1.0, Expectation(Side.UNION, 2.0, "one against two"))
+    game.scenario = replace(game.scenario, victory_points=points)
+    assert abs(_risk(game) - 0.5 * 17 / 36 * 4 * 1.2) < 1e-9
+
+
+def test_limbered_guns_are_charged_on_the_flank() -> None:
+    """Limbered, the battery is charged as a column, on its flank: 5 SPs x 2 = 10 against 4,
+    the 2-1 column, 6D: it fails on 19 rolls of 36 (above 35), 0.5 x 19/36 x 4 = 1.056 VP,
+    where unlimbered it fails on 17."""
+    game = _battery_facing("0605")
+    game.state.units["g"] = replace(game.state.units["g"], formation=Formation.LIMBERED)
+    assert abs(_risk(game) - 0.5 * 19 / 36 * 4) < 1e-9
+
+
+def test_a_friend_in_the_hex_keeps_the_guns_when_it_stands() -> None:
+    """A Union 5-SP line (morale 35) in the battery's hex: 5 SPs against 9 is the 1-2 column
+    (7A), the defenders' levels are untouched, and one d66 for the stack (8.41) takes the
+    guns only when it beats the steadier level, the battery's 41: 17/36 as alone. A steadier
+    friend (morale 55) keeps them unless the roll beats 55 (56 and 61-66, 7 rolls): 0.5 x
+    7/36 x 4 = 0.389 VP."""
+    assert abs(_risk(_battery_facing("0605", friend=True)) - 0.5 * 17 / 36 * 4) < 1e-9
+    game = _battery_facing("0605", friend=True)
+    line = game.state.units["u"]
+    game.state.units["u"] = replace(line, defn=replace(line.defn, morale=55))
+    assert abs(_risk(game) - 0.5 * 7 / 36 * 4) < 1e-9
+
+
+def test_no_price_out_of_reach_or_against_shaken_enemies() -> None:
+    """A line 7 hexes off cannot come next to the battery in one move; a shaken line may not
+    move."""
+    assert _risk(_battery_facing("0601")) == 0.0
+    assert _risk(_battery_facing("0605", shaken=True)) == 0.0
+
+
+def test_a_battery_alone_in_reach_limbers_or_leaves_rather_than_stand() -> None:
+    """With the line 3 hexes off, the battery limbers to pull out, and limbered, the best place
+    it can go is out of the line's reach."""
+    game = _battery_facing("0605")
+    ctx = move_context(game, posture=Posture.DEFEND)
+    best = max(unit_candidates(ctx, game.state.units["g"]), key=lambda c: c.score)
+    assert best.action == ChangeFormation("g", Formation.LIMBERED)
+    # its fire at the line 3 hexes off is 0.08 VP; the capture's 0.944 (times the defend
+    # posture's caution 1.0) and the line's fire make it pull out
+    assert best.why.startswith("limbers g to pull out: 1.03 VP of enemy fire and charges")
+    ctx.game.state.units["g"] = replace(game.state.units["g"], formation=Formation.LIMBERED)
+    ctx.refresh()
+    moves = [(c.score, c.action) for c in unit_candidates(ctx, ctx.game.state.units["g"])
+             if isinstance(c.action, Move)]
+    best_move = max(moves, key=lambda c: c[0])[1]
+    assert ctx.influence.chargers(best_move.path[-1]) == 0
