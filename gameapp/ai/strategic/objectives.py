@@ -152,10 +152,7 @@ def targets(pos: Position, weights: StrategicWeights,
         else:
             guard = pos.near(side, place.hex, 1)
             share = min(1.0, threat / max(guard, 1))
-            # its loss swings the score by twice its points, as taking an enemy place does:
-            # at its points only, Rosecrans's 60 SP marched on for Tullahoma's swing (4) while
-            # Bragg went round them to Nashville's 2-SP garrison (West '63 seed 1, session 9)
-            found.append(Target(place.hex, 2 * place.points * late * share,
+            found.append(Target(place.hex, place.points * late * share,
                                 f"{place.name}, ours, {threat} enemy SP near", guard, needed,
                                 march=way(place.hex)))
     for h, sp in pos.theirs.items():
