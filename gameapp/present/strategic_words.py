@@ -244,9 +244,10 @@ def _hunger(e: Hunger, hex_id: HexId, name: PieceNames) -> list[str]:
 
 
 def _starved(e: StarvedOut, hex_id: HexId, name: PieceNames) -> list[str]:
+    taken = f"; taken with it: {', '.join(name(p) for p in e.taken)}" if e.taken else ""
     return [f"Starved out: the {fort_name(e.fort, name)}, besieged at {e.months} month-ends "
-            f"running, surrenders with {e.loss} SP ({_losses(e.lines, name)}); the fort falls "
-            f"({e.rule})"]
+            f"running, surrenders with {e.loss} SP ({_losses(e.lines, name)}){taken}; the fort "
+            f"falls ({e.rule})"]
 
 
 def _hqs(e: HQsDeployed, hex_id: HexId, name: PieceNames) -> list[str]:

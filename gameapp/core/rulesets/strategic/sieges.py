@@ -34,7 +34,16 @@ from gameapp.core.rulesets.strategic.actions import RazeFort
 from gameapp.core.rulesets.strategic.crt import combat_tables, loss_of
 from gameapp.core.rulesets.strategic.losses import LossLine, share_losses
 from gameapp.core.rulesets.strategic.movement import remove_piece
-from gameapp.core.rulesets.strategic.pieces import Division, Fort, Haul, Ship, Train
+from gameapp.core.rulesets.strategic.pieces import (
+    HQ,
+    Depot,
+    Division,
+    Fort,
+    Haul,
+    Leader,
+    Ship,
+    Train,
+)
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.supply import apply_losses
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
@@ -91,6 +100,7 @@ class StarvedOut:
     loss: int
     lines: tuple[LossLine, ...]
     rule: str
+    taken: tuple[str, ...] = ()  # leaders (to the leader pool, 22.5), HQs and stores with it
 
 
 def garrison(state: StrategicState, fort: Fort) -> list[Division]:
@@ -221,14 +231,26 @@ def siege_month(ctx: RuleContext) -> list[Any]:
 
 
 def _starved_out(state: StrategicState, fort: Fort, months: int) -> StarvedOut:
+    """The garrison surrenders, and with it every leader, HQ and store of its side in the hex
+    (Pemberton gave himself up with his army): they cannot get out through the siege lines
+    (10.34's one hex is closed), and left there they would bar the hex to the besiegers."""
     units = garrison(state, fort)
     loss = sum(u.sp for u in units)
     lines = share_losses(units, [], loss)
     apply_losses(state, lines, "starved out")
+    taken = []
+    for piece in [p for p in state.at(fort.hex) if p.side is fort.side
+                  and isinstance(p, Leader | HQ | Train | Depot)]:
+        if isinstance(piece, Train | Depot):
+            state.supply_gone["destroyed"] = state.supply_gone.get("destroyed", 0) + \
+                piece.supply
+        remove_piece(state, piece.id, "leader pool" if isinstance(piece, Leader) else
+                     "taken" if isinstance(piece, HQ) else "destroyed")
+        taken.append(piece.id)
     remove_piece(state, fort.id)
     state.gone[fort.id] = "fallen"
     state.siege_months.pop(siege_key(fort), None)
-    return StarvedOut(fort.id, months, loss, tuple(lines), BESIEGED)
+    return StarvedOut(fort.id, months, loss, tuple(lines), BESIEGED, tuple(taken))
 
 
 def _hunger(state: StrategicState, fort: Fort) -> list[Any]:
