@@ -187,8 +187,9 @@ def _siege_line(event: Any, name: PieceNames) -> ReportLine:
         return ReportLine(f"Starved out: the {fort_name(event.fort, name)} surrenders with "
                           f"{event.loss} SP after {event.months} month-ends besieged; the fort "
                           "falls", event.rule,
-                          tuple((f"{name(line.piece)} -{line.sp}", line.rule)
-                                for line in event.lines))
+                          (*((f"{name(line.piece)} -{line.sp}", line.rule)
+                             for line in event.lines),
+                           *((f"{name(p)} taken with it", event.rule) for p in event.taken)))
     if isinstance(event, FortTaken):
         return ReportLine(f"The empty {fort_name(event.fort, name)} is taken by the "
                           f"{event.side.label} side", event.rule)
