@@ -34,6 +34,7 @@ from gameapp.core.rulesets.strategic.sieges import (
     FortTaken,
     Hunger,
     SiegeRoll,
+    StarvedOut,
     besieged,
 )
 from gameapp.core.rulesets.strategic.state import StrategicState
@@ -55,7 +56,7 @@ SECTIONS = (REINFORCEMENTS, WITHDRAWALS, LEADERS, INCOME, SIEGES)
 SCHEDULE_SECTION = {"reinforcement": REINFORCEMENTS, "withdrawal": WITHDRAWALS,
                     "leader": LEADERS}
 LAST_DAY = timedelta(days=6)  # a week's last day after its first
-INTERPHASE = (SupplyIncome, SiegeRoll, Hunger, HQsDeployed, MilitiaDemobilised)
+INTERPHASE = (SupplyIncome, SiegeRoll, Hunger, StarvedOut, HQsDeployed, MilitiaDemobilised)
 
 
 @dataclass(frozen=True)
@@ -182,6 +183,13 @@ def _siege_line(event: Any, name: PieceNames) -> ReportLine:
                           "SP lost", event.rule,
                           tuple((f"{name(line.piece)} -{line.sp}", line.rule)
                                 for line in event.lines))
+    if isinstance(event, StarvedOut):
+        return ReportLine(f"Starved out: the {fort_name(event.fort, name)} surrenders with "
+                          f"{event.loss} SP after {event.months} month-ends besieged; the fort "
+                          "falls", event.rule,
+                          (*((f"{name(line.piece)} -{line.sp}", line.rule)
+                             for line in event.lines),
+                           *((f"{name(p)} taken with it", event.rule) for p in event.taken)))
     if isinstance(event, FortTaken):
         return ReportLine(f"The empty {fort_name(event.fort, name)} is taken by the "
                           f"{event.side.label} side", event.rule)

@@ -34,7 +34,13 @@ from gameapp.core.rulesets.strategic.losses import LossLine
 from gameapp.core.rulesets.strategic.naval_battle import NavalBattle
 from gameapp.core.rulesets.strategic.scenario_rules import HQsDeployed, MilitiaDemobilised
 from gameapp.core.rulesets.strategic.schedule import ScheduleEvent
-from gameapp.core.rulesets.strategic.sieges import FortRazed, FortTaken, Hunger, SiegeRoll
+from gameapp.core.rulesets.strategic.sieges import (
+    FortRazed,
+    FortTaken,
+    Hunger,
+    SiegeRoll,
+    StarvedOut,
+)
 from gameapp.core.rulesets.strategic.supply import Attrition, SupplyBurned, SupplyCaptured
 from gameapp.core.rulesets.strategic.transit import TransitFire
 from gameapp.present.strategic import chance_text, terms_text
@@ -237,6 +243,13 @@ def _hunger(e: Hunger, hex_id: HexId, name: PieceNames) -> list[str]:
             f"({_losses(e.lines, name)}; {e.rule})"]
 
 
+def _starved(e: StarvedOut, hex_id: HexId, name: PieceNames) -> list[str]:
+    taken = f"; taken with it: {', '.join(name(p) for p in e.taken)}" if e.taken else ""
+    return [f"Starved out: the {fort_name(e.fort, name)}, besieged at {e.months} month-ends "
+            f"running, surrenders with {e.loss} SP ({_losses(e.lines, name)}){taken}; the fort "
+            f"falls ({e.rule})"]
+
+
 def _hqs(e: HQsDeployed, hex_id: HexId, name: PieceNames) -> list[str]:
     rolls = ", ".join(str(r) for r in e.rolls)
     made = f"{len(e.deployed)} HQ(s) deployed: {names_list(e.deployed, name)}" if e.deployed else \
@@ -293,6 +306,7 @@ STRATEGIC_WORDS: dict[type, Callable[[Any, HexId, PieceNames], list[str]]] = {
     FortRazed: _fort_razed,
     SiegeRoll: _siege,
     Hunger: _hunger,
+    StarvedOut: _starved,
     HQsDeployed: _hqs,
     MilitiaDemobilised: _militia,
     ScheduleEvent: _scheduled,

@@ -13,7 +13,7 @@ from gameapp.ai.strategic.player import StrategicPlayer
 from gameapp.ai.strategic.settings import STRATEGIC_WEIGHTS
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import March
-from gameapp.core.rulesets.strategic.pieces import Fort
+from gameapp.core.rulesets.strategic.pieces import Arm, Fort, Ship, Vessel
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
 from gameapp.core.units import Side
@@ -105,3 +105,26 @@ def test_an_enemy_stack_pulls_only_a_force_that_could_beat_it_on_its_ground() ->
     assert pulled()
     add(game, Fort("works", Side.CONFEDERATE, game.map.parse("0604"), 10))  # 2 columns
     assert not pulled()  # 24 < 15 * 1.5 * 1.5 = 33.75
+
+
+def test_an_enemy_fort_barring_the_river_is_a_target_for_a_side_with_ships() -> None:
+    # a Confederate battery on the Hazel River at 0505 (not a victory place) with 2 SP in it;
+    # it fires on Union ships passing, so the Union, which has a transport, goes for it
+    # (river_forts.py: Grant's Henry and Donelson); a fort off the water is no such target
+    game = hazel_game()
+    river, inland = game.map.parse("0505"), game.map.parse("0804")  # 0804: Fort Ridley
+    assert game.rules.terrain.on_water(river) and not game.rules.terrain.on_water(inland)
+    add(game, Fort("river_works", Side.CONFEDERATE, river, 5))
+    add_unit(game, "gunners", Side.CONFEDERATE, "0505", 2, Arm.GARRISON)
+    to_phase(game, StrategicPhase.MOVEMENT)
+    player = StrategicPlayer(Side.UNION)
+
+    def barring() -> set[str]:
+        pos = player.staff.look(game)
+        return {t.what for t in targets(pos, player.staff.weights)
+                if "an enemy fort barring the river" in t.what}
+
+    assert barring() == set()  # no Union ship on the map: the river is nothing to us
+    add(game, Ship("tr", Side.UNION, Vessel.TRANSPORT, 0, game.map.parse("0402"), capacity=6))
+    player = StrategicPlayer(Side.UNION)
+    assert barring() == {"0505 (river_works), an enemy fort barring the river"}

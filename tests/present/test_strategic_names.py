@@ -13,7 +13,7 @@ from gameapp.core.rulesets.strategic.actions import DeclareSpan, March
 from gameapp.core.rulesets.strategic.combat import Surrendered
 from gameapp.core.rulesets.strategic.events import Boarded, RosterChanged
 from gameapp.core.rulesets.strategic.losses import LossLine
-from gameapp.core.rulesets.strategic.sieges import FortTaken, Hunger, SiegeRoll
+from gameapp.core.rulesets.strategic.sieges import FortTaken, Hunger, SiegeRoll, StarvedOut
 from gameapp.core.rulesets.strategic.transit import HIT, TURNED_BACK, TransitFire
 from gameapp.core.units import Side
 from gameapp.headless import play
@@ -100,6 +100,13 @@ def test_the_other_events_that_name_pieces() -> None:
         "Hunger in the besieged Confederate fort at Fort Ridley, VA: 3 SP lost (Ridley "
         "garrison -2 (the garrison first, 004 13.4); Hill -1 (then the rest, 004 13.4); "
         "004 13.4)"]
+    starved = StarvedOut("ridley", 2, 2, (LossLine("c4", 2, "the garrison first",
+                                                  "R&C strategic sieges"),),
+                         "R&C strategic sieges")
+    assert words(starved, hex_id, names) == [
+        "Starved out: the Confederate fort at Fort Ridley, VA, besieged at 2 month-ends "
+        "running, surrenders with 2 SP (Ridley garrison -2 (the garrison first, R&C strategic "
+        "sieges)); the fort falls (R&C strategic sieges)"]
 
 
 def test_the_computers_reasons_name_pieces_but_no_other_words() -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from gameapp.ai.rca import Choice
 from gameapp.ai.strategic.objectives import CAPITAL, SP_VALUE
 from gameapp.ai.strategic.position import Position
+from gameapp.ai.strategic.river_forts import RIVER_FORT, barring_forts
 from gameapp.ai.strategic.staff import Staff
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
@@ -42,6 +43,8 @@ def battle_worth(pos: Position, preview: BattlePreview) -> float:
     ground = DRIVEN_BACK
     if place is not None and place.holder is not pos.side:
         ground += DRIVEN_OFF * (2 * place.points + (CAPITAL if place.capital_of else 0))
+    elif preview.target in barring_forts(pos):  # the river beyond it opened (river_forts.py)
+        ground += DRIVEN_OFF * RIVER_FORT
     defenders = [u for d in preview.defenders if isinstance(u := pos.state.pieces[d], Division)]
     trapped = trapped_attackers(pos, preview)
     army = max(1, sum(pos.mine.values()))

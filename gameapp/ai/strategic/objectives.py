@@ -158,6 +158,8 @@ def targets(pos: Position, weights: StrategicWeights,
     for h, sp in pos.theirs.items():
         if striking_force(pos, h) >= OUTNUMBER * sp * shelter(pos, h, sp):
             found.append(Target(h, STACK_PULL * sp, f"{sp} enemy SP at {pos.name(h)}"))
+    from gameapp.ai.strategic.river_forts import river_fort_targets  # it builds on this module
+    found += river_fort_targets(pos, way)
     return tuple(found)
 
 

@@ -9,12 +9,13 @@ from fractions import Fraction
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import EndPhase, Land, March, NavalAttack, RazeFort
 from gameapp.core.rulesets.strategic.naval_battle import NavalBattle
-from gameapp.core.rulesets.strategic.pieces import Arm, Fort, Haul, Ship, Train, Vessel
+from gameapp.core.rulesets.strategic.pieces import Arm, Fort, Haul, Leader, Ship, Train, Vessel
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.rulesets.strategic.sieges import (
     FortTaken,
     Hunger,
     SiegeRoll,
+    StarvedOut,
     besieged,
     landing_refusal,
     siege_month,
@@ -68,6 +69,46 @@ def test_the_siege_month_13_0() -> None:
     state = state_of(game)
     assert "ridley" not in state.pieces and state.gone["ridley"] == "fallen"
     assert state.pieces["g"].hex == game.map.parse("0804")
+
+
+def test_a_garrison_besieged_two_month_ends_running_is_starved_out() -> None:
+    game = siege()
+    del state_of(game).pieces["st"]  # no siege train: hunger alone
+    events = siege_month(game._context())
+    assert [type(e) for e in events] == [Hunger]  # the first month: a tenth (at least 1 SP)
+    assert state_of(game).pieces["g"].sp == 3
+    events = siege_month(game._context())
+    starved = next(e for e in events if isinstance(e, StarvedOut))
+    assert (starved.fort, starved.months, starved.loss) == ("ridley", 2, 3)
+    state = state_of(game)
+    assert "g" not in state.pieces and "ridley" not in state.pieces
+    assert state.gone["ridley"] == "fallen" and state.lost[C] >= 4  # 1 to hunger, 3 given up
+
+
+def test_a_starved_garrisons_general_surrenders_with_it() -> None:
+    # left alone in the hex he would bar it to the besiegers (West '63 seed 4: Pemberton and
+    # Johnston in Vicksburg after its garrison gave up)
+    game = siege()
+    del state_of(game).pieces["st"]
+    add(game, Leader("pemb", C, "Pemberton", 2, 2, 0, 3, game.map.parse("0804")))
+    siege_month(game._context())
+    events = siege_month(game._context())
+    starved = next(e for e in events if isinstance(e, StarvedOut))
+    assert starved.taken == ("pemb",)
+    assert "pemb" not in state_of(game).pieces
+    assert state_of(game).gone["pemb"] == "leader pool"  # 22.5
+
+
+def test_a_siege_lifted_at_a_month_end_starts_its_count_again() -> None:
+    game = siege()
+    del state_of(game).pieces["st"]
+    siege_month(game._context())
+    b = state_of(game).pieces.pop("b")  # 0705 and its zone gone: the siege is lifted
+    siege_month(game._context())
+    state_of(game).pieces["b"] = b
+    events = siege_month(game._context())  # besieged again: its first month-end, no surrender
+    assert not any(isinstance(e, StarvedOut) for e in events)
+    assert "ridley" in state_of(game).pieces
 
 
 def test_no_landing_into_a_besieged_fort_7_27() -> None:

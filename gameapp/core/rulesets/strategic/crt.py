@@ -32,7 +32,7 @@ _SCHEMA = obj({
                    "attrition": {"type": "object",
                                  "additionalProperties": {"type": "array", "items": _SMALL,
                                                           "minItems": 7, "maxItems": 7}}}),
-    "siege": obj({"breach_on": _SMALL, "hunger_percent": _SMALL}),
+    "siege": obj({"breach_on": _SMALL, "hunger_percent": _SMALL, "starved_after": _SMALL}),
 })
 _RESULT = re.compile(r"^(\d+)/(\d+)(?: ([arR]))?$")
 
@@ -70,6 +70,7 @@ class CombatTables:
     attrition: tuple[tuple[int, tuple[int, ...]], ...]  # (largest force, row 0-6), smallest first
     breach_on: int
     hunger_percent: int
+    starved_after: int  # month-ends besieged in a row before the garrison surrenders
     source: str
 
     def column_of(self, ratio: Fraction) -> int | None:
@@ -124,6 +125,7 @@ def load_combat_tables(source: str | Path | None = None) -> CombatTables:
         combat_supply_reach=data["combat_supply"]["reach"],
         supply_reach=data["supply"]["reach"], attrition=attrition,
         breach_on=data["siege"]["breach_on"], hunger_percent=data["siege"]["hunger_percent"],
+        starved_after=data["siege"]["starved_after"],
         source=name)
 
 

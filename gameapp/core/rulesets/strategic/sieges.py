@@ -13,6 +13,10 @@
   besieging; on 6 or more a fortress drops to a fort, and a fort falls: its marker leaves, and
   the garrison stays in the hex until attacked and driven out (13.36). A besieged garrison also
   loses a tenth of its SP a month to hunger.
+- Starved out (our design, R&C strategic sieges): a garrison found besieged at `starved_after`
+  month-ends running (2) surrenders at the last of them, and its fort falls. Vicksburg (18 May -
+  4 Jul 1863) and Port Hudson (21 May - 9 Jul) gave in to hunger after 47 and 48 days, where a
+  tenth a month would have taken most of a year.
 - 7.27: nothing lands in, or embarks from, a besieged fort's hex (`landing_refusal`).
 """
 
@@ -30,7 +34,16 @@ from gameapp.core.rulesets.strategic.actions import RazeFort
 from gameapp.core.rulesets.strategic.crt import combat_tables, loss_of
 from gameapp.core.rulesets.strategic.losses import LossLine, share_losses
 from gameapp.core.rulesets.strategic.movement import remove_piece
-from gameapp.core.rulesets.strategic.pieces import Division, Fort, Haul, Ship, Train
+from gameapp.core.rulesets.strategic.pieces import (
+    HQ,
+    Depot,
+    Division,
+    Fort,
+    Haul,
+    Leader,
+    Ship,
+    Train,
+)
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.supply import apply_losses
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
@@ -75,6 +88,19 @@ class Hunger:
     loss: int
     lines: tuple[LossLine, ...]
     rule: str
+
+
+@dataclass(frozen=True)
+class StarvedOut:
+    """A garrison besieged `months` month-ends running surrenders: its SP lost, its fort
+    fallen."""
+
+    fort: str
+    months: int
+    loss: int
+    lines: tuple[LossLine, ...]
+    rule: str
+    taken: tuple[str, ...] = ()  # leaders (to the leader pool, 22.5), HQs and stores with it
 
 
 def garrison(state: StrategicState, fort: Fort) -> list[Division]:
@@ -154,6 +180,11 @@ def siege_terms(state: StrategicState, fort: Fort) -> tuple[list[Term], int]:
     return [Term(f"{sp} SP besieging: +1 per 10", bonus, BESIEGED)], bonus
 
 
+def siege_key(fort: Fort) -> str:
+    """The key of a fort's count of month-ends besieged: its id and holder."""
+    return f"{fort.id}:{fort.side.value}"
+
+
 def siege_month(ctx: RuleContext) -> list[Any]:
     """The monthly siege rolls and hunger (13.0), for every besieged fort."""
     state: StrategicState = ctx.state
@@ -161,8 +192,11 @@ def siege_month(ctx: RuleContext) -> list[Any]:
     t = combat_tables()
     events: list[Any] = []
     for fort in sorted(state.of_type(Fort), key=lambda f: f.id):
-        if fort.id not in state.pieces or not besieged(state, terrain, fort):
+        key = siege_key(fort)  # a fort taken over starts its count afresh
+        if not besieged(state, terrain, fort):
+            state.siege_months.pop(key, None)
             continue
+        months = state.siege_months[key] = state.siege_months.get(key, 0) + 1
         trains = sorted((p for n in fort.hex.neighbors() for p in state.at(n)
                          if isinstance(p, Train) and p.haul is Haul.SIEGE_TRAIN
                          and p.side is not fort.side), key=lambda p: p.id)
@@ -186,8 +220,37 @@ def siege_month(ctx: RuleContext) -> list[Any]:
             events.append(SiegeRoll(fort.id, train.id, roll,
                                     (Term("die", roll, SIEGE), *terms), needed, chance,
                                     breached, now))
-        events += _hunger(state, fort)
+        if fort.id not in state.pieces:  # breached: the garrison stands in the hex, unfed
+            state.siege_months.pop(key, None)  # by no fort, until driven out (13.36)
+            events += _hunger(state, fort)
+        elif months >= t.starved_after:
+            events.append(_starved_out(state, fort, months))
+        else:
+            events += _hunger(state, fort)
     return events
+
+
+def _starved_out(state: StrategicState, fort: Fort, months: int) -> StarvedOut:
+    """The garrison surrenders, and with it every leader, HQ and store of its side in the hex
+    (Pemberton gave himself up with his army): they cannot get out through the siege lines
+    (10.34's one hex is closed), and left there they would bar the hex to the besiegers."""
+    units = garrison(state, fort)
+    loss = sum(u.sp for u in units)
+    lines = share_losses(units, [], loss)
+    apply_losses(state, lines, "starved out")
+    taken = []
+    for piece in [p for p in state.at(fort.hex) if p.side is fort.side
+                  and isinstance(p, Leader | HQ | Train | Depot)]:
+        if isinstance(piece, Train | Depot):
+            state.supply_gone["destroyed"] = state.supply_gone.get("destroyed", 0) + \
+                piece.supply
+        remove_piece(state, piece.id, "leader pool" if isinstance(piece, Leader) else
+                     "taken" if isinstance(piece, HQ) else "destroyed")
+        taken.append(piece.id)
+    remove_piece(state, fort.id)
+    state.gone[fort.id] = "fallen"
+    state.siege_months.pop(siege_key(fort), None)
+    return StarvedOut(fort.id, months, loss, tuple(lines), BESIEGED, tuple(taken))
 
 
 def _hunger(state: StrategicState, fort: Fort) -> list[Any]:

@@ -83,6 +83,7 @@ class StrategicState:
     supply_gone: dict[str, int] = field(default_factory=dict)  # "spent" / "destroyed" -> points
     offmap: dict[str, OffMap] = field(default_factory=dict)  # units on a detour (7.54), by id
     withdrawn: dict[str, Piece] = field(default_factory=dict)  # out by the schedule, may return
+    siege_months: dict[str, int] = field(default_factory=dict)  # sieges.siege_key -> months
     waiting: tuple[int, ...] = ()  # schedule entries (by index) waiting for their place
     advance: tuple[Hex, tuple[str, ...]] | None = None  # a battle's emptied hex, who may go in
     # a battle offered to be fought out tactically, or being fought (core/campaign/offer.py):
@@ -102,7 +103,7 @@ class StrategicState:
             initiative_rolls=dict(self.initiative_rolls), decisions=list(self.decisions),
             lost=dict(self.lost), lost_by=dict(self.lost_by), gone=dict(self.gone),
             supply_gone=dict(self.supply_gone), offmap=dict(self.offmap),
-            withdrawn=dict(self.withdrawn))
+            withdrawn=dict(self.withdrawn), siege_months=dict(self.siege_months))
 
     def note_loss(self, unit: Division, sp: int) -> None:
         """`unit` loses `sp` SP in battle, to attrition or on the march (the piece itself is
