@@ -141,9 +141,11 @@ def _answering(pos: Position) -> tuple[Target, ...]:
     covering our capital is (Lincoln to Hooker, 10 June 1863: Lee's army, not Richmond, is the
     objective; Hooker and Meade followed Lee north, between him and Washington and
     Baltimore)."""
-    # an enemy army this far from its capital and nearer ours is on campaign, whether or not
-    # ours still stands before its capital: we cannot know when it marched off
-    plan = invasion(pos, pos.side.other, going=True)
+    # only while the enemy's first reason holds (its capital outnumbered): read without the
+    # enemy's memory, an army HQ far from its capital and nearer ours (Grant's in East '64)
+    # counted as invading, and the answer pulled Petersburg's troops to Grant's army (Union
+    # 7 of 10 with Petersburg the Union's in 7, against 10-8-2 before; session 9)
+    plan = invasion(pos, pos.side.other)
     ours = _capital(pos, pos.side)
     theirs = _capital(pos, pos.side.other)
     if plan is None or ours is None or theirs is None or \
