@@ -142,9 +142,9 @@ def _answering(pos: Position) -> tuple[Target, ...]:
     objective; Hooker and Meade followed Lee north, between him and Washington and
     Baltimore)."""
     # only while the enemy's first reason holds (its capital outnumbered): read without the
-    # enemy's memory, an army HQ far from its capital and nearer ours (Grant's in East '64)
-    # counted as invading, and the answer pulled Petersburg's troops to Grant's army (Union
-    # 7 of 10 with Petersburg the Union's in 7, against 10-8-2 before; session 9)
+    # enemy's memory (its campaign under way), every army HQ far from its capital and nearer
+    # ours would count as invading: Grant's before Richmond in East '64, McClellan's on the
+    # Peninsula in '62
     plan = invasion(pos, pos.side.other)
     ours = _capital(pos, pos.side)
     theirs = _capital(pos, pos.side.other)
