@@ -80,3 +80,36 @@ def test_the_field_army_goes_for_an_invading_army_nearer_its_capital() -> None:
     answer = answers[0]
     assert answer.hex == game.map.parse("C2208") and answer.value == DIVERSION
     assert "before our capital Washington" in answer.what
+
+
+def test_an_invasion_under_way_goes_on_once_the_enemy_turns_to_answer_it() -> None:
+    # Lee's army at C2210 (7 hexes from Richmond, 4 from Washington) after Hooker's army has
+    # turned north to C2508, by Washington: nothing outnumbers Richmond's defenders any more.
+    # Begun afresh, no invasion (the army would cover Richmond); under way, it goes on, holding
+    # off the Union's field army (Lee marched on into Pennsylvania after Hooker turned north;
+    # session 8's Lee turned back to the Rappahannock a week short of Winchester)
+    game = Game.from_scenario(EAST_63, seed=1)
+    _richmond_manned(game)
+    for piece in ("cs_anv", "cs_second_corps", "lee", "jackson"):
+        place(game, piece, "C2210")
+    for corps in ("us_aop", "us_i_corps", "us_ii_corps", "us_iii_corps", "us_v_corps",
+                  "us_vi_corps", "us_xi_corps", "us_xii_corps"):
+        place(game, corps, "C2508")
+    player = StrategicPlayer(C)
+    pos = player.staff.look(game)
+    assert invasion(pos, C) is None and not player.staff.campaign
+    plan = invasion(pos, C, going=True)
+    assert plan is not None and plan.threat > plan.army_sp  # the Union's army, held off
+    assert "Winchester" in {t.what.split(",")[0] for t in invasion_targets(pos, going=True)}
+    # the staff remembers a campaign it began, and keeps to it
+    player.staff.campaign = True
+    game.state.revision += 1  # a new look
+    player.staff.look(game)
+    assert player.staff.campaign
+    assert [t for t in player.staff.targets if "invading" in t.what]
+    # the Union answers an invasion only while Lee's first reason holds (Richmond outnumbered):
+    # read without Lee's memory, Grant's army before Richmond in East '64 was an invasion too
+    for piece in ("cs_anv", "cs_second_corps", "lee", "jackson"):
+        place(game, piece, "C2208")
+    assert not [t for t in invasion_targets(StrategicPlayer(U).staff.look(game))
+                if "invading army" in t.what]

@@ -49,8 +49,12 @@ class Invasion:
     diversion: float  # VP: what drawing them off is worth (covering its capital)
 
 
-def invasion(pos: Position, side: Side) -> Invasion | None:
-    """The invasion the position allows `side` (ours or the enemy's), or None."""
+def invasion(pos: Position, side: Side, going: bool = False) -> Invasion | None:
+    """The invasion the position allows `side` (ours or the enemy's), or None. `going`: the
+    campaign is under way (the army marched off on it): it goes on while the capital stays
+    safe, though the enemy army no longer stands before it, for that is the diversion working
+    (Hooker turned north after Lee in June 1863, and Lee marched on into Pennsylvania); what
+    it holds off is then the enemy's field army."""
     ours = _capital(pos, side)
     theirs = _capital(pos, side.other)
     if ours is None or theirs is None or ours.holder is not side:
@@ -65,8 +69,13 @@ def invasion(pos: Position, side: Side) -> Invasion | None:
     cover = _field(pos, side, ours.hex, 2 * REACH)
     # an army threatens the capital, stronger than ours before it and than the army itself
     # (not a sortie from a coastal fort: East '62's Fort Monroe garrison in March 1862)
-    if sp < MIN_ARMY or threat <= max(cover, sp):
+    if sp < MIN_ARMY:
         return None
+    if threat <= max(cover, sp):
+        enemy = main_army(pos, side.other) if going else None
+        if enemy is None:
+            return None
+        threat = max(threat, enemy[1])
     # more of the enemy a week's march from the capital than its own troops there (the army
     # apart) can meet: the army does not march off, it could not come back in time
     # and the capital's works manned, the army apart: at least half the troops its fort
@@ -86,14 +95,15 @@ def invasion(pos: Position, side: Side) -> Invasion | None:
     return Invasion(side, at, sp, threat, (1 + SECOND) * (CAPITAL + 2 * ours.points))
 
 
-def invasion_targets(pos: Position, marches: MarchCosts | None = None) -> tuple[Target, ...]:
-    """The enemy's places our invasion marches for now, and the enemy's invading army our
-    field army goes for (none when neither is on)."""
-    return _invading(pos, marches) + _answering(pos)
+def invasion_targets(pos: Position, marches: MarchCosts | None = None,
+                     going: bool = False) -> tuple[Target, ...]:
+    """The enemy's places our invasion marches for now (`going`: ours is under way), and the
+    enemy's invading army our field army goes for (none when neither is on)."""
+    return _invading(pos, marches, going) + _answering(pos)
 
 
-def _invading(pos: Position, marches: MarchCosts | None) -> tuple[Target, ...]:
-    plan = invasion(pos, pos.side)
+def _invading(pos: Position, marches: MarchCosts | None, going: bool) -> tuple[Target, ...]:
+    plan = invasion(pos, pos.side, going)
     ours, theirs = _capital(pos, pos.side), _capital(pos, pos.side.other)
     if plan is None or ours is None or theirs is None:
         return ()
@@ -131,6 +141,10 @@ def _answering(pos: Position) -> tuple[Target, ...]:
     covering our capital is (Lincoln to Hooker, 10 June 1863: Lee's army, not Richmond, is the
     objective; Hooker and Meade followed Lee north, between him and Washington and
     Baltimore)."""
+    # only while the enemy's first reason holds (its capital outnumbered): read without the
+    # enemy's memory (its campaign under way), every army HQ far from its capital and nearer
+    # ours would count as invading: Grant's before Richmond in East '64, McClellan's on the
+    # Peninsula in '62
     plan = invasion(pos, pos.side.other)
     ours = _capital(pos, pos.side)
     theirs = _capital(pos, pos.side.other)

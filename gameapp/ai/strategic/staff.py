@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from gameapp.ai.strategic.invasion import invasion_targets
+from gameapp.ai.strategic.invasion import invasion, invasion_targets
 from gameapp.ai.strategic.marches import MarchCosts
 from gameapp.ai.strategic.objectives import Target, targets
 from gameapp.ai.strategic.position import Position, position_of
@@ -35,6 +35,8 @@ class Staff:
     _targets: tuple[Target, ...] = ()
     _supplied: frozenset[Hex] | None = None  # the supply net traced at the phase's start
     _marches: MarchCosts | None = None  # the MP to march to each place, for the game
+    # our invasion is under way (invasion.py): it goes on once the enemy turns to answer it
+    campaign: bool = False
 
     def look(self, game: Game) -> Position:
         """The position now (built again only when the game has changed)."""
@@ -52,8 +54,9 @@ class Staff:
             self._supplied = self._position.supplied
             if self._marches is None or self._marches.terrain is not game.rules.terrain:
                 self._marches = MarchCosts(game.rules.terrain)
+            self.campaign = invasion(self._position, self.side, self.campaign) is not None
             self._targets = targets(self._position, self.weights, self._marches) + \
-                invasion_targets(self._position, self._marches)
+                invasion_targets(self._position, self._marches, self.campaign)
         return self._position
 
     @property

@@ -45,3 +45,22 @@ def test_drewrys_bluff_commands_the_james_below_richmond() -> None:
     assert below in terrain.water_exits(richmond)  # the way up the James to the city
     assert fort.hex in richmond.neighbors() and fort.hex in below.neighbors()
     assert terrain.on_water(fort.hex)  # on the river itself
+
+
+def test_the_souths_major_cities_feed_its_rail_net_when_leesburg_falls() -> None:
+    # wbts.md 7.7: the Confederacy draws supply from its major cities (Richmond, Charleston,
+    # Savannah on map C) and the errata's supply towns. With Leesburg, Bristol and Brunswick
+    # alone, the Union's march into Leesburg in week 2 starved every Confederate garrison from
+    # Norfolk to Savannah (East '62 seed 3: 35 SP lost, most of them to attrition)
+    game = Game.from_scenario(EAST_62, seed=1)
+    numbering = game.map.numbering
+    state = game.state
+    for town in ("C2407", "C0323", "C0849"):  # Leesburg, Bristol, Brunswick: the Union's
+        state.control[numbering.parse(town)] = Side.UNION
+    net = supply_net(read_context(game), Side.CONFEDERATE)
+    for unit, where in (("cs_huger", "Norfolk"), ("cs_savannah", "Savannah"),
+                       ("cs_charleston", "Charleston"), ("cs_pocotaligo", "the coast railroad")):
+        piece = state.pieces[unit]
+        assert piece.hex in net.reach, unit
+        assert "supply place" in net.reach[piece.hex][0] or "railroad" in \
+            net.reach[piece.hex][0], (unit, where, net.reach[piece.hex])
