@@ -34,20 +34,6 @@ def compiled() -> HexMap:
     return mapfile.load_map(MAP)
 
 
-@pytest.fixture
-def compiles(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    """The map files compiled from now on (the cache's misses)."""
-    seen: list[Path] = []
-    real = mapfile.load_map
-
-    def counted(path: str | Path) -> HexMap:
-        seen.append(Path(path))
-        return real(path)
-
-    monkeypatch.setattr(mapfile, "load_map", counted)
-    return seen
-
-
 def _entries(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.rcmap"))
 

@@ -12,7 +12,6 @@ import pytest
 from gameapp.cli import main
 from gameapp.core import mapcache, mapfile
 from gameapp.core.mapcache import MapCache, compile_shipped, shipped_entry, shipped_key
-from gameapp.core.mapdata import HexMap
 from tests.core.test_mapcache import _broken_files, _same
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,20 +27,6 @@ def maps(tmp_path: Path) -> Path:
         shutil.copy(ROOT / "maps" / name, folder / name)
     shutil.copy(ROOT / "counters" / "demo.yaml", folder / "counters.yaml")
     return folder
-
-
-@pytest.fixture
-def compiles(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    """The map files compiled from now on."""
-    seen: list[Path] = []
-    real = mapfile.load_map
-
-    def counted(path: str | Path) -> HexMap:
-        seen.append(Path(path))
-        return real(path)
-
-    monkeypatch.setattr(mapfile, "load_map", counted)
-    return seen
 
 
 def test_compiled_at_install_a_first_start_compiles_nothing(
