@@ -1,5 +1,5 @@
 """Checking a move: a formation change before it, its path walked as the reach search walks it
-(`reach.walk`), a facing change at its end, or a charge on its last hex (1.22, 3.4).
+(`walk.walk`), a facing change at its end, or a charge on its last hex (1.22, 3.4).
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from gameapp.core.rules.movement.cavalry_charges import (
     descends_steep,
 )
 from gameapp.core.rules.movement.plan import Plan, formation_terms, front_check, priced, turn_terms
-from gameapp.core.rules.movement.reach import SearchSpace, walk
+from gameapp.core.rules.movement.reach import SearchSpace
 from gameapp.core.rules.movement.search_space import search_space
+from gameapp.core.rules.movement.walk import walk
 from gameapp.core.state import PendingCheck
 from gameapp.core.units import Status, Unit, UnitKind
 

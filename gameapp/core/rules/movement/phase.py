@@ -40,9 +40,10 @@ from gameapp.core.rules.movement.in_place import plan_cover, plan_face, plan_for
 from gameapp.core.rules.movement.listing import ListingMemo, list_actions
 from gameapp.core.rules.movement.moves import plan_move
 from gameapp.core.rules.movement.plan import Plan
-from gameapp.core.rules.movement.reach import Reach, Searched, SearchSpace, all_paths, walk
+from gameapp.core.rules.movement.reach import Reach, Searched, SearchSpace, all_paths
 from gameapp.core.rules.movement.search_space import kept_settle, search_space
 from gameapp.core.rules.movement.stacking import reads_ground, stacking_problem
+from gameapp.core.rules.movement.walk import walk
 from gameapp.core.rules.tables import movement_tables
 from gameapp.core.state import GameState
 from gameapp.core.terrain import Slope
