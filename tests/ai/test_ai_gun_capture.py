@@ -8,13 +8,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gameapp.ai.move_choice import _capture_risk, unit_candidates
+from gameapp.ai.player import AIPlayer
 from gameapp.ai.settings import Posture
 from gameapp.core.actions import ChangeFormation, Move
 from gameapp.core.engine import Game
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Formation, Side, Status
 from gameapp.core.victorypoints import Expectation, VictoryPoints
 from tests.ai.contexts import move_context
-from tests.core.positions import N, S, artillery, blank_map, game_on, infantry, place
+from tests.core.positions import N, S, artillery, blank_map, game_on, infantry, place, seal
 
 
 def _battery_facing(enemy_at: str, friend: bool = False, shaken: bool = False,
@@ -113,3 +115,43 @@ def test_a_battery_alone_in_reach_limbers_or_leaves_rather_than_stand() -> None:
              if isinstance(c.action, Move)]
     best_move = max(moves, key=lambda c: c[0])[1]
     assert ctx.influence.chargers(best_move.path[-1]) == 0
+
+
+def test_a_battery_that_limbers_to_pull_out_moves_off_in_the_same_phase() -> None:
+    """Limbering costs the battery 0 MPs of its 24 here (the line's field of fire does not
+    reach 0608 from 0605 through its front: 4 MPs if it did), so having limbered it still
+    moves: out of the line's reach in the same phase (issue 30, session 10: the player used to
+    stop a unit after any formation change, and the limbered battery stood in its hex to be
+    charged as a column on the flank, 2-1 and 6D instead of 1-1 and NE)."""
+    game = _battery_facing("0605")
+    player = AIPlayer(Side.UNION, 1, posture=Posture.DEFEND)
+    first = player.decide(game)
+    assert first.action == ChangeFormation("g", Formation.LIMBERED)
+    game.apply(first.action)
+    second = player.decide(game)
+    assert isinstance(second.action, Move) and second.action.unit_id == "g"
+    game.apply(second.action)
+    battery = game.state.units["g"]
+    assert battery.formation is Formation.LIMBERED
+    assert battery.hex.distance(game.state.units["c"].hex) > 3
+    ctx = move_context(game, posture=Posture.DEFEND)
+    assert ctx.influence.chargers(battery.hex) == 0
+    assert _risk(game) == 0.0
+
+
+def test_a_battery_with_nowhere_to_go_unlimbers_again() -> None:
+    """The same battery in a hex with a creek on every side (crossed only at a bridge, TEC
+    N13): limbered, it can go nowhere, so it is better off in battery where it stands, charged
+    from the front (the capture 0.944 VP against 1.056 on the flank, its fire 0.08 against
+    half that limbered): it unlimbers again rather than wait limbered for the charge."""
+    game = _battery_facing("0605")
+    seal(game.map, "0608")
+    player = AIPlayer(Side.UNION, 1, posture=Posture.DEFEND)
+    first = player.decide(game)
+    assert first.action == ChangeFormation("g", Formation.LIMBERED)
+    game.apply(first.action)
+    assert set(tactical(game).movement.reachable("g")) <= {game.state.units["g"].hex}
+    second = player.decide(game)
+    assert second.action == ChangeFormation("g", Formation.UNLIMBERED)
+    game.apply(second.action)
+    assert not isinstance(player.decide(game).action, (Move, ChangeFormation))
