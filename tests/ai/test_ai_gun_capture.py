@@ -54,10 +54,28 @@ def test_a_battery_alone_within_a_charge_prices_its_guns() -> None:
 
 
 def test_more_chargers_take_more_off_the_gunners_morale() -> None:
-    """Two lines in reach, 10 SPs against 4: the 2-1 column, 6D, so the battery checks at
-    41 - 6 = 35 and passes on 11-16, 21-26 and 31-35, 17 rolls of 36: 0.5 x 19/36 x 4 =
-    1.056 VP. (5 SPs against 4 is the 1-1 column, NE: the first test's 17/36 to fail.)"""
-    assert abs(_risk(_battery_facing("0605", second="0705")) - 0.5 * 19 / 36 * 4) < 1e-9
+    """Two lines in reach, 10 SPs against 4: the 2-1 column, 6D, so the battery checks 6 steps
+    down the d66 sequence from 41 (36, 35, 34, 33, 32, 31: the engine's count, 8.0), at 31,
+    and passes on 11-16, 21-26 and 31, 13 rolls of 36: 0.5 x 23/36 x 4 = 1.278 VP. (5 SPs
+    against 4 is the 1-1 column, NE: the first test's 17/36 to fail. Until session 10 the
+    price took the 6 off the number, 35, and passed 17 rolls.)"""
+    assert abs(_risk(_battery_facing("0605", second="0705")) - 0.5 * 23 / 36 * 4) < 1e-9
+
+
+def test_an_exhausted_battery_checks_lower() -> None:
+    """Its brigade (the battery's own) at exhaustion 5: 6 steps off its level (7.2), 41 to 31,
+    at the 1-1 column too: it fails on 23 rolls of 36 where it failed on 17, 0.5 x 23/36 x 4
+    = 1.278 VP. A quarter of its guns' crews lost (1 of 4, the Union's row): 6 steps more,
+    and its 3 SPs against the line's 5 are the 1.5-1 column, 3D: 15 steps down from 41, to
+    14, failing on 32 rolls, 0.5 x 32/36 x 3 = 1.333 VP. The replays of session 10 (hard
+    seeds 30 and 41): the batteries taken had fired all day, at exhaustion 5-7, their levels
+    23-34 where the price read 44."""
+    game = _battery_facing("0605")
+    battery = game.state.units["g"]
+    game.state.exhaustion[f"union/{battery.defn.brigade or battery.id}"] = 5
+    assert abs(_risk(game) - 0.5 * 23 / 36 * 4) < 1e-9
+    game.state.units["g"] = replace(battery, losses=1)
+    assert abs(_risk(game) - 0.5 * 32 / 36 * 3) < 1e-9
 
 
 def test_the_price_is_what_the_scenario_scores_a_gun_taken() -> None:
@@ -72,11 +90,11 @@ def test_the_price_is_what_the_scenario_scores_a_gun_taken() -> None:
 
 def test_limbered_guns_are_charged_on_the_flank() -> None:
     """Limbered, the battery is charged as a column, on its flank: 5 SPs x 2 = 10 against 4,
-    the 2-1 column, 6D: it fails on 19 rolls of 36 (above 35), 0.5 x 19/36 x 4 = 1.056 VP,
+    the 2-1 column, 6D: it fails on 23 rolls of 36 (above 31), 0.5 x 23/36 x 4 = 1.278 VP,
     where unlimbered it fails on 17."""
     game = _battery_facing("0605")
     game.state.units["g"] = replace(game.state.units["g"], formation=Formation.LIMBERED)
-    assert abs(_risk(game) - 0.5 * 19 / 36 * 4) < 1e-9
+    assert abs(_risk(game) - 0.5 * 23 / 36 * 4) < 1e-9
 
 
 def test_a_friend_in_the_hex_keeps_the_guns_when_it_stands() -> None:
