@@ -45,13 +45,6 @@ def captured_worth(scenario: Scenario, side: Side) -> float:
 
 
 @cache
-def passes_below(level: int) -> float:
-    """The chance that a d66 is at most `level`, a morale level with points taken off it: 44
-    less 6 passes on 11-36, 18 rolls of 36."""
-    return sum(roll <= level for roll in THROWS) / len(THROWS)
-
-
-@cache
 def passes(morale: int, shift: int = 0) -> float:
     """The chance that an unmodified d66 is at most the morale level moved `shift` steps along
     the d66 sequence (a check passed): passes(43) is 21/36, passes(43, -6) is 15/36."""

@@ -6,6 +6,7 @@
           attack: ["1407", "2208"]     # hexes to attack toward
           hold: [{hex: "0907", until: 9}]   # stand on these hexes until that turn
           opening: {posture: hold, until: 8, unless_enemy_within: 3}
+          defend_when_ahead_by: 0      # the posture holds only while not more points ahead
           source: "why, from the record"
         confederate:
           posture: defend
@@ -21,6 +22,10 @@ nothing pulling the army forward) is played through turn `until`, except by a un
 infantry or cavalry within `unless_enemy_within` hexes of it, which plays as the side will after
 the opening (the test is made unit by unit, from the board as it stands). After it, the side
 plays its `posture`, or follows the score.
+
+`defend_when_ahead_by: N` makes a given posture hold only while the side leads on the score by
+N points or less; further ahead it defends, phase by phase (`posture_given`). With 0 the side
+plays its posture while behind or level and defends any lead it has won.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ from gameapp.core.units import Side
 from gameapp.core.yamlsource import DataError, YamlDocument, load_yaml
 
 SAFE_LEAD = 2  # points: a lead this big is worth defending rather than adding to
-SIDE_KEYS = ("posture", "attack", "hold", "opening", "source")
+SIDE_KEYS = ("posture", "attack", "hold", "opening", "defend_when_ahead_by", "source")
 OPENING_KEYS = ("posture", "until", "unless_enemy_within")
 
 
@@ -73,6 +78,9 @@ class SideHints:
     # while an opening is played: the posture of the units the enemy has closed on (the one
     # the side plays after the opening); None otherwise
     freed: Posture | None = None
+    # with a given posture: the lead on the score (points) beyond which the side defends;
+    # None: the given posture whatever the score
+    defend_lead: float | None = None
 
 
 def hints_path(scenario: Scenario) -> Path:
@@ -88,12 +96,24 @@ def load_hints(scenario: Scenario) -> dict[Side, SideHints]:
     return {side: given.get(side, SideHints(default_posture(scenario, side))) for side in Side}
 
 
+def lead_on_score(game: Game, side: Side) -> float:
+    """The side's points less the enemy's, were the game scored now."""
+    points = game.result().points
+    return float(points[side].total - points[side.other].total)
+
+
 def posture_now(game: Game, side: Side) -> Posture:
     """Behind, level or barely ahead on the score now: attack (a draw is not a win, and one
     strength point lost turns a one-point lead into one); clearly ahead: defend."""
-    points = game.result().points
-    lead = points[side].total - points[side.other].total
-    return Posture.ATTACK if lead < SAFE_LEAD else Posture.DEFEND
+    return Posture.ATTACK if lead_on_score(game, side) < SAFE_LEAD else Posture.DEFEND
+
+
+def posture_given(game: Game, side: Side, hints: SideHints) -> Posture:
+    """The hints file's posture, or `defend` while the side leads the score by more than
+    `defend_when_ahead_by` points (`SideHints.defend_lead`)."""
+    if hints.defend_lead is not None and lead_on_score(game, side) > hints.defend_lead:
+        return Posture.DEFEND
+    return hints.posture
 
 
 def default_posture(scenario: Scenario, side: Side) -> Posture:
@@ -137,7 +157,14 @@ def _side(doc: YamlDocument, at: tuple[str | int, ...], body: Any,
             raise DataError([doc.problem(where, "expected {hex: ID, until: TURN}")])
         hold.append(Hold(_hex(doc, where, item["hex"], numbering), int(item.get("until", 999))))
     opening = _opening(doc, (*at, "opening"), body["opening"]) if "opening" in body else None
-    return SideHints(posture, attack, tuple(hold), given="posture" in body, opening=opening)
+    lead = body.get("defend_when_ahead_by")
+    if lead is not None and (isinstance(lead, bool) or not isinstance(lead, int | float)
+                             or lead < 0 or "posture" not in body):
+        raise DataError([doc.problem((*at, "defend_when_ahead_by"), "defend_when_ahead_by: "
+                                     "expected a number of points, 0 or more, beside a "
+                                     "posture")])
+    return SideHints(posture, attack, tuple(hold), given="posture" in body, opening=opening,
+                     defend_lead=None if lead is None else float(lead))
 
 
 def _opening(doc: YamlDocument, at: tuple[str | int, ...], body: Any) -> Opening:

@@ -31,7 +31,6 @@ from gameapp.ai.estimates import (
     captured_worth,
     check_cost,
     passes,
-    passes_below,
 )
 from gameapp.ai.influence import APPROACH, Influence
 from gameapp.ai.objectives import Objectives
@@ -42,7 +41,9 @@ from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rules.charge import ChargeChances, ChargeOutcome
 from gameapp.core.rules.charge.tables import Loser, charge_tables
-from gameapp.core.rules.morale import CheckKind, may_take_cover
+from gameapp.core.rules.exhaustion import level_of
+from gameapp.core.rules.morale import CheckKind, exhaustion_term, level_modifiers, may_take_cover
+from gameapp.core.rules.morale_terms import officer_bonus
 from gameapp.core.rules.movement.carry_out import IMMEDIATE_CHARGE_LIMITS
 from gameapp.core.rules.movement.reach import Reach
 from gameapp.core.rulesets.tactical import tactical
@@ -231,13 +232,15 @@ def _capture_risk(ctx: MoveContext, battery: Unit, friends: list[Unit]) -> float
     phase. Where formed enemy infantry or cavalry can reach the hex, it is charged (the chance
     APPROACH: the enemy may not come) by all of them, from its front, or on the flank (x2)
     when it stands limbered: limbered guns are charged as a column. The defenders throw one
-    d66 for the stack (8.41), each unit against its own level less the odds column's D points
-    (their SPs to the stack's: at 2-1, 6), and the guns are taken only when every defender
-    routs (7.33: the attackers win), so when the roll beats the steadiest level in the hex.
-    Every gun goes to the victors, each worth what the scenario scores a gun taken
-    (`captured_worth`; docs/rules.md, "Routed gunners"). Issue 30: the hard Union batteries
-    on Slaughter Mountain stood in reach of the Confederate brigades and lost 176 guns in 34
-    games, 170 of them this way."""
+    d66 for the stack (8.41), each unit against its own level (`charge_level_shift`: its
+    officer, losses and exhaustion) less the odds column's D points (their SPs to the stack's:
+    at 2-1, 6), each point a step along the d66 sequence as the engine counts them, and the
+    guns are taken only when every defender routs (7.33: the attackers win), so when the roll
+    beats the steadiest level in the hex. Every gun goes to the victors, each worth what the
+    scenario scores a gun taken (`captured_worth`; docs/rules.md, "Routed gunners"). Issue
+    30: the hard Union batteries on Slaughter Mountain stood in reach of the Confederate
+    brigades and lost 176 guns in 34 games, 170 of them this way; in session 10's replays the
+    batteries taken had fired all day, at exhaustion 5-7 (6 off their level)."""
     if battery.kind is not UnitKind.ARTILLERY or battery.strength <= 0:
         return 0.0
     chargers = ctx.influence.chargers(battery.hex)
@@ -253,8 +256,19 @@ def _capture_risk(ctx: MoveContext, battery: Unit, friends: list[Unit]) -> float
     if column.attacker_routs:
         return 0.0
     subtract = column.points if column.loser is Loser.DEFENDER else 0
-    fail = 1.0 - passes_below(max(u.defn.morale for u in stack) - subtract)
+    fail = 1.0 - max(passes(u.defn.morale, charge_level_shift(ctx.game, u) - subtract)
+                     for u in stack)
     return APPROACH * fail * battery.strength * captured_worth(ctx.game.scenario, battery.side)
+
+
+def charge_level_shift(game: Game, unit: Unit) -> int:
+    """The steps a charge's morale check moves the unit's level along the d66 sequence before
+    the odds (8.0, 7.2: the charge plan's `level_modifiers`): its officer's bonus, its losses
+    and its brigade's exhaustion (5-8: -6)."""
+    state = game.state
+    terms = level_modifiers(unit, officer_bonus(state, unit),
+                            exhaustion_term(level_of(state, unit)))
+    return int(sum(t.value for t in terms))
 
 
 def rout_lanes(game: Game, side: Side) -> dict[Hex, float]:

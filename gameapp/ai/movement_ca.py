@@ -4,8 +4,13 @@ any unit (`move_choice`: moves, facing, formation, charges, leaders to routed un
 Each unit's best candidate is kept between decisions and worked out again only for the units
 near what last moved (and a brigade's units when its leader moved); a unit acts once a phase,
 except that after a move it may still change formation with the MPs it has left
-(`follow_up_candidates`: a column crossing a bridge forms line on the far bank). What it keeps
-lasts one movement phase: the player calls `forget` when a new step begins.
+(`follow_up_candidates`: a column crossing a bridge forms line on the far bank), and a battery
+that limbers may still move with them (limbering costs 0 MPs, 4 in an enemy field of fire, of
+its 24): it weighs the hexes it can reach limbered against unlimbering again where it stands.
+Until session 10 a battery that limbered "to pull out" stood limbered in its hex until the next
+phase, where the enemy charged it as a column on the flank (issue 30: the Slaughter Mountain
+hard Union lost most of its guns so). What it keeps lasts one movement phase: the player calls
+`forget` when a new step begins.
 """
 
 from __future__ import annotations
@@ -21,12 +26,12 @@ from gameapp.ai.move_choice import MoveContext, follow_up_candidates, unit_candi
 from gameapp.ai.objectives import Objectives
 from gameapp.ai.rca import Choice
 from gameapp.ai.settings import STANCES, Weights
-from gameapp.core.actions import Action, Move
+from gameapp.core.actions import Action, ChangeFormation, Move
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.phases import Phase
-from gameapp.core.units import Side, Unit
+from gameapp.core.units import Formation, Side, Unit, UnitKind
 
 NEIGHBOURHOOD = 1  # hexes: a move changes the scores of units this close to where it went
 MOVE_SCORE = 10.0  # the RCA priority of moving a unit (only in the movement phase)
@@ -43,13 +48,14 @@ class MoveUnits:
     _best: dict[str, Candidate | None] = field(default_factory=dict, init=False, repr=False)
     _done: set[str] = field(default_factory=set, init=False, repr=False)
     _moved: set[str] = field(default_factory=set, init=False, repr=False)
+    _limbered: set[str] = field(default_factory=set, init=False, repr=False)  # may still move
     _seen: dict[str, Unit] = field(default_factory=dict, init=False, repr=False)
     _chosen: Candidate | None = field(default=None, init=False, repr=False)
 
     def forget(self) -> None:
         """A new step: what was worked out for the last one no longer holds."""
         self._ctx, self._best, self._done, self._seen = None, {}, set(), {}
-        self._moved = set()
+        self._moved, self._limbered = set(), set()
 
     def evaluate(self, game: Game) -> float:
         self._chosen = None
@@ -66,6 +72,9 @@ class MoveUnits:
         if isinstance(best.action, Move) and uid not in self._moved \
                 and _destination(best.action) not in ctx.enemy_hexes:
             self._moved.add(uid)  # it may still change formation with the MPs left
+            del self._best[uid]
+        elif _limbers(game, best.action) and uid not in self._moved | self._limbered:
+            self._limbered.add(uid)  # it may still move, or unlimber again where it stands
             del self._best[uid]
         else:
             self._done.add(uid)
@@ -169,6 +178,12 @@ class MoveUnits:
                                    for h in spots):
                 del self._best[uid]
         self._seen = dict(now)
+
+
+def _limbers(game: Game, action: Action) -> bool:
+    """Is `action` a battery limbering (to pull out, or to go where it can fire)?"""
+    return isinstance(action, ChangeFormation) and action.formation is Formation.LIMBERED \
+        and game.state.units[action.unit_id].kind is UnitKind.ARTILLERY
 
 
 def _text(game: Game, action: Action) -> str:

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from gameapp.ai.fog import SideView, side_view
-from gameapp.ai.hints import SideHints, load_hints, posture_now
+from gameapp.ai.hints import SideHints, load_hints, posture_given, posture_now
 from gameapp.ai.movement_ca import MoveUnits
 from gameapp.ai.rca import CandidateAction, Choice, check_turn, decide
 from gameapp.ai.settings import WEIGHTS, Difficulty, Posture, Weights
@@ -88,6 +88,8 @@ class AIPlayer:
         hints = self.hints(game)
         if self.posture is None and not hints.given:
             hints = replace(hints, posture=posture_now(game, self.side))
+        elif self.posture is None and hints.defend_lead is not None:
+            hints = replace(hints, posture=posture_given(game, self.side, hints))
         if self.posture is None and hints.opening is not None and hints.opening.holds(game):
             return replace(hints, posture=hints.opening.posture, freed=hints.posture)
         return hints

@@ -8,13 +8,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gameapp.ai.move_choice import _capture_risk, unit_candidates
+from gameapp.ai.player import AIPlayer
 from gameapp.ai.settings import Posture
 from gameapp.core.actions import ChangeFormation, Move
 from gameapp.core.engine import Game
+from gameapp.core.rulesets.tactical import tactical
 from gameapp.core.units import Formation, Side, Status
 from gameapp.core.victorypoints import Expectation, VictoryPoints
 from tests.ai.contexts import move_context
-from tests.core.positions import N, S, artillery, blank_map, game_on, infantry, place
+from tests.core.positions import N, S, artillery, blank_map, game_on, infantry, place, seal
 
 
 def _battery_facing(enemy_at: str, friend: bool = False, shaken: bool = False,
@@ -52,10 +54,28 @@ def test_a_battery_alone_within_a_charge_prices_its_guns() -> None:
 
 
 def test_more_chargers_take_more_off_the_gunners_morale() -> None:
-    """Two lines in reach, 10 SPs against 4: the 2-1 column, 6D, so the battery checks at
-    41 - 6 = 35 and passes on 11-16, 21-26 and 31-35, 17 rolls of 36: 0.5 x 19/36 x 4 =
-    1.056 VP. (5 SPs against 4 is the 1-1 column, NE: the first test's 17/36 to fail.)"""
-    assert abs(_risk(_battery_facing("0605", second="0705")) - 0.5 * 19 / 36 * 4) < 1e-9
+    """Two lines in reach, 10 SPs against 4: the 2-1 column, 6D, so the battery checks 6 steps
+    down the d66 sequence from 41 (36, 35, 34, 33, 32, 31: the engine's count, 8.0), at 31,
+    and passes on 11-16, 21-26 and 31, 13 rolls of 36: 0.5 x 23/36 x 4 = 1.278 VP. (5 SPs
+    against 4 is the 1-1 column, NE: the first test's 17/36 to fail. Until session 10 the
+    price took the 6 off the number, 35, and passed 17 rolls.)"""
+    assert abs(_risk(_battery_facing("0605", second="0705")) - 0.5 * 23 / 36 * 4) < 1e-9
+
+
+def test_an_exhausted_battery_checks_lower() -> None:
+    """Its brigade (the battery's own) at exhaustion 5: 6 steps off its level (7.2), 41 to 31,
+    at the 1-1 column too: it fails on 23 rolls of 36 where it failed on 17, 0.5 x 23/36 x 4
+    = 1.278 VP. A quarter of its guns' crews lost (1 of 4, the Union's row): 6 steps more,
+    and its 3 SPs against the line's 5 are the 1.5-1 column, 3D: 15 steps down from 41, to
+    14, failing on 32 rolls, 0.5 x 32/36 x 3 = 1.333 VP. The replays of session 10 (hard
+    seeds 30 and 41): the batteries taken had fired all day, at exhaustion 5-7, their levels
+    23-34 where the price read 44."""
+    game = _battery_facing("0605")
+    battery = game.state.units["g"]
+    game.state.exhaustion[f"union/{battery.defn.brigade or battery.id}"] = 5
+    assert abs(_risk(game) - 0.5 * 23 / 36 * 4) < 1e-9
+    game.state.units["g"] = replace(battery, losses=1)
+    assert abs(_risk(game) - 0.5 * 32 / 36 * 3) < 1e-9
 
 
 def test_the_price_is_what_the_scenario_scores_a_gun_taken() -> None:
@@ -70,11 +90,11 @@ def test_the_price_is_what_the_scenario_scores_a_gun_taken() -> None:
 
 def test_limbered_guns_are_charged_on_the_flank() -> None:
     """Limbered, the battery is charged as a column, on its flank: 5 SPs x 2 = 10 against 4,
-    the 2-1 column, 6D: it fails on 19 rolls of 36 (above 35), 0.5 x 19/36 x 4 = 1.056 VP,
+    the 2-1 column, 6D: it fails on 23 rolls of 36 (above 31), 0.5 x 23/36 x 4 = 1.278 VP,
     where unlimbered it fails on 17."""
     game = _battery_facing("0605")
     game.state.units["g"] = replace(game.state.units["g"], formation=Formation.LIMBERED)
-    assert abs(_risk(game) - 0.5 * 19 / 36 * 4) < 1e-9
+    assert abs(_risk(game) - 0.5 * 23 / 36 * 4) < 1e-9
 
 
 def test_a_friend_in_the_hex_keeps_the_guns_when_it_stands() -> None:
@@ -113,3 +133,43 @@ def test_a_battery_alone_in_reach_limbers_or_leaves_rather_than_stand() -> None:
              if isinstance(c.action, Move)]
     best_move = max(moves, key=lambda c: c[0])[1]
     assert ctx.influence.chargers(best_move.path[-1]) == 0
+
+
+def test_a_battery_that_limbers_to_pull_out_moves_off_in_the_same_phase() -> None:
+    """Limbering costs the battery 0 MPs of its 24 here (the line's field of fire does not
+    reach 0608 from 0605 through its front: 4 MPs if it did), so having limbered it still
+    moves: out of the line's reach in the same phase (issue 30, session 10: the player used to
+    stop a unit after any formation change, and the limbered battery stood in its hex to be
+    charged as a column on the flank, 2-1 and 6D instead of 1-1 and NE)."""
+    game = _battery_facing("0605")
+    player = AIPlayer(Side.UNION, 1, posture=Posture.DEFEND)
+    first = player.decide(game)
+    assert first.action == ChangeFormation("g", Formation.LIMBERED)
+    game.apply(first.action)
+    second = player.decide(game)
+    assert isinstance(second.action, Move) and second.action.unit_id == "g"
+    game.apply(second.action)
+    battery = game.state.units["g"]
+    assert battery.formation is Formation.LIMBERED
+    assert battery.hex.distance(game.state.units["c"].hex) > 3
+    ctx = move_context(game, posture=Posture.DEFEND)
+    assert ctx.influence.chargers(battery.hex) == 0
+    assert _risk(game) == 0.0
+
+
+def test_a_battery_with_nowhere_to_go_unlimbers_again() -> None:
+    """The same battery in a hex with a creek on every side (crossed only at a bridge, TEC
+    N13): limbered, it can go nowhere, so it is better off in battery where it stands, charged
+    from the front (the capture 0.944 VP against 1.056 on the flank, its fire 0.08 against
+    half that limbered): it unlimbers again rather than wait limbered for the charge."""
+    game = _battery_facing("0605")
+    seal(game.map, "0608")
+    player = AIPlayer(Side.UNION, 1, posture=Posture.DEFEND)
+    first = player.decide(game)
+    assert first.action == ChangeFormation("g", Formation.LIMBERED)
+    game.apply(first.action)
+    assert set(tactical(game).movement.reachable("g")) <= {game.state.units["g"].hex}
+    second = player.decide(game)
+    assert second.action == ChangeFormation("g", Formation.UNLIMBERED)
+    game.apply(second.action)
+    assert not isinstance(player.decide(game).action, (Move, ChangeFormation))

@@ -125,3 +125,61 @@ def test_the_slaughter_mountain_union_holds_its_ridge_until_5_pm() -> None:
     assert hints[Side.UNION].opening == Opening(Posture.HOLD, 6, 3)
     assert hints[Side.CONFEDERATE].opening is None
     assert AIPlayer(Side.UNION, 1)._hints_now(game).posture is Posture.HOLD
+
+
+LEAD = ("union:\n  posture: attack\n  defend_when_ahead_by: 0\n"
+        "  opening: {posture: hold, until: 3, unless_enemy_within: 3}\n")
+
+
+def _confederate_loses(game: Game, sps: int) -> None:
+    unit = game.state.units["c"]
+    game.state.units["c"] = replace(unit, losses=unit.losses + sps)
+
+
+def test_the_given_attack_holds_only_while_behind_or_level(tmp_path: Path) -> None:
+    """`defend_when_ahead_by: 0`: after the opening the Union attacks while level (no points
+    either side) and defends once one Confederate SP lost puts it a point ahead; in the opening
+    the units the enemy frees play that posture too."""
+    game = _game(tmp_path, LEAD)
+    player = AIPlayer(Side.UNION, 1)
+    assert load_hints(game.scenario)[Side.UNION].defend_lead == 0.0
+    assert (player._hints_now(game).posture, player._hints_now(game).freed) \
+        == (Posture.HOLD, Posture.ATTACK)
+    game.state.turn = 4
+    assert game.result().points[Side.UNION].total == game.result().points[
+        Side.CONFEDERATE].total
+    assert player._hints_now(game).posture is Posture.ATTACK
+    _confederate_loses(game, 1)
+    assert game.result().points[Side.UNION].total \
+        - game.result().points[Side.CONFEDERATE].total == 1
+    assert player._hints_now(game).posture is Posture.DEFEND
+    game.state.turn = 3  # still the opening: the freed units defend the lead
+    assert player._hints_now(game).freed is Posture.DEFEND
+
+
+def test_a_lead_within_the_margin_keeps_the_attack(tmp_path: Path) -> None:
+    """With a margin of 1 point, a 1-point lead keeps the attack; 2 points turn it to defend.
+    A posture given to the player overrides the score."""
+    game = _game(tmp_path, LEAD.replace("ahead_by: 0", "ahead_by: 1"))
+    game.state.turn = 4
+    _confederate_loses(game, 1)
+    assert AIPlayer(Side.UNION, 1)._hints_now(game).posture is Posture.ATTACK
+    _confederate_loses(game, 1)
+    assert AIPlayer(Side.UNION, 1)._hints_now(game).posture is Posture.DEFEND
+    assert AIPlayer(Side.UNION, 1, posture=Posture.ATTACK)._hints_now(game).posture \
+        is Posture.ATTACK
+
+
+@pytest.mark.parametrize("text", [
+    "union:\n  posture: attack\n  defend_when_ahead_by: -1\n",
+    "union:\n  posture: attack\n  defend_when_ahead_by: soon\n",
+    "union:\n  defend_when_ahead_by: 0\n",  # no posture to hold it to
+])
+def test_a_bad_lead_margin_says_where(tmp_path: Path, text: str) -> None:
+    game = _game(tmp_path, text)
+    with pytest.raises(DataError) as caught:
+        load_hints(game.scenario)
+    line = 3 if "posture" in text else 2
+    assert str(caught.value) == (
+        f"{tmp_path / 'ai' / 'little.yaml'}:{line}: defend_when_ahead_by: expected a number of "
+        "points, 0 or more, beside a posture")
