@@ -13,6 +13,7 @@ from gameapp.ai.strategic.objectives import (
     column_means,
     danger,
     danger_of,
+    nearest_enough,
     pull,
     targets,
 )
@@ -112,3 +113,23 @@ def test_a_place_of_ours_is_worth_its_swing_as_the_enemys_is_to_take() -> None:
     held = hazelton(Side.CONFEDERATE)
     assert held.what == "Hazelton, VA, ours, 8 enemy SP near" and held.value == 2.0
     assert hazelton(Side.UNION).value == held.value
+
+
+def test_the_garrison_is_made_by_the_nearest_troops_enough_for_it() -> None:
+    # Westport (0102) needs 12 SP: 4 in it, 5 at 0302 (2 hexes), 6 at 0502 (4 hexes), 20 at
+    # 0802 (7 hexes). 4 + 5 = 9 within 2 is too few; with the 6 four hexes out, 15: the
+    # garrison pulls the troops within 4 (the 20 further out cover the place by standing
+    # where they are). Needing 12 with 5 SP within a week's march only, a week's march
+    # (3 hexes) is the least; needing more than all there are, everyone is pulled (0).
+    game = empty_board()
+    unit(game, "in", Side.UNION, "0102", 4)
+    unit(game, "near", Side.UNION, "0302", 5)
+    unit(game, "mid", Side.UNION, "0502", 6)
+    unit(game, "far", Side.UNION, "0802", 20)
+    to_phase(game, StrategicPhase.MOVEMENT)
+    pos = StrategicPlayer(Side.UNION).staff.look(game)
+    westport = game.map.parse("0102")
+    assert [game.map.parse(h).distance(westport) for h in ("0302", "0502", "0802")] == [2, 4, 7]
+    assert nearest_enough(pos, westport, 12) == 4
+    assert nearest_enough(pos, westport, 9) == REACH  # 4 + 5 within 2, but a week's march
+    assert nearest_enough(pos, westport, 36) == 0  # 35 SP in all: too few

@@ -157,14 +157,16 @@ def targets(pos: Position, weights: StrategicWeights,
                 # and he left Richmond to the 5: East '63 seed 4)
                 guard = pos.mine.get(place.hex, 0) + int(SUPPORT * sum(
                     pos.mine.get(n, 0) for n in place.hex.neighbors()))
-                # made by the troops a week's march off, as the threat is: the field army
-                # further out covers the capital by standing between (the target above), not
-                # by falling back into its works (East '63 seed 1: Jackson's 24 SP left
-                # Fredericksburg, 4 hexes out, for this garrison's pull against 8 SP)
+                # made by the nearest troops enough for it, from a week's march off or
+                # further if those are too few: the field army further out covers the capital
+                # by standing between (the target above), not by falling back into its works
+                # (East '63 seed 1: Jackson's 24 SP left Fredericksburg, 4 hexes out, for this
+                # garrison's pull against 8 SP, with 14 SP within 3 hexes; and in East '62,
+                # with none so near, Richmond fell to landings when only those were pulled)
                 found.append(Target(place.hex, worth,
                                     f"our capital {place.name}'s garrison, {close} enemy SP "
                                     "a week's march or a landing off", guard, OUTNUMBER * close,
-                                    within=REACH))
+                                    within=nearest_enough(pos, place.hex, OUTNUMBER * close)))
         else:
             guard = pos.near(side, place.hex, 1)
             share = min(1.0, threat / max(guard, 1))
@@ -269,6 +271,19 @@ def landing_threat(pos: Position, h: Hex) -> int:
             h in SailHandler().reachable(state, ship, terrain, high)
     return sum(min(space, aboard[at] + pos.mobile[enemy].get(at, 0)) // (1 if near[at] else 2)
                for at, space in room.items())
+
+
+def nearest_enough(pos: Position, h: Hex, needed: float) -> int:
+    """The hexes from `h` within which our field troops (not garrisons: they cannot march)
+    and whatever stands in `h` come to `needed` SP, and no fewer than a week's march (REACH);
+    0 (felt by everyone) when all of them are too few."""
+    found, last = float(pos.mine.get(h, 0)), 0
+    for d, sp in sorted((at.distance(h), sp) for at, sp in pos.mobile[pos.side].items()
+                        if sp and at != h):
+        if found >= needed:
+            break
+        found, last = found + sp, d
+    return max(REACH, last) if found >= needed else 0
 
 
 def covering_radius(pos: Position, capital: Hex, radius: int) -> int:
