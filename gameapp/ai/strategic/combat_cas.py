@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gameapp.ai.rca import Choice
-from gameapp.ai.strategic.objectives import CAPITAL, DRIVEN_BACK, SP_VALUE
+from gameapp.ai.strategic.objectives import CAPITAL, SP_VALUE
 from gameapp.ai.strategic.position import Position
 from gameapp.ai.strategic.river_forts import RIVER_FORT, barring_forts
 from gameapp.ai.strategic.staff import Staff
@@ -33,6 +33,7 @@ from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 BATTLE_SCORE = 12.0  # after every command has been tried (8.0)
 NAVAL_SCORE = 11.0
 DRIVEN_OFF = 0.5  # share of a place's swing counted for driving its defenders off
+DRIVEN_BACK = 0.3  # VP for the ground won when the defenders retreat
 STAKE = 2.0  # a loss of a share s of all our SP counts (1 + STAKE * s) times
 
 

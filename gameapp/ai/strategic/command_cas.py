@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from gameapp.ai.rca import Choice
 from gameapp.ai.strategic.combat_cas import battle_text, best_attack_of
 from gameapp.ai.strategic.movement_cas import join_goal
-from gameapp.ai.strategic.objectives import HUNGER, danger_of, pull
+from gameapp.ai.strategic.objectives import HUNGER, danger, pull
 from gameapp.ai.strategic.position import Position
 from gameapp.ai.strategic.staff import MIN_GAIN, Staff
 from gameapp.core.breakdown import IllegalActionError
@@ -271,13 +271,10 @@ class CommandForces:
                 if value - now > best:
                     best, goal = value - now, target
         hungry = HUNGER * max(1.0, sp / 10) if here not in pos.supplied else 0.0
-        stack = pos.mine.get(here, 0)
-        found = danger_of(pos, here, stack) if weights.weighs_danger else None
-        threat = found.vp if found is not None else 0.0
+        threat = danger(pos, here, pos.mine.get(here, 0)) if weights.weighs_danger else 0.0
         need = best + hungry + threat
-        if found is not None and threat > best and threat >= hungry:
-            return need, (f"{sp} SP at {pos.name(here)} in danger ({threat:.1f} VP: "
-                          f"{found.text()})")
+        if threat > best and threat >= hungry:
+            return need, f"{sp} SP at {pos.name(here)} in danger ({threat:.1f} VP)"
         if hungry > best:
             return need, f"{sp} SP at {pos.name(here)} out of supply"
         toward = f" toward {goal.what}" if goal is not None else ""

@@ -7,7 +7,7 @@ ending there. Values are in victory points (docs/ai.md, "The strategic computer 
   the game), in proportion to how far it is within our grasp (its garrison and the enemy's
   field troops near it against ours, a force marching up counting itself); the open sides of
   an enemy fortress too strong to storm (a siege); each of our places the enemy is near, worth
-  its swing in proportion to the threat (our capital: the whole sudden-death value, felt on
+  its points in proportion to the threat (our capital: the whole sudden-death value, felt on
   all the ground between it and the enemy's main body); each enemy stack we outnumber nearby,
   worth what beating it scores, its ground and works asking more of us. A piece a march of d
   MP from a target feels `value / (1 + d / 4)`; the best target counts, and half the next
@@ -17,11 +17,7 @@ ending there. Values are in victory points (docs/ai.md, "The strategic computer 
 - Danger (withdrawal): the enemy SP within three hexes (a week's march and an attack; those
   that must cross a river at half) against the SP that would stand in the hex, sheltered by a
   fort or rough ground: from even odds up, the share of the stack a battle at those odds
-  costs, less what the attack would cost the attacker (the results table's mean loss at the
-  odds column, of every SP it brings, the river's halved ones whole), at half a point an SP,
-  and the ground lost when the results drive the stack back. Seen from the attacker, this is
-  what the battle would gain him (combat_cas.py weighs it so): a battle he would lose by is
-  not fought, and is no danger; behind a river or in works a stack holds its line.
+  costs, at half a point an SP.
 - Hunger: a hex the side's supply net does not reach costs what a week's attrition costs.
 """
 
@@ -29,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 
 from gameapp.ai.strategic.marches import MarchCosts
 from gameapp.ai.strategic.position import Position
@@ -55,7 +50,6 @@ RAIL_CUT = 0.3  # VP for taking an enemy rail hex
 GROUND = 0.02  # VP for any other enemy hex taken
 HUNGER = 0.6  # VP: a week out of supply (about an SP of attrition)
 SUPPORT = 0.5  # share of the SP next to a stack counted in its defence
-DRIVEN_BACK = 0.3  # VP for the ground won when a battle's defenders retreat
 SIDE_GUARD = 4  # SP enough to hold one side of a siege line
 INVEST = 0.5  # share of a fortress's swing felt on each open side of it (a siege)
 GRASP = 3  # our SP near a defended place, times its defenders, to count it fully
@@ -170,9 +164,7 @@ def targets(pos: Position, weights: StrategicWeights,
         else:
             guard = pos.near(side, place.hex, 1)
             share = min(1.0, threat / max(guard, 1))
-            # its swing, as an enemy place's: its loss moves the score by twice its points
-            # (they score it, we no longer do), so holding it is worth what taking it is
-            found.append(Target(place.hex, 2 * place.points * late * share,
+            found.append(Target(place.hex, place.points * late * share,
                                 f"{place.name}, ours, {threat} enemy SP near", guard, needed,
                                 march=way(place.hex)))
     for h, sp in pos.theirs.items():
@@ -339,81 +331,32 @@ def pull(targets_seen: tuple[Target, ...], h: Hex, horizon: int, sp: int = 0,
     return best[0] + SECOND * second, best[1]
 
 
-@dataclass(frozen=True)
-class Danger:
-    """What a stack in a hex may expect from the enemy that can reach it next week, in SP of
-    the whole stack: its own loss, and the attacker's (the attack's price)."""
-
-    enemy: float  # the enemy SP within reach, those across a river at half
-    odds: float  # against the stack, sheltered, with its friends next to it
-    lost: float  # SP the stack may lose
-    costs: float  # SP the attack may cost the attacker
-    driven: float  # the chance the results drive the stack back
-
-    @property
-    def vp(self) -> float:
-        """What the battle gains the attacker, if anything: what the stack may lose."""
-        return max(0.0, SP_VALUE * (self.lost - self.costs) + DRIVEN_BACK * self.driven)
-
-    def text(self) -> str:
-        return (f"{self.enemy:.0f} enemy SP near at {self.odds:.1f} to 1: we lose "
-                f"{self.lost:.1f} SP, they {self.costs:.1f}, driven back {self.driven:.0%}")
-
-
 def danger(pos: Position, h: Hex, sp: int, stack: int | None = None) -> float:
     """VP `sp` in a stack of `stack` SP (`sp` alone if None) in `h` may expect to lose to the
     enemy that can reach it next week, the friends next to it counting half (they share the
-    blow, or strike back): its share of the stack's loss less the attack's price."""
+    blow, or strike back)."""
     stack = sp if stack is None else stack
     if sp <= 0:
         return 0.0
-    found = danger_of(pos, h, stack)
-    return found.vp * sp / stack if found is not None else 0.0
-
-
-def danger_of(pos: Position, h: Hex, stack: int) -> Danger | None:
-    """The battle a stack of `stack` SP in `h` may expect next week; None when the enemy near
-    has not even odds."""
-    if stack <= 0:
-        return None
-    enemy, raw = threat_across(pos, h)
+    enemy = threat_across(pos, h)
     if not enemy:
-        return None
+        return 0.0
     fort = pos.forts.get(h)
-    shelter = 2.0 if fort is not None and fort.side is pos.side and fort.capacity >= stack \
-        else (1.3 if pos.terrain.terrain(h) in ROUGH else 1.0)
+    shelter = 2.0 if fort is not None and fort.side is pos.side and fort.capacity >= sp else (
+        1.3 if pos.terrain.terrain(h) in ROUGH else 1.0)
     friends = sum(pos.mine.get(n, 0) for n in h.neighbors())
-    defence = stack * shelter + SUPPORT * friends
-    ratio = enemy / defence
+    ratio = enemy / (stack * shelter + SUPPORT * friends)
     if ratio < 1:
-        return None
-    lost = stack * min(0.3, 0.06 + 0.06 * ratio)
-    # the attacker brings no more than the best column asks (more only costs him more)
-    tables = combat_tables()
-    brings = raw * min(1.0, float(tables.columns[-1]) * defence / enemy)
-    share, driven = column_means(ratio)
-    return Danger(enemy, ratio, lost, brings * share, driven)
+        return 0.0
+    return SP_VALUE * sp * min(0.3, 0.06 + 0.06 * ratio)
 
 
-def column_means(ratio: float) -> tuple[float, float]:
-    """At the odds column `ratio` falls in (the results table, each die alike): the
-    attacker's mean loss, a share of the SP it brings, and the chance the defender retreats."""
-    tables = combat_tables()
-    column = tables.column_of(Fraction(ratio).limit_denominator(1000))
-    if column is None:
-        return 0.0, 0.0
-    cells = [row[column] for row in tables.results.values()]
-    return (sum(c.attacker_percent for c in cells) / (100 * len(cells)),
-            sum(1 for c in cells if c.defender_retreats) / len(cells))
-
-
-def threat_across(pos: Position, h: Hex) -> tuple[float, int]:
+def threat_across(pos: Position, h: Hex) -> float:
     """The enemy SP within reach of `h`, those that must attack it across a river at half
-    (odds.py: an attack across a river is made at half strength), and the same counted whole
-    (the base of the attacker's losses). A stack comes at `h` from the neighbours of `h`
-    nearest it; when a river runs along every one of them the river shelters us from that
-    stack (Lee behind the Rappahannock in the winter of 1863)."""
-    total, raw = 0.0, 0
+    (odds.py: an attack across a river is made at half strength). A stack comes at `h` from
+    the neighbours of `h` nearest it; when a river runs along every one of them the river
+    shelters us from that stack (Lee behind the Rappahannock in the winter of 1863)."""
+    total = 0.0
     chart = pos.terrain.map
     for at, sp in pos.mobile[pos.side.other].items():
         d = at.distance(h)
@@ -424,8 +367,7 @@ def threat_across(pos: Position, h: Hex) -> tuple[float, int]:
             (direction := n.direction_to(h)) is not None
             and chart.hexside_at(n, direction) & RIVER for n in front)
         total += sp / 2 if across else sp
-        raw += sp
-    return total, raw
+    return total
 
 
 def taking(pos: Position, path: tuple[Hex, ...], piece: Piece) -> tuple[float, str]:
