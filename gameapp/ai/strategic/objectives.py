@@ -68,6 +68,7 @@ class Target:
     have: int = 0  # an enemy place: our SP within two weeks' march of it
     need: float = 0.0  # and the SP that put it fully within our grasp (0: it is)
     siege: bool = False  # a side of a fortress to invest: each unit finds its own
+    within: int = 0  # hexes: felt only by the pieces standing this near it (0: by all)
     march: Mapping[Hex, int] | None = None  # the MP to march to it from each hex, if known
 
     def worth(self, sp: int = 0, at: Hex | None = None) -> float:
@@ -84,6 +85,10 @@ class Target:
             return False
         guarding = at == self.hex if self.siege else at.distance(self.hex) <= max(1, self.cover)
         return self.guard - (sp if guarding else 0) >= self.needed
+
+    def beyond(self, at: Hex) -> bool:
+        """A piece standing at `at` is too far off to answer it."""
+        return bool(self.within) and at.distance(self.hex) > self.within
 
     def distance(self, h: Hex) -> int:
         """How far `h` is from where the target is met: the place itself, or, for a capital
@@ -146,9 +151,16 @@ def targets(pos: Position, weights: StrategicWeights,
                 # and he left Richmond to the 5: East '63 seed 4)
                 guard = pos.mine.get(place.hex, 0) + int(SUPPORT * sum(
                     pos.mine.get(n, 0) for n in place.hex.neighbors()))
+                # made by the nearest troops enough for it, from a week's march off or
+                # further if those are too few: the field army further out covers the capital
+                # by standing between (the target above), not by falling back into its works
+                # (East '63 seed 1: Jackson's 24 SP left Fredericksburg, 4 hexes out, for this
+                # garrison's pull against 8 SP, with 14 SP within 3 hexes; and in East '62,
+                # with none so near, Richmond fell to landings when only those were pulled)
                 found.append(Target(place.hex, worth,
                                     f"our capital {place.name}'s garrison, {close} enemy SP "
-                                    "a week's march or a landing off", guard, OUTNUMBER * close))
+                                    "a week's march or a landing off", guard, OUTNUMBER * close,
+                                    within=nearest_enough(pos, place.hex, OUTNUMBER * close)))
         else:
             guard = pos.near(side, place.hex, 1)
             share = min(1.0, threat / max(guard, 1))
@@ -253,6 +265,19 @@ def landing_threat(pos: Position, h: Hex) -> int:
                for at, space in room.items())
 
 
+def nearest_enough(pos: Position, h: Hex, needed: float) -> int:
+    """The hexes from `h` within which our field troops (not garrisons: they cannot march)
+    and whatever stands in `h` come to `needed` SP, and no fewer than a week's march (REACH);
+    0 (felt by everyone) when all of them are too few."""
+    found, last = float(pos.mine.get(h, 0)), 0
+    for d, sp in sorted((at.distance(h), sp) for at, sp in pos.mobile[pos.side].items()
+                        if sp and at != h):
+        if found >= needed:
+            break
+        found, last = found + sp, d
+    return max(REACH, last) if found >= needed else 0
+
+
 def covering_radius(pos: Position, capital: Hex, radius: int) -> int:
     """How far from our capital a force still covers it: the hexes no further from it than the
     enemy's main body (the distance within which half the SP that threaten it stand), so that
@@ -296,7 +321,7 @@ def pull(targets_seen: tuple[Target, ...], h: Hex, horizon: int, sp: int = 0,
     second = 0.0
     for t in targets_seen:
         d = t.distance(h)
-        if d > horizon or (at is not None and t.spares(sp, at)):
+        if d > horizon or (at is not None and (t.spares(sp, at) or t.beyond(at))):
             continue
         value = t.worth(sp, at) / (1 + d / FADE)
         if value > best[0]:

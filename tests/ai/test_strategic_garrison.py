@@ -1,0 +1,54 @@
+"""The capital's own garrison is made by the troops nearest it, enough for it: the field army
+further out covers the capital by standing between (docs/ai.md, "The strategic computer
+player"; docs/strategic-scenarios.md, "East, session 10")."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameapp.ai.settings import Difficulty
+from gameapp.ai.strategic.objectives import REACH, Target, nearest_enough, pull
+from gameapp.ai.strategic.player import StrategicPlayer
+from gameapp.ai.strategic.settings import STRATEGIC_WEIGHTS
+from gameapp.core.rulesets.strategic.sequence import StrategicPhase
+from gameapp.core.units import Side
+from tests.rulesets.strategic.battles import empty_board, unit
+from tests.rulesets.strategic.positions import to_phase
+
+
+def test_a_target_with_a_reach_pulls_only_the_pieces_within_it() -> None:
+    # East '63 seed 1, week 2: Richmond's garrison (1 SP, 12 needed against 8 SP a week off,
+    # 14 SP within 3 hexes) pulled at the capital's whole 35 VP; felt as the second target by
+    # Jackson's 24 SP at Fredericksburg, 4 hexes out, it drew him 3 hexes back (+5.15 VP) off
+    # the Rappahannock. Now a piece beyond the garrison's reach does not feel it.
+    game = empty_board()
+    capital = game.map.parse("0102")
+    garrison = Target(capital, 35.0, "our capital's garrison", guard=1, needed=12.0,
+                      within=REACH)
+    far, near = game.map.parse("0502"), game.map.parse("0402")
+    assert far.distance(capital) == REACH + 1 and near.distance(capital) == REACH
+    horizon = STRATEGIC_WEIGHTS[Difficulty.NORMAL].horizon
+    toward = game.map.parse("0202")
+    assert pull((garrison,), toward, horizon, 24, far) == (0.0, None)
+    value, target = pull((garrison,), toward, horizon, 24, near)
+    assert target is garrison and value == pytest.approx(35 / (1 + 1 / 4))
+
+
+def test_the_garrison_is_made_by_the_nearest_troops_enough_for_it() -> None:
+    # Westport (0102) needs 12 SP: 4 in it, 5 at 0302 (2 hexes), 6 at 0502 (4 hexes), 20 at
+    # 0802 (7 hexes). 4 + 5 = 9 within 2 is too few; with the 6 four hexes out, 15: the
+    # garrison pulls the troops within 4 (the 20 further out cover the place by standing
+    # where they are). Needing 12 with 5 SP within a week's march only, a week's march
+    # (3 hexes) is the least; needing more than all there are, everyone is pulled (0).
+    game = empty_board()
+    unit(game, "in", Side.UNION, "0102", 4)
+    unit(game, "near", Side.UNION, "0302", 5)
+    unit(game, "mid", Side.UNION, "0502", 6)
+    unit(game, "far", Side.UNION, "0802", 20)
+    to_phase(game, StrategicPhase.MOVEMENT)
+    pos = StrategicPlayer(Side.UNION).staff.look(game)
+    westport = game.map.parse("0102")
+    assert [game.map.parse(h).distance(westport) for h in ("0302", "0502", "0802")] == [2, 4, 7]
+    assert nearest_enough(pos, westport, 12) == 4
+    assert nearest_enough(pos, westport, 9) == REACH  # 4 + 5 within 2, but a week's march
+    assert nearest_enough(pos, westport, 36) == 0  # 35 SP in all: too few
