@@ -24,6 +24,7 @@ from gameapp.ai.strategic.combat_cas import battle_text, best_attack_of
 from gameapp.ai.strategic.movement_cas import join_goal
 from gameapp.ai.strategic.objectives import HUNGER, danger, pull
 from gameapp.ai.strategic.position import Position
+from gameapp.ai.strategic.siege_lines import siege_guards
 from gameapp.ai.strategic.staff import MIN_GAIN, Staff
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
@@ -88,6 +89,10 @@ class KeepRosters:
         state = pos.state
         ma = pos.terrain.tables.movement_allowance
         rostered = {u for hq in state.hqs(pos.side) for u in hq.roster}
+        guards = siege_guards(pos, self.staff.targets)
+        for unit_id, why in guards.items():
+            if unit_id in rostered:
+                yield Release(unit_id), why
         for hq in sorted(state.hqs(pos.side), key=lambda h: h.id):
             if hq.commander is None or state.pieces.get(hq.commander) is None:
                 continue
@@ -103,7 +108,7 @@ class KeepRosters:
             here = sorted((p for p in state.divisions(pos.side)
                            if p.hex == hq.hex and p.id not in rostered and p.aboard is None
                            and not p.entrained), key=lambda p: -p.sp)
-            for unit in here[:max(0, room)]:
+            for unit in [p for p in here if p.id not in guards][:max(0, room)]:
                 if allowance(state, unit, ma) >= slowest or not units:
                     yield Assign(unit.id, hq.id), (f"puts {unit.id} on the {hq.name}'s roster "
                                                    "so its commander takes it along (16.16)")
@@ -208,8 +213,9 @@ class CommandForces:
         what = needs[leader_id][1]
         p = chance[leader_id]
         if leader_id in orders and (leader_id in deserving or leader_id not in rolls):
-            return Choice(GiveOrder(leader_id), f"orders {name} (no die; {p:.0%} by his "
-                                                f"initiative): {what}")
+            odds = "he may not roll his own, 19.44" if _subordinate(pos, leader_id) else \
+                f"{p:.0%} by his initiative"
+            return Choice(GiveOrder(leader_id), f"orders {name} (no die; {odds}): {what}")
         if leader_id in rolls:
             return Choice(RollInitiative(leader_id), f"tries {name}'s initiative ({p:.0%}): "
                                                      f"{what}")
@@ -226,6 +232,11 @@ class CommandForces:
         leader = pos.state.pieces[leader_id]
         if not isinstance(leader, Leader):
             return 0.0  # an HQ without its commander moves only by an order
+        if _subordinate(pos, leader_id):
+            # 19.44: he may not roll (Grant under Halleck): without an order his force stays.
+            # Ranked at his rating, Grant (5 in 6) had the last claim on West '62's three
+            # orders and his Cairo divisions sat out February (seed 1: first ordered week 5)
+            return 0.0
         _, needed = initiative_terms(leader, leader.hex not in pos.supplied)
         return float(chance_at_or_under(needed))
 
@@ -279,3 +290,10 @@ class CommandForces:
             return need, f"{sp} SP at {pos.name(here)} out of supply"
         toward = f" toward {goal.what}" if goal is not None else ""
         return need, f"{sp} SP{toward}"
+
+
+def _subordinate(pos: Position, leader_id: str) -> bool:
+    """19.44: a leader subordinate to another (Grant under Halleck) may not roll his own
+    initiative; only an order commands him."""
+    leader = pos.state.pieces.get(leader_id)
+    return isinstance(leader, Leader) and leader.subordinate_to is not None

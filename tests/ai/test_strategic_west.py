@@ -1,0 +1,92 @@
+"""The strategic computer player's West rules (issue 29, session 10): orders for a leader who
+may not roll (19.44), and siege lines that need no guard of their own. Hand-worked positions on
+the Hazel test map (tests/rulesets/strategic/hazel.yaml)."""
+
+from __future__ import annotations
+
+from gameapp.ai.strategic.command_cas import CommandForces
+from gameapp.ai.strategic.objectives import targets
+from gameapp.ai.strategic.player import StrategicPlayer
+from gameapp.ai.strategic.siege_lines import closed_without_holders
+from gameapp.core.rulesets.strategic.actions import GiveOrder, RollInitiative
+from gameapp.core.rulesets.strategic.pieces import Division, Fort
+from gameapp.core.rulesets.strategic.ruleset import ROUTES
+from gameapp.core.rulesets.strategic.sequence import StrategicPhase
+from gameapp.core.units import Side
+from tests.rulesets.strategic.positions import add, hazel_game, place, to_phase
+
+
+def test_a_leader_who_may_not_roll_has_the_first_claim_on_an_order() -> None:
+    # Hazel gives the Union 1 order a week. Bayard (initiative 4: 4 in 6) needs 2.0 VP of
+    # marching, Grant (initiative 5, subordinate to Halleck: may not roll, 19.44) 1.0. An order
+    # goes where the need is likeliest lost without one: Bayard loses 2.0 x 2/6 = 0.67 without
+    # it, Grant all his 1.0 (ranked at his rating, 1.0 x 1/6 = 0.17, he had no claim).
+    game = hazel_game(first=Side.UNION)
+    to_phase(game, StrategicPhase.MOVEMENT)
+    player = StrategicPlayer(Side.UNION)
+    pos = player.staff.look(game)
+    legal = [a for a in ROUTES[StrategicPhase.MOVEMENT][GiveOrder].legal(pos.ctx, Side.UNION)
+             if isinstance(a, GiveOrder | RollInitiative)]
+    assert GiveOrder("grant") in legal and RollInitiative("grant") not in legal
+    commanding = CommandForces(player.staff)
+    needs = {"bayard": (2.0, "4 SP toward Hazelton"), "grant": (1.0, "7 SP toward Hazelton")}
+    first = commanding._pick(pos, legal, needs, set())
+    assert first is not None and first.action == RollInitiative("bayard")  # he rolls
+    assert first.why.startswith("tries Bayard's initiative (67%)")
+    del needs["bayard"]
+    second = commanding._pick(pos, legal, needs, set())
+    assert second is not None and second.action == GiveOrder("grant")  # the order is his
+    assert second.why == ("orders Grant (no die; he may not roll his own, 19.44): "
+                          "7 SP toward Hazelton")
+
+
+def _fortress_game():  # type: ignore[no-untyped-def]
+    """Hazelton (0702, the map's victory place) made a fortress held by Hill (c3, 6 SP), the
+    other Confederates far off; the Union's movement phase. Its sides: 0601, 0602, 0701,
+    0703, 0801, 0802 (no major river or ridge among them)."""
+    game = hazel_game(first=Side.UNION)
+    for unit in ("c1", "c2", "c4", "jackson", "stuart", "valley"):
+        place(game, unit, "1006")
+    add(game, Fort("hazel_works", Side.CONFEDERATE, game.map.parse("0702"), capacity=10,
+                   fortress=True))
+    to_phase(game, StrategicPhase.MOVEMENT)
+    return game
+
+
+def _siege_lines(game):  # type: ignore[no-untyped-def]
+    player = StrategicPlayer(Side.UNION)
+    pos = player.staff.look(game)
+    found = {game.map.hex_id(t.hex): t for t in targets(pos, player.staff.weights)
+             if t.siege}
+    return pos, found
+
+
+def test_a_side_closed_by_the_troops_beside_it_needs_no_guard_of_its_own() -> None:
+    # Banks's II Corps (11 SP) on 0601 and Sigel (7 SP) on 0602, side by side: each hex lies
+    # in the other's zone of control, so either stays closed if its troops march on. Neither
+    # is listed as a siege line to keep. 0701 and 0703 are in their zones (closed, not
+    # listed); the open sides 0801 and 0802 are listed, to invest.
+    game = _fortress_game()
+    place(game, "ii-corps", "0601")
+    place(game, "u6", "0602")
+    pos, found = _siege_lines(game)
+    assert closed_without_holders(pos, game.map.parse("0601"))
+    assert closed_without_holders(pos, game.map.parse("0602"))
+    assert sorted(found) == ["0801", "0802"]
+    assert all(t.what.startswith("investing Hazelton") for t in found.values())
+
+
+def test_a_side_held_alone_is_kept_by_its_first_few_sp() -> None:
+    # Sigel alone on 0602: nobody beside him covers it, so it is a siege line to keep (its
+    # guard his 7 SP, 4 enough), and he cannot leave it (7 - 7 leaves fewer than 4).
+    game = _fortress_game()
+    place(game, "u6", "0602")
+    pos, found = _siege_lines(game)
+    assert not closed_without_holders(pos, game.map.parse("0602"))
+    line = found["0602"]
+    assert line.what.startswith("the siege line before Hazelton")
+    assert (line.guard, line.needed) == (7, 4)
+    unit = pos.state.pieces["u6"]
+    assert isinstance(unit, Division)
+    assert not line.spares(unit.sp, unit.hex)
+    assert sorted(found) == ["0602", "0701", "0801", "0802"]  # 0601, 0703: in his zone
