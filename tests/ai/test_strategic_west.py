@@ -4,11 +4,17 @@ the Hazel test map (tests/rulesets/strategic/hazel.yaml)."""
 
 from __future__ import annotations
 
-from gameapp.ai.strategic.command_cas import CommandForces
+from gameapp.ai.strategic.command_cas import CommandForces, KeepRosters
+from gameapp.ai.strategic.marches import MarchCosts
 from gameapp.ai.strategic.objectives import targets
 from gameapp.ai.strategic.player import StrategicPlayer
-from gameapp.ai.strategic.siege_lines import closed_without_holders
-from gameapp.core.rulesets.strategic.actions import GiveOrder, RollInitiative
+from gameapp.ai.strategic.siege_lines import (
+    closed_without_holders,
+    closing_way,
+    siege_ground,
+    siege_guards,
+)
+from gameapp.core.rulesets.strategic.actions import Assign, GiveOrder, Release, RollInitiative
 from gameapp.core.rulesets.strategic.pieces import Division, Fort
 from gameapp.core.rulesets.strategic.ruleset import ROUTES
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
@@ -90,3 +96,70 @@ def test_a_side_held_alone_is_kept_by_its_first_few_sp() -> None:
     assert isinstance(unit, Division)
     assert not line.spares(unit.sp, unit.hex)
     assert sorted(found) == ["0602", "0701", "0801", "0802"]  # 0601, 0703: in his zone
+
+
+def test_a_corps_on_a_siege_line_leaves_one_division_to_hold_it() -> None:
+    # Banks's II Corps (Williams 8 SP, militia 3) alone on 0602, a side of Hazelton that needs
+    # 4 SP: the smallest division that is enough (Williams; the militia's 3 is not) leaves the
+    # roster to hold it, so that the corps may march on to the open sides (16.16).
+    game = _fortress_game()
+    place(game, "ii-corps", "0602")
+    to_phase(game, StrategicPhase.COMMAND, Side.CONFEDERATE)
+    to_phase(game, StrategicPhase.COMMAND, Side.UNION)
+    player = StrategicPlayer(Side.UNION)
+    pos = player.staff.look(game)
+    assert siege_guards(pos, player.staff.targets) == {
+        "u1": "releases u1 from the II Corps to hold the siege line at 0602 (4 SP enough; "
+              "the rest may march on, 16.16)"}
+    rosters = KeepRosters(player.staff)
+    assert rosters.evaluate(game) > 0
+    choice = rosters.execute(game)
+    assert choice.action == Release("u1") and "siege line at 0602" in choice.why
+
+
+def test_a_division_off_the_roster_on_a_siege_line_is_not_put_back() -> None:
+    # Williams already off the roster on 0602 with his corps: he is enough for the side
+    # (8 >= 4), so he stays off it (no assign), while the corps keeps its militia.
+    game = _fortress_game()
+    place(game, "ii-corps", "0602")
+    to_phase(game, StrategicPhase.COMMAND, Side.CONFEDERATE)
+    to_phase(game, StrategicPhase.COMMAND, Side.UNION)
+    game.apply(Release("u1"))
+    player = StrategicPlayer(Side.UNION)
+    pos = player.staff.look(game)
+    assert siege_guards(pos, player.staff.targets) == {
+        "u1": "holds the siege line at 0602"}
+    actions = [a for a, _ in KeepRosters(player.staff)._changes(pos)]
+    assert Assign("u1", "ii-corps") not in actions
+
+
+def test_beating_the_troops_beside_a_fortress_is_worth_a_side_of_its_siege() -> None:
+    # Ewell (9 SP) stands on 0601 beside Hazelton (1 point, held by Hill's 6 SP in works):
+    # driving him off is worth INVEST (1/2) of Hazelton's swing (2 x 1) = 1.0 VP, which a
+    # battle counts at DRIVEN_OFF (1/2) for each result that makes him retreat. A hex not
+    # beside it (0501) is worth nothing more, nor is 0601 once the works have no garrison.
+    game = _fortress_game()
+    place(game, "c1", "0601")
+    pos = StrategicPlayer(Side.UNION).staff.look(game)
+    assert siege_ground(pos, game.map.parse("0601")) == 1.0
+    assert siege_ground(pos, game.map.parse("0501")) == 0.0
+    place(game, "c3", "1006")
+    pos = StrategicPlayer(Side.UNION).staff.look(game)
+    assert siege_ground(pos, game.map.parse("0601")) == 0.0
+
+
+def test_an_open_side_is_as_near_as_the_nearest_hex_that_closes_it() -> None:
+    # Hazelton's open side 0801: a unit on 0801 closes it, and so does one on 0701, 0802, 0901
+    # or 0902, whose zones reach it; 0701 is 0 MP from closing it, though a march to 0801
+    # itself costs more.
+    game = _fortress_game()
+    pos = StrategicPlayer(Side.UNION).staff.look(game)
+    marches = MarchCosts(game.rules.terrain)
+    fort, side = game.map.parse("0702"), game.map.parse("0801")
+    closing = closing_way(pos, fort, side, marches.to)
+    assert closing is not None
+    at = game.map.parse("0701")
+    assert marches.to(side)[at] > 0 and closing[at] == 0
+    west = game.map.parse("0501")
+    assert closing[west] == min(marches.to(c)[west] for c in (
+        side, at, game.map.parse("0802"), game.map.parse("0901"), game.map.parse("0902")))
