@@ -9,8 +9,8 @@ from gameapp.ai.strategic.marches import MarchCosts
 from gameapp.ai.strategic.objectives import targets
 from gameapp.ai.strategic.player import StrategicPlayer
 from gameapp.ai.strategic.siege_lines import (
-    closed_without_holders,
     closing_way,
+    needed_holders,
     siege_ground,
     siege_guards,
 )
@@ -67,35 +67,42 @@ def _siege_lines(game):  # type: ignore[no-untyped-def]
     return pos, found
 
 
-def test_a_side_closed_by_the_troops_beside_it_needs_no_guard_of_its_own() -> None:
-    # Banks's II Corps (11 SP) on 0601 and Sigel (7 SP) on 0602, side by side: each hex lies
-    # in the other's zone of control, so either stays closed if its troops march on. Neither
-    # is listed as a siege line to keep. 0701 and 0703 are in their zones (closed, not
-    # listed); the open sides 0801 and 0802 are listed, to invest.
+def test_troops_whose_sides_their_neighbours_also_close_may_march_on() -> None:
+    # Hazelton's ring closed by four: Bayard's cavalry (u4, 3 SP) on 0701, Banks's II Corps
+    # (11 SP) on 0601, Sigel (7 SP) on 0602, Ricketts (6 SP) on 0703. Zones (no major river
+    # or ridge here): 0701 reaches 0801 and 0601; 0601 reaches 0701 and 0602; 0602 reaches
+    # 0601 and 0703; 0703 reaches 0602 and 0802. Banks's and Sigel's sides stay closed
+    # without them (0601 by Bayard's and Sigel's zones, 0602 by Banks's and Ricketts's), but
+    # 0801 is closed by Bayard alone and 0802 by Ricketts alone: those two are the siege line
+    # to keep, and no side is open.
     game = _fortress_game()
+    place(game, "u4", "0701")
     place(game, "ii-corps", "0601")
     place(game, "u6", "0602")
+    place(game, "u3", "0703")
     pos, found = _siege_lines(game)
-    assert closed_without_holders(pos, game.map.parse("0601"))
-    assert closed_without_holders(pos, game.map.parse("0602"))
-    assert sorted(found) == ["0801", "0802"]
-    assert all(t.what.startswith("investing Hazelton") for t in found.values())
+    assert [game.map.hex_id(h) for h in needed_holders(pos, game.map.parse("0702"))] == [
+        "0701", "0703"]
+    assert sorted(found) == ["0701", "0703"]
+    assert found["0701"].what == "the siege line before Hazelton, VA at 0701"
+    assert (found["0703"].guard, found["0703"].needed) == (6, 4)
 
 
 def test_a_side_held_alone_is_kept_by_its_first_few_sp() -> None:
     # Sigel alone on 0602: nobody beside him covers it, so it is a siege line to keep (its
-    # guard his 7 SP, 4 enough), and he cannot leave it (7 - 7 leaves fewer than 4).
+    # guard his 7 SP, 4 enough), and he cannot leave it (7 - 7 leaves fewer than 4). His zone
+    # closes 0601 and 0703; 0701, 0801 and 0802 are open.
     game = _fortress_game()
     place(game, "u6", "0602")
     pos, found = _siege_lines(game)
-    assert not closed_without_holders(pos, game.map.parse("0602"))
     line = found["0602"]
     assert line.what.startswith("the siege line before Hazelton")
     assert (line.guard, line.needed) == (7, 4)
     unit = pos.state.pieces["u6"]
     assert isinstance(unit, Division)
     assert not line.spares(unit.sp, unit.hex)
-    assert sorted(found) == ["0602", "0701", "0801", "0802"]  # 0601, 0703: in his zone
+    assert sorted(found) == ["0602", "0701", "0801", "0802"]
+    assert all(found[h].what.startswith("investing Hazelton") for h in ("0701", "0801", "0802"))
 
 
 def test_a_corps_on_a_siege_line_leaves_one_division_to_hold_it() -> None:

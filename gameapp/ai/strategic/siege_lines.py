@@ -1,8 +1,8 @@
 """Which sides of a siege line need the troops standing on them (docs/ai.md, "Sieges").
 
 A fortress is besieged when every land hex next to it is held by the besiegers or lies in
-their zone of control (R&C strategic sieges). A side we stand on whose neighbours' troops
-already control it stays closed if its own troops march away: it needs no guard of its own.
+their zone of control (R&C strategic sieges). Troops before it whose sides the troops beside
+them also close may march on: only those that alone keep a side closed are its siege line.
 Without this, West '63's Union kept Sherman's XV Corps (15 SP) at Milliken's Bend and
 McPherson's XVII (17 SP) at Delta, both on the Louisiana bank across from Vicksburg, as its
 "siege line" for eighteen weeks (seed 1: commanded by initiative in weeks 2-8 and never
@@ -23,13 +23,33 @@ if TYPE_CHECKING:  # objectives.py imports this module
     from gameapp.ai.strategic.objectives import Target
 
 
-def closed_without_holders(pos: Position, side_hex: Hex) -> bool:
-    """Our zone of control would still cover `side_hex` without the troops standing in it:
-    a ground combat unit of ours next to it whose zone reaches it (not across a major river or
-    a ridge)."""
+def land_sides(pos: Position, fortress: Hex) -> list[Hex]:
+    """The land hexes next to a fortress: the sides its siege must hold or control."""
+    terrain = pos.terrain
+    return [n for n in fortress.neighbors()
+            if terrain.map.contains(n) and not terrain.terrain(n).is_water]
+
+
+def needed_holders(pos: Position, fortress: Hex) -> list[Hex]:
+    """The hexes whose troops alone keep a side of the siege of `fortress` closed: the side
+    they stand on, or one their zone of control reaches, would open if they marched away.
+    Troops whose sides the troops beside them also close may go. Without it, two corps side by
+    side before Vicksburg each saw the other holding the line, and by turns left the hex that
+    alone closed the swamp north of the city (West '63 seed 1, weeks 5-7, until Loring walked
+    into it); and Sherman's and McPherson's corps, once both on the Louisiana bank, each kept
+    their hex there."""
     ours = pos.board.combat[pos.side]
+    occupied = pos.board.occupied[pos.side]
     reach = pos.terrain.zoc_reach
-    return any(n in ours and side_hex in reach(n) for n in side_hex.neighbors())
+
+    def closed(s: Hex, without: Hex | None) -> bool:
+        if s != without and s in occupied:
+            return True
+        return any(m != without and m in ours and s in reach(m) for m in (s, *s.neighbors()))
+
+    sides = [s for s in land_sides(pos, fortress) if closed(s, None)]
+    return sorted(c for c in ours if c != fortress and c.distance(fortress) <= 2
+                  and any(not closed(s, c) for s in sides))
 
 
 def siege_guards(pos: Position, lines: Iterable[Target]) -> dict[str, str]:
