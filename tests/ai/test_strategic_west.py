@@ -1,10 +1,10 @@
-"""The strategic computer player's West rules (issue 29, session 10): orders for a leader who
-may not roll (19.44), and siege lines that need no guard of their own. Hand-worked positions on
-the Hazel test map (tests/rulesets/strategic/hazel.yaml)."""
+"""The strategic computer player's siege lines (issue 29, session 10): which troops before a
+fortress keep its sides closed, their guards, the battles beside it, its open sides.
+Hand-worked positions on the Hazel test map (tests/rulesets/strategic/hazel.yaml)."""
 
 from __future__ import annotations
 
-from gameapp.ai.strategic.command_cas import CommandForces, KeepRosters
+from gameapp.ai.strategic.command_cas import KeepRosters
 from gameapp.ai.strategic.marches import MarchCosts
 from gameapp.ai.strategic.objectives import targets
 from gameapp.ai.strategic.player import StrategicPlayer
@@ -14,36 +14,11 @@ from gameapp.ai.strategic.siege_lines import (
     siege_ground,
     siege_guards,
 )
-from gameapp.core.rulesets.strategic.actions import Assign, GiveOrder, Release, RollInitiative
+from gameapp.core.rulesets.strategic.actions import Assign, Release
 from gameapp.core.rulesets.strategic.pieces import Division, Fort
-from gameapp.core.rulesets.strategic.ruleset import ROUTES
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
 from tests.rulesets.strategic.positions import add, hazel_game, place, to_phase
-
-
-def test_a_leader_who_may_not_roll_has_the_first_claim_on_an_order() -> None:
-    # Hazel gives the Union 1 order a week. Bayard (initiative 4: 4 in 6) needs 2.0 VP of
-    # marching, Grant (initiative 5, subordinate to Halleck: may not roll, 19.44) 1.0. An order
-    # goes where the need is likeliest lost without one: Bayard loses 2.0 x 2/6 = 0.67 without
-    # it, Grant all his 1.0 (ranked at his rating, 1.0 x 1/6 = 0.17, he had no claim).
-    game = hazel_game(first=Side.UNION)
-    to_phase(game, StrategicPhase.MOVEMENT)
-    player = StrategicPlayer(Side.UNION)
-    pos = player.staff.look(game)
-    legal = [a for a in ROUTES[StrategicPhase.MOVEMENT][GiveOrder].legal(pos.ctx, Side.UNION)
-             if isinstance(a, GiveOrder | RollInitiative)]
-    assert GiveOrder("grant") in legal and RollInitiative("grant") not in legal
-    commanding = CommandForces(player.staff)
-    needs = {"bayard": (2.0, "4 SP toward Hazelton"), "grant": (1.0, "7 SP toward Hazelton")}
-    first = commanding._pick(pos, legal, needs, set())
-    assert first is not None and first.action == RollInitiative("bayard")  # he rolls
-    assert first.why.startswith("tries Bayard's initiative (67%)")
-    del needs["bayard"]
-    second = commanding._pick(pos, legal, needs, set())
-    assert second is not None and second.action == GiveOrder("grant")  # the order is his
-    assert second.why == ("orders Grant (no die; he may not roll his own, 19.44): "
-                          "7 SP toward Hazelton")
 
 
 def _fortress_game():  # type: ignore[no-untyped-def]

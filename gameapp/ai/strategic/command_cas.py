@@ -213,9 +213,8 @@ class CommandForces:
         what = needs[leader_id][1]
         p = chance[leader_id]
         if leader_id in orders and (leader_id in deserving or leader_id not in rolls):
-            odds = "he may not roll his own, 19.44" if _subordinate(pos, leader_id) else \
-                f"{p:.0%} by his initiative"
-            return Choice(GiveOrder(leader_id), f"orders {name} (no die; {odds}): {what}")
+            return Choice(GiveOrder(leader_id), f"orders {name} (no die; {p:.0%} by his "
+                                                f"initiative): {what}")
         if leader_id in rolls:
             return Choice(RollInitiative(leader_id), f"tries {name}'s initiative ({p:.0%}): "
                                                      f"{what}")
@@ -232,11 +231,6 @@ class CommandForces:
         leader = pos.state.pieces[leader_id]
         if not isinstance(leader, Leader):
             return 0.0  # an HQ without its commander moves only by an order
-        if _subordinate(pos, leader_id):
-            # 19.44: he may not roll (Grant under Halleck): without an order his force stays.
-            # Ranked at his rating, Grant (5 in 6) had the last claim on West '62's three
-            # orders and his Cairo divisions sat out February (seed 1: first ordered week 5)
-            return 0.0
         _, needed = initiative_terms(leader, leader.hex not in pos.supplied)
         return float(chance_at_or_under(needed))
 
@@ -290,10 +284,3 @@ class CommandForces:
             return need, f"{sp} SP at {pos.name(here)} out of supply"
         toward = f" toward {goal.what}" if goal is not None else ""
         return need, f"{sp} SP{toward}"
-
-
-def _subordinate(pos: Position, leader_id: str) -> bool:
-    """19.44: a leader subordinate to another (Grant under Halleck) may not roll his own
-    initiative; only an order commands him."""
-    leader = pos.state.pieces.get(leader_id)
-    return isinstance(leader, Leader) and leader.subordinate_to is not None
