@@ -115,13 +115,21 @@ def test_a_division_off_the_roster_on_a_siege_line_is_not_put_back() -> None:
     assert Assign("u1", "ii-corps") not in actions
 
 
-def test_beating_the_troops_beside_a_fortress_is_worth_a_side_of_its_siege() -> None:
-    # Ewell (9 SP) stands on 0601 beside Hazelton (1 point, held by Hill's 6 SP in works):
-    # driving him off is worth INVEST (1/2) of Hazelton's swing (2 x 1) = 1.0 VP, which a
-    # battle counts at DRIVEN_OFF (1/2) for each result that makes him retreat. A hex not
-    # beside it (0501) is worth nothing more, nor is 0601 once the works have no garrison.
+def test_beating_the_troops_on_a_fortress_s_last_open_side_is_worth_a_side_of_its_siege() -> None:
+    # Ewell (9 SP) stands on 0601 beside Hazelton (1 point, held by Hill's 6 SP in works).
+    # With only Sigel on 0602 (his zone closes 0601 and 0703; 0701, 0801, 0802 open), beating
+    # Ewell would not close the ring: worth nothing more than the battle. With Bayard on 0701
+    # (closing 0801) and Ricketts on 0703 (closing 0802) as well, 0601 is the last open side:
+    # driving him off is worth INVEST (1/2) of Hazelton's swing (2 x 1) = 1.0 VP, which a battle
+    # counts at DRIVEN_OFF (1/2) for each result that makes him retreat. A hex not beside it
+    # (0501) is worth nothing, nor is 0601 once the works have no garrison.
     game = _fortress_game()
     place(game, "c1", "0601")
+    place(game, "u6", "0602")
+    pos = StrategicPlayer(Side.UNION).staff.look(game)
+    assert siege_ground(pos, game.map.parse("0601")) == 0.0
+    place(game, "u4", "0701")
+    place(game, "u3", "0703")
     pos = StrategicPlayer(Side.UNION).staff.look(game)
     assert siege_ground(pos, game.map.parse("0601")) == 1.0
     assert siege_ground(pos, game.map.parse("0501")) == 0.0

@@ -38,18 +38,19 @@ def needed_holders(pos: Position, fortress: Hex) -> list[Hex]:
     alone closed the swamp north of the city (West '63 seed 1, weeks 5-7, until Loring walked
     into it); and Sherman's and McPherson's corps, once both on the Louisiana bank, each kept
     their hex there."""
+    sides = [s for s in land_sides(pos, fortress) if side_closed(pos, s)]
+    return sorted(c for c in pos.board.combat[pos.side] if c != fortress
+                  and c.distance(fortress) <= 2 and any(not side_closed(pos, s, c) for s in sides))
+
+
+def side_closed(pos: Position, s: Hex, without: Hex | None = None) -> bool:
+    """Whether our troops hold the side `s` of a siege or reach it with their zone of control
+    (R&C strategic sieges), leaving out those standing on `without`."""
+    if s != without and s in pos.board.occupied[pos.side]:
+        return True
     ours = pos.board.combat[pos.side]
-    occupied = pos.board.occupied[pos.side]
     reach = pos.terrain.zoc_reach
-
-    def closed(s: Hex, without: Hex | None) -> bool:
-        if s != without and s in occupied:
-            return True
-        return any(m != without and m in ours and s in reach(m) for m in (s, *s.neighbors()))
-
-    sides = [s for s in land_sides(pos, fortress) if closed(s, None)]
-    return sorted(c for c in ours if c != fortress and c.distance(fortress) <= 2
-                  and any(not closed(s, c) for s in sides))
+    return any(m != without and m in ours and s in reach(m) for m in (s, *s.neighbors()))
 
 
 def siege_guards(pos: Position, lines: Iterable[Target]) -> dict[str, str]:
@@ -86,8 +87,11 @@ def siege_guards(pos: Position, lines: Iterable[Target]) -> dict[str, str]:
 def siege_ground(pos: Position, h: Hex) -> float:
     """What driving the enemy off `h` is worth to a siege: `h` lies beside a garrisoned enemy
     fortress we would invest (a victory place that is no capital, or a fort barring a river),
-    and its defenders are the field troops that keep a side of it open or a relief close by.
-    Worth the share of the fortress's swing a side of its siege line is (objectives.INVEST).
+    every other side of which we already hold or control, so that its defenders keep the
+    last side open. Worth the share of the fortress's swing a side of its siege line is
+    (objectives.INVEST). Counted beside any fortress, it sent East '62's Union at the troops
+    beside Centreville's and Yorktown's works at odds that cost it twice its usual losses
+    (seeds 1-6: 0-6 against 3-3; docs/strategic-scenarios.md, "West, session 10").
     Without it a battle beside a fortress was worth only its losses and a little ground: in
     West '63 seed 1 Grant's 40 SP stood at Edwards beside Loring's 8 on Vicksburg's last open
     approach from week 4 to week 12 and never attacked (4:1 cost about as many SP as it took),
@@ -101,6 +105,8 @@ def siege_ground(pos: Position, h: Hex) -> float:
     for n in h.neighbors():
         fort = pos.forts.get(n)
         if fort is None or fort.side is pos.side or not pos.theirs.get(n, 0):
+            continue
+        if not all(side_closed(pos, s) for s in land_sides(pos, n) if s != h):
             continue
         place = places.get(n)
         if place is not None and place.holder is not pos.side and place.capital_of is None:
