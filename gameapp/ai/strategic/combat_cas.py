@@ -19,6 +19,7 @@ from gameapp.ai.rca import Choice
 from gameapp.ai.strategic.objectives import CAPITAL, SP_VALUE
 from gameapp.ai.strategic.position import Position
 from gameapp.ai.strategic.river_forts import RIVER_FORT, barring_forts
+from gameapp.ai.strategic.siege_lines import siege_ground
 from gameapp.ai.strategic.staff import Staff
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
@@ -45,6 +46,7 @@ def battle_worth(pos: Position, preview: BattlePreview) -> float:
         ground += DRIVEN_OFF * (2 * place.points + (CAPITAL if place.capital_of else 0))
     elif preview.target in barring_forts(pos):  # the river beyond it opened (river_forts.py)
         ground += DRIVEN_OFF * RIVER_FORT
+    ground += DRIVEN_OFF * siege_ground(pos, preview.target)  # a fortress's side opened
     defenders = [u for d in preview.defenders if isinstance(u := pos.state.pieces[d], Division)]
     trapped = trapped_attackers(pos, preview)
     army = max(1, sum(pos.mine.values()))

@@ -24,6 +24,7 @@ from gameapp.ai.strategic.combat_cas import battle_text, best_attack_of
 from gameapp.ai.strategic.movement_cas import join_goal
 from gameapp.ai.strategic.objectives import HUNGER, danger, pull
 from gameapp.ai.strategic.position import Position
+from gameapp.ai.strategic.siege_lines import siege_guards
 from gameapp.ai.strategic.staff import MIN_GAIN, Staff
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
@@ -88,6 +89,10 @@ class KeepRosters:
         state = pos.state
         ma = pos.terrain.tables.movement_allowance
         rostered = {u for hq in state.hqs(pos.side) for u in hq.roster}
+        guards = siege_guards(pos, self.staff.targets)
+        for unit_id, why in guards.items():
+            if unit_id in rostered:
+                yield Release(unit_id), why
         for hq in sorted(state.hqs(pos.side), key=lambda h: h.id):
             if hq.commander is None or state.pieces.get(hq.commander) is None:
                 continue
@@ -103,7 +108,7 @@ class KeepRosters:
             here = sorted((p for p in state.divisions(pos.side)
                            if p.hex == hq.hex and p.id not in rostered and p.aboard is None
                            and not p.entrained), key=lambda p: -p.sp)
-            for unit in here[:max(0, room)]:
+            for unit in [p for p in here if p.id not in guards][:max(0, room)]:
                 if allowance(state, unit, ma) >= slowest or not units:
                     yield Assign(unit.id, hq.id), (f"puts {unit.id} on the {hq.name}'s roster "
                                                    "so its commander takes it along (16.16)")

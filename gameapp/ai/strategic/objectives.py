@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from gameapp.ai.strategic.marches import MarchCosts
 from gameapp.ai.strategic.position import Position
 from gameapp.ai.strategic.settings import StrategicWeights
+from gameapp.ai.strategic.siege_lines import closing_way, land_sides, needed_holders
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rulesets.strategic.crt import combat_tables
 from gameapp.core.rulesets.strategic.naval import SailHandler
@@ -220,18 +221,13 @@ def investing(pos: Position, h: Hex, value: float, name: str,
     share = INVEST * min(1.0, ours / max(1, OUTNUMBER * (outside + garrison)))
     if share <= 0:
         return []
-    side = pos.side
-    found = []
-    for n in h.neighbors():
-        if not pos.terrain.map.contains(n) or pos.terrain.terrain(n).is_water:
-            continue
-        guard = pos.mine.get(n, 0)
-        if guard:  # a side we hold: kept, by its first few SP only
-            found.append(Target(n, value * share, f"the siege line before {name} at "
-                                f"{pos.name(n)}", guard, SIDE_GUARD, siege=True, march=way(n)))
-        elif n not in pos.board.zoc[side]:
+    found = [Target(n, value * share, f"the siege line before {name} at {pos.name(n)}",
+                    pos.mine.get(n, 0), SIDE_GUARD, siege=True, march=way(n))
+             for n in needed_holders(pos, h)]  # kept, by their first few SP only
+    for n in land_sides(pos, h):
+        if not pos.mine.get(n, 0) and n not in pos.board.zoc[pos.side]:
             found.append(Target(n, value * share, f"investing {name} (open side "
-                                f"{pos.name(n)})", siege=True, march=way(n)))
+                                f"{pos.name(n)})", siege=True, march=closing_way(pos, h, n, way)))
     return found
 
 
