@@ -23,6 +23,7 @@ from gameapp.core.rulesets.strategic.terrain import TerrainCosts
 class MarchCosts:
     terrain: TerrainCosts
     _to: dict[Hex, dict[Hex, int]] = field(default_factory=dict)
+    _into: dict[Hex, tuple[tuple[Hex, int], ...]] = field(default_factory=dict)
 
     def to(self, goal: Hex) -> Mapping[Hex, int]:
         """The MP from each land hex to `goal` (absent: no way there by land)."""
@@ -32,22 +33,34 @@ class MarchCosts:
         return found
 
     def _costs_to(self, goal: Hex) -> dict[Hex, int]:
-        terrain = self.terrain
-        limit = terrain.tables.movement_allowance["infantry"]
         best = {goal: 0}
         queue = [(0, goal)]
         while queue:
             cost, b = heapq.heappop(queue)
             if cost > best.get(b, cost):
                 continue
+            for a, step in self._steps_into(b):
+                total = cost + step
+                if total < best.get(a, total + 1):
+                    best[a] = total
+                    heapq.heappush(queue, (total, a))
+        return best
+
+    def _steps_into(self, b: Hex) -> tuple[tuple[Hex, int], ...]:
+        """The land hexes a march steps from into `b`, with the MP of the step (at least 1),
+        in `b.neighbors()` order; kept for the game, since every search crosses the same hexes
+        (West '63: 109 searches, a worst decision of 10 s when each step was looked up anew)."""
+        found = self._into.get(b)
+        if found is None:
+            terrain = self.terrain
+            limit = terrain.tables.movement_allowance["infantry"]
+            steps = []
             for a in b.neighbors():
                 if not terrain.map.contains(a) or terrain.terrain(a).is_water:
                     continue
                 step = next((mp for n, mp in terrain.exits(a) if n == b), None)
                 if step is None or step > limit:  # more than a week's march of infantry
                     continue
-                total = cost + max(1, step)
-                if total < best.get(a, total + 1):
-                    best[a] = total
-                    heapq.heappush(queue, (total, a))
-        return best
+                steps.append((a, max(1, step)))
+            found = self._into[b] = tuple(steps)
+        return found
