@@ -23,11 +23,20 @@ def judged(scenario_path: Path, union: float, confed: float,
     terms = scenario.victory
     if terms is None or terms.par is None:
         raise SystemExit(f"{scenario_path}: no par to judge the saved games by")
-    for place in terms.places:  # sudden death (R&C strategic sudden death) first
-        home = scenario.home[place.hex]
-        if place.sudden_death and holders.get(place.name, home) is not home:
-            return home.other, "decisive", None
+    fallen = sudden_death_winner(scenario, holders)
+    if fallen is not None:
+        return fallen, "decisive", None
     scored = {Side.UNION: Breakdown.of([Term("saved", union, "")]),
               Side.CONFEDERATE: Breakdown.of([Term("saved", confed, "")])}
     verdict = from_par(scored, terms, terms.par)
     return verdict.winner, verdict.level, verdict.level_terms.total
+
+
+def sudden_death_winner(scenario: Any, holders: dict[str, Side | None]) -> Side | None:
+    """The side that won at once (R&C strategic sudden death): the enemy of a sudden-death
+    place's first holder, if a saved game ended with that place in other hands."""
+    for place in scenario.victory.places:
+        home = scenario.home[place.hex]
+        if place.sudden_death and holders.get(place.name, home) is not home:
+            return Side(home.other)
+    return None

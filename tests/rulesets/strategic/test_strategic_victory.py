@@ -13,7 +13,9 @@ from gameapp.core.rulesets.strategic.pieces import Fort
 from gameapp.core.rulesets.strategic.scenario import load_strategic
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.victory import (
+    BALANCE_RULE,
     PAR_RULE,
+    Balance,
     Par,
     VictoryPlace,
     VictoryTerms,
@@ -107,12 +109,14 @@ victory:
     assert "Hazelton, VA is not in 0703 on this map" in str(error.value)
 
 
-def _par_game(forts: dict[Side, tuple[str, ...]] | None = None) -> tuple[Game, StrategicState]:
+def _par_game(forts: dict[Side, tuple[str, ...]] | None = None,
+              balance: Balance | None = None) -> tuple[Game, StrategicState]:
     """Hazelton (0702, Confederate at the start) 4 points, Westport (0102, Union) 6; in
     'history' the Union held Westport only: par = 6 - 4 = +2; substantive from 3, decisive 8."""
     game = empty_board()
     where = game.map.parse
-    par = Par("1862-06-01", ("Westport, MD",), forts or {}, substantive=3, decisive=8)
+    par = Par("1862-06-01", ("Westport, MD",), forts or {}, substantive=3, decisive=8,
+              balance=balance)
     game.scenario = replace(game.scenario, victory=VictoryTerms((
         VictoryPlace("Hazelton, VA", where("0702"), 4, "the valley's depot"),
         VictoryPlace("Westport, MD", where("0102"), 6, "the capital"),
@@ -141,7 +145,7 @@ def test_the_distance_from_par_gives_winner_and_level() -> None:
     marginal = result(game.scenario, state)
     assert (marginal.winner, marginal.level, marginal.level_terms.total) == (U, "marginal", 1)
     assert marginal.level_terms.terms[-1].label == \
-        "1 from par, the Union side's way: marginal from 1"
+        "1 from par, the Union side's way: marginal, under 3"
     assert all(t.rule == PAR_RULE for t in marginal.level_terms)
     # 7 Union SP lost as well: 3 points to the Confederacy. 7 - 7 = 0, 2 below par: marginal
     state.lost[U] = 7
@@ -169,6 +173,37 @@ def test_a_pars_forts_count_once_for_each_side_that_had_taken_one() -> None:
                                                      (1, "004 25.3")]
     assert history.total == 3  # par +3: the starting +2 is now a marginal Confederate result
     assert result(game.scenario, state).winner is C
+
+
+def test_a_balance_moves_par_by_where_equal_players_end() -> None:
+    # equal players end a median 2.5 points short of history's +2: the Union wins above -0.5
+    game, state = _par_game(balance=Balance(-2.5, "seeds 21-40"))
+    # 7 Union SP lost: 3 points. Union 6 - 7 = -1: below history's par by 3 (a substantive
+    # Confederate result without the balance), below the balanced par by 0.5: marginal
+    state.lost[U] = 7
+    final = result(game.scenario, state)
+    assert [(t.label, t.value, t.rule) for t in final.level_terms] == [
+        ("Union points less Confederate points (6 - 7)", -1, PAR_RULE),
+        ("less par: the Union's places on 1862-06-01 (Westport 6)", -6, PAR_RULE),
+        ("less par: the Confederacy's places on 1862-06-01 (Hazelton 4)", 4, PAR_RULE),
+        ("less balance: -2.5, equal players' distance from history", 2.5, BALANCE_RULE),
+        ("0.5 from par, the Confederate side's way: marginal, under 3", 0, PAR_RULE)]
+    assert (final.winner, final.level, final.level_terms.total) == (C, "marginal", -0.5)
+    # 5 Union SP lost instead: 2 points. 6 - 6 = 0, 0.5 above the balanced par: the Union's
+    state.lost[U] = 5
+    assert (result(game.scenario, state).winner, result(game.scenario, state).level) == \
+        (U, "marginal")
+    # history's own result (+2) is now 2.5 above par
+    state.lost[U] = 0
+    history = result(game.scenario, state)
+    assert (history.winner, history.level_terms.total) == (U, 2.5)
+
+
+def test_a_whole_balance_can_end_at_par_in_a_draw() -> None:
+    game, state = _par_game(balance=Balance(-2, "seeds 21-40"))
+    state.lost[U] = 5  # 6 - 6 = 0: history's +2 less 2
+    final = result(game.scenario, state)
+    assert final.winner is None and final.level_terms.terms[-1].label == "at par: a draw"
 
 
 def test_par_levels_are_marginal_substantive_decisive_by_distance() -> None:
@@ -210,3 +245,25 @@ victory:
     assert "Westport, MD is not one of this scenario's victory places" in text
     assert "ridley is not a Union fort of this scenario" in text
     assert "a decisive result must lie further from par than a substantive one" in text
+
+
+def test_a_balance_off_the_half_point_grid_is_refused_with_its_line(tmp_path: Path) -> None:
+    (tmp_path / "small_theatre.yaml").write_text(SMALL_MAP.read_text(encoding="utf-8"))
+    path = tmp_path / "hazel.yaml"
+    text = HAZEL.read_text(encoding="utf-8") + """
+victory:
+  places:
+    - {place: "Hazelton, VA", hex: "0702", points: 4, why: the depot}
+  par:
+    date: "1862-06-01"
+    union_holds: []
+    substantive: 1
+    decisive: 2
+    balance: {points: -2.25, why: seeds 21-40}
+"""
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("    balance: {points: -2.25, why: seeds 21-40}") + 1
+    with pytest.raises(DataError) as error:
+        load_strategic(path)
+    message = str(error.value)
+    assert f"hazel.yaml:{line}" in message and "-2.25" in message

@@ -13,8 +13,10 @@
   option's places.
 - The level: a scenario with a `par` (history's end) measures the Union's margin (its points
   less the Confederacy's) from the margin the record gives at the scenario's last date; the
-  distance from par gives the level (R&C strategic par). Without a par: the ratio of the
-  winner's points to the loser's, as in the tactical game.
+  distance from par gives the level (R&C strategic par). A par may carry a balance: the points
+  by which equal computer players' games fell from history's margin, measured with
+  bench/strategic_balance.py, so that equal sides have even chances (R&C strategic balance).
+  Without a par: the ratio of the winner's points to the loser's, as in the tactical game.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ PLACES = "R&C strategic victory"
 FORTS_ONCE = "004 25.3"
 SUDDEN = "R&C strategic sudden death"
 PAR_RULE = "R&C strategic par"
+BALANCE_RULE = "R&C strategic balance"
 PLACE_POINTS = {PlaceSize.TOWN: 1, PlaceSize.CITY: 2, PlaceSize.MAJOR_CITY: 3}
 CAPITALS = {"union": "Washington, DC", "confederate": "Richmond, VA"}
 
@@ -50,6 +53,17 @@ class VictoryPlace:
 
 
 @dataclass(frozen=True)
+class Balance:
+    """Where equal players end against history (R&C strategic balance): the median of the
+    Union's distance from history's par in equal computer games, added to par so that each side
+    wins about half of them. `why` names the games it was measured from."""
+
+    points: float  # a multiple of 0.5; below zero, equal players fall short of history's margin
+    why: str
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class Par:
     """History's end (R&C strategic par): the victory places the Union held on the scenario's
     last date and the enemy forts each side had taken by then, from the record; and how far
@@ -61,6 +75,7 @@ class Par:
     substantive: int
     decisive: int
     source: str = ""
+    balance: Balance | None = None
 
 
 @dataclass(frozen=True)
@@ -109,8 +124,12 @@ def _read_par(reader: Any, data: dict[str, Any], places: Sequence[VictoryPlace],
     if data["decisive"] <= data["substantive"]:
         reader.problem(("victory", "par", "decisive"),
                        "a decisive result must lie further from par than a substantive one")
+    balance = None
+    if "balance" in data:
+        given = data["balance"]
+        balance = Balance(float(given["points"]), given["why"], given.get("source", ""))
     return Par(str(data["date"]), tuple(data["union_holds"]), taken, data["substantive"],
-               data["decisive"], data.get("source", ""))
+               data["decisive"], data.get("source", ""), balance)
 
 
 @dataclass(frozen=True)
@@ -290,20 +309,26 @@ def par_level(distance: float, par: Par) -> tuple[str, int]:
 
 
 def from_par(scored: dict[Side, Breakdown], terms: VictoryTerms, par: Par) -> StrategicResult:
-    """The result measured from par: the Union's margin less history's; the side it favours
-    wins, at the level its distance reaches; exactly at par, history repeated: a draw. The
-    level terms add up to the signed distance (above par: the Union's side)."""
+    """The result measured from par: the Union's margin less history's, and less the par's
+    balance; the side it favours wins, at the level its distance reaches; exactly at par, a
+    draw. The level terms add up to the signed distance (above par: the Union's side)."""
     union, confed = scored[Side.UNION].total, scored[Side.CONFEDERATE].total
     history = par_terms(terms, par)
     level_terms = [Term(f"Union points less Confederate points ({union:g} - {confed:g})",
                         union - confed, PAR_RULE),
                    *(Term(f"less par: {t.label}", -t.value, t.rule) for t in history)]
     off = union - confed - history.total
+    if par.balance is not None:
+        level_terms.append(Term(f"less balance: {par.balance.points:+g}, equal players' distance "
+                                f"from history", -par.balance.points, BALANCE_RULE))
+        off -= par.balance.points
     if off == 0:
-        level_terms.append(Term("at par: history's result, a draw", 0, PAR_RULE))
+        at_par = "a draw" if par.balance else "history's result, a draw"
+        level_terms.append(Term(f"at par: {at_par}", 0, PAR_RULE))
         return StrategicResult(scored, None, "", Breakdown.of(level_terms))
     winner = Side.UNION if off > 0 else Side.CONFEDERATE
     level, least = par_level(abs(off), par)
-    level_terms.append(Term(f"{abs(off):g} from par, the {winner.label} side's way: {level} "
-                            f"from {least}", 0, PAR_RULE))
+    reach = f"under {par.substantive}" if level == "marginal" else f"from {least}"
+    level_terms.append(Term(f"{abs(off):g} from par, the {winner.label} side's way: {level}, "
+                            f"{reach}", 0, PAR_RULE))
     return StrategicResult(scored, winner, level, Breakdown.of(level_terms))

@@ -1,0 +1,110 @@
+"""A strategic scenario's balance (R&C strategic balance, docs/strategic-rules.md "Victory") from
+saved equal-player games (a script, not a test):
+
+    python bench/strategic_balance.py scenarios/west_1862.yaml \
+        --calibrate bench/results/s11-lead/west_1862-seeds21-40.jsonl \
+        --check bench/results/s11-lead/west_1862-seeds1-20.jsonl
+
+Each game's distance from history's par (the Union's margin less par's, the balance left out) is
+read from its saved totals and holders (bench/history.py --save). The calibration games' median is
+the balance they suggest: with it, equal players win about half each. The check games, played on
+other seeds, are then judged three ways: by history's par alone, by the scenario's balance as it
+stands, and by the suggested one. A game lost by sudden death counts as the furthest from par
+the loser's way."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from strategic_par import sudden_death_winner  # noqa: E402
+
+from gameapp.core.rulesets.strategic.scenario import load_strategic  # noqa: E402
+from gameapp.core.rulesets.strategic.victory import par_terms  # noqa: E402
+from gameapp.core.units import Side  # noqa: E402
+
+
+def distances(scenario: Any, path: Path) -> dict[int, float]:
+    """seed: the Union's distance from history's par, ±inf for a sudden death."""
+    terms = scenario.victory
+    history = par_terms(terms, terms.par).total
+    out: dict[int, float] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        game = json.loads(line)
+        holders = {name: Side(side) if side else None for name, side in game["holders"].items()}
+        out[game["seed"]] = distance(scenario, game["points"]["union"],
+                                     game["points"]["confederate"], holders, history)
+    return out
+
+
+def distance(scenario: Any, union: float, confed: float, holders: dict[str, Side | None],
+             history: float) -> float:
+    fallen = sudden_death_winner(scenario, holders)
+    if fallen is not None:
+        return math.inf if fallen is Side.UNION else -math.inf
+    return union - confed - history
+
+
+def record(offs: list[float], balance: float) -> str:
+    union = sum(1 for d in offs if d > balance)
+    confed = sum(1 for d in offs if d < balance)
+    drawn = len(offs) - union - confed
+    return (f"Union {union}, Confederacy {confed}, draws {drawn}: "
+            f"Union {100 * union / len(offs):.0f} %, Confederacy {100 * confed / len(offs):.0f} %")
+
+
+def half_point(x: float) -> float:
+    return math.floor(2 * x + 0.5) / 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("scenario", type=Path)
+    parser.add_argument("--calibrate", type=Path, nargs="+", required=True)
+    parser.add_argument("--check", type=Path, nargs="*", default=[])
+    args = parser.parse_args(argv)
+    scenario: Any = load_strategic(args.scenario)
+    if scenario.victory is None or scenario.victory.par is None:
+        raise SystemExit(f"{args.scenario}: no par to balance")
+    par = scenario.victory.par
+    calibration: dict[int, float] = {}
+    for path in args.calibrate:
+        calibration.update(distances(scenario, path))
+    check: dict[int, float] = {}
+    for path in args.check:
+        check.update(distances(scenario, path))
+    check = {seed: d for seed, d in check.items() if seed not in calibration}
+
+    history = par_terms(scenario.victory, par).total
+    print(f"{args.scenario.name}: history's par {history:+g}, balance as it stands "
+          f"{par.balance.points if par.balance else 0:+g}")
+    cal = [calibration[s] for s in sorted(calibration)]
+    print(f"calibration, {len(cal)} games, seeds {min(calibration)}-{max(calibration)}: "
+          f"distances from history's par {', '.join(f'{d:+g}' for d in cal)}")
+    suggested = half_point(statistics.median(cal))
+    print(f"  median {statistics.median(cal):+g}: the balance they suggest {suggested:+g}")
+    standing = par.balance.points if par.balance else 0.0
+    for name, games in (("calibration", cal), ("check", [check[s] for s in sorted(check)])):
+        if not games:
+            continue
+        seeds = sorted(calibration if name == "calibration" else check)
+        print(f"{name} games ({len(games)}, seeds {seeds[0]}-{seeds[-1]}) judged")
+        print(f"  by history's par alone:          {record(games, 0.0)}")
+        print(f"  by the balance as it stands {standing:+5g}: {record(games, standing)}")
+        print(f"  by the suggested balance {suggested:+5g}:    {record(games, suggested)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
