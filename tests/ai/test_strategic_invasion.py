@@ -74,7 +74,8 @@ def test_the_invasion_marches_round_the_enemy_army_not_through_it() -> None:
     # C2410, next to Lee at Fredericksburg (C2412). The bare map's way to Winchester runs
     # through them (10 MP from Fredericksburg, 9 from Culpeper); the invasion's way goes round
     # them: none from Fredericksburg or Stafford, whose hexes stand within the Union army's
-    # blow, and 9 MP from Culpeper (C2211), felt from 8 MP on (1 MP there)
+    # blow, and 9 MP from Culpeper (C2211), felt from 8 MP on and a quarter of every MP still
+    # to march: max(9 - 8, 9 // 4) = 2
     game = Game.from_scenario(EAST_63, seed=1)
     _richmond_manned(game)
     pos = StrategicPlayer(C).staff.look(game)
@@ -86,7 +87,7 @@ def test_the_invasion_marches_round_the_enemy_army_not_through_it() -> None:
     target = next(t for t in invasion_targets(pos, marches) if t.what.startswith("Winchester"))
     assert target.march is not None
     assert fredericksburg not in target.march and stafford not in target.march
-    assert target.march[culpeper] == 1
+    assert target.march[culpeper] == 2
     # Hooker gone north by Washington (C2508): the way by Stafford is open again
     for corps in UNION_ARMY:
         place(game, corps, "C2508")
@@ -94,7 +95,10 @@ def test_the_invasion_marches_round_the_enemy_army_not_through_it() -> None:
     # (the campaign under way: nothing outnumbers Richmond's defenders any more)
     target = next(t for t in invasion_targets(pos, marches, going=True)
                   if t.what.startswith("Winchester"))
-    assert target.march is not None and target.march[fredericksburg] == 10 - 8
+    assert target.march is not None and target.march[fredericksburg] == max(10 - 8, 10 // 4)
+    # and nearer than two weeks' march the army still goes on toward it: from C2109, 4 MP from
+    # Winchester, it is 1 away (flat at 0 from 8 MP on, the army stopped 8 MP short of it)
+    assert target.march[winchester] == 0 < target.march[game.map.parse("C2109")] == 4 // 4
 
 
 def test_the_invading_army_leaves_the_capitals_cover_to_its_own_troops() -> None:
@@ -115,6 +119,25 @@ def test_the_invading_army_leaves_the_capitals_cover_to_its_own_troops() -> None
     assert cover.within == REACH
     assert cover.beyond(game.map.parse("C2412"))  # Fredericksburg: 4 hexes from Richmond
     assert not cover.beyond(game.map.parse("C2518"))  # Petersburg: 2
+
+
+def test_the_capitals_works_keep_the_troops_the_invasion_needs_in_them() -> None:
+    # with the invasion on, Richmond's works (a fort for 20) keep the troops in them that the
+    # invasion cannot spare, half the 20: Longstreet's command (19 SP) and Hampton's 1 cannot
+    # leave, worth the diversion (52.5 VP), felt within a week's march of Richmond only
+    game = Game.from_scenario(EAST_63, seed=1)
+    _richmond_manned(game)
+    player = StrategicPlayer(C)
+    player.staff.look(game)
+    works = next(t for t in player.staff.targets if "works" in t.what)
+    richmond = game.map.parse("C2516")
+    assert (works.hex, works.value, works.guard, works.needed) == (richmond, DIVERSION, 20, 10)
+    assert not works.spares(19, richmond)  # Longstreet's 19 would leave 1
+    assert works.beyond(game.map.parse("C2412")) and not works.beyond(richmond)
+    # no invasion (Richmond's works empty at the start), no such target
+    player = StrategicPlayer(C)
+    player.staff.look(Game.from_scenario(EAST_63, seed=1))
+    assert not [t for t in player.staff.targets if "works" in t.what]
 
 
 def test_an_army_under_way_counts_its_corps_a_day_apart() -> None:

@@ -38,6 +38,7 @@ THREAT_RANGE = 2 * REACH + 2  # hexes from the enemy capital: its places that th
 MARCHING = 2  # hexes: an army on the march, its corps spread over them
 THREATENED = 8  # MP: two weeks' march; an army this near a place threatens it, and the enemy
 # must answer before it arrives (a capital is watched as far: objectives.targets)
+ON_TO = 4  # and from there on, a quarter of each MP still to march is felt: the army goes on
 
 
 @dataclass(frozen=True)
@@ -104,17 +105,30 @@ def invasion(pos: Position, side: Side, going: bool = False) -> Invasion | None:
     return Invasion(side, at, sp, threat, (1 + SECOND) * (CAPITAL + 2 * ours.points))
 
 
-def diverted(found: tuple[Target, ...], plan: Invasion | None) -> tuple[Target, ...]:
+def diverted(pos: Position, found: tuple[Target, ...],
+             plan: Invasion | None) -> tuple[Target, ...]:
     """Our targets with our invasion on (`plan`): the field troops beyond a week's march of our
     capital cover it by the diversion, not by standing before it, so the capital's cover is
     felt only by its own troops, within `REACH` of it (Lee left D. H. Hill's and Elzey's about
     Richmond in June 1863); its garrison's need is felt as before. Without this the cover,
     felt at full a hex from the capital, held Lee's army 4 hexes from Richmond against
     Winchester's pull 5 MP off (East '63 seed 1, weeks 5-6), and Jackson's corps, left a day
-    behind the army, turned back to Stafford Court House for it."""
+    behind the army, turned back to Stafford Court House for it.
+    And the capital's works, which the invasion needs manned (`invasion`), keep the troops in
+    them that it cannot spare, worth the diversion: East '63 seed 2 lost its campaign in week 7
+    when Longstreet's 24 SP, Richmond's only garrison, stepped a hex out of the city for
+    +0.18 VP."""
     if plan is None:
         return found
-    return tuple(replace(t, within=REACH) if t.capital else t for t in found)
+    kept = tuple(replace(t, within=REACH) if t.capital else t for t in found)
+    ours = _capital(pos, plan.side)
+    fort = None if ours is None else pos.forts.get(ours.hex)
+    if ours is None or fort is None or fort.side is not plan.side:
+        return kept
+    manned = pos.mine.get(ours.hex, 0) - (plan.army_sp if plan.army_hex == ours.hex else 0)
+    return (*kept, Target(ours.hex, plan.diversion,
+                          f"our capital {ours.name}'s works, manned while the army invades",
+                          guard=manned, needed=float(fort.capacity // 2), within=REACH))
 
 
 def invasion_targets(pos: Position, marches: MarchCosts | None = None,
@@ -145,11 +159,16 @@ def _invading(pos: Position, marches: MarchCosts | None, going: bool) -> tuple[T
         if _guarded(pos, place.hex) > plan.army_sp:
             continue  # held by more than the army: that is a battle, not an invasion
         value = 2 * place.points + plan.diversion * min(1.0, plan.threat / plan.army_sp)
+        # felt in full from two weeks' march off, and a quarter of each MP still to march
+        # from there on: the army goes on toward the place, not only threatens it (Lee's
+        # orders to Ewell, 22 June 1863: Harrisburg, if it comes within his means; his army
+        # lived on the Cumberland Valley). Flat within two weeks, the army stopped there
+        # (East '63 seed 1: Lee sat at C2005, 8 MP from Harrisburg, weeks 11-12)
         # the capital's own troops (a week's march of it, the army apart) are not the
         # invasion's: they hold it (D. H. Hill's and Richmond's in June 1863; East '63 seed 9
         # lost Richmond when Longstreet's 23 SP drifted north after the army)
         near = None if way is None else {
-            h: max(0, mp - THREATENED) for h, mp in way.items()
+            h: max(mp - THREATENED, mp // ON_TO) for h, mp in way.items()
             if h.distance(home) > REACH or h.distance(plan.army_hex) <= 1}
         found.append(Target(place.hex, value,
                             f"{place.name}, invading (drawing {plan.threat} enemy SP off our "

@@ -56,7 +56,8 @@ class Staff:
                 self._marches = MarchCosts(game.rules.terrain)
             plan = invasion(self._position, self.side, self.campaign)
             self.campaign = plan is not None
-            self._targets = diverted(targets(self._position, self.weights, self._marches),
+            self._targets = diverted(self._position,
+                                     targets(self._position, self.weights, self._marches),
                                      plan) + \
                 invasion_targets(self._position, self._marches, self.campaign)
         return self._position
