@@ -124,7 +124,7 @@ def test_the_invading_army_leaves_the_capitals_cover_to_its_own_troops() -> None
 def test_the_capitals_works_keep_the_troops_the_invasion_needs_in_them() -> None:
     # with the invasion on, Richmond's works (a fort for 20) keep the troops in them that the
     # invasion cannot spare, half the 20: Longstreet's command (19 SP) and Hampton's 1 cannot
-    # leave, worth the diversion (52.5 VP), felt within a week's march of Richmond only
+    # leave, worth the diversion (52.5 VP), felt by the troops in the works only
     game = Game.from_scenario(EAST_63, seed=1)
     _richmond_manned(game)
     player = StrategicPlayer(C)
@@ -133,7 +133,8 @@ def test_the_capitals_works_keep_the_troops_the_invasion_needs_in_them() -> None
     richmond = game.map.parse("C2516")
     assert (works.hex, works.value, works.guard, works.needed) == (richmond, DIVERSION, 20, 10)
     assert not works.spares(19, richmond)  # Longstreet's 19 would leave 1
-    assert works.beyond(game.map.parse("C2412")) and not works.beyond(richmond)
+    assert not works.beyond(richmond)
+    assert works.beyond(game.map.parse("C2415")) and works.beyond(game.map.parse("C2412"))
     # no invasion (Richmond's works empty at the start), no such target
     player = StrategicPlayer(C)
     player.staff.look(Game.from_scenario(EAST_63, seed=1))

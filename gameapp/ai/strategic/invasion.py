@@ -117,7 +117,9 @@ def diverted(pos: Position, found: tuple[Target, ...],
     And the capital's works, which the invasion needs manned (`invasion`), keep the troops in
     them that it cannot spare, worth the diversion: East '63 seed 2 lost its campaign in week 7
     when Longstreet's 24 SP, Richmond's only garrison, stepped a hex out of the city for
-    +0.18 VP."""
+    +0.18 VP. Felt by those in the works only: felt a hex out, it drew Johnston's army into
+    Richmond in East '62 seed 1 (week 8), troops beside the works counting as their guard
+    but not as in them."""
     if plan is None:
         return found
     kept = tuple(replace(t, within=REACH) if t.capital else t for t in found)
@@ -128,7 +130,7 @@ def diverted(pos: Position, found: tuple[Target, ...],
     manned = pos.mine.get(ours.hex, 0) - (plan.army_sp if plan.army_hex == ours.hex else 0)
     return (*kept, Target(ours.hex, plan.diversion,
                           f"our capital {ours.name}'s works, manned while the army invades",
-                          guard=manned, needed=float(fort.capacity // 2), within=REACH))
+                          guard=manned, needed=float(fort.capacity // 2), inside=True))
 
 
 def invasion_targets(pos: Position, marches: MarchCosts | None = None,
