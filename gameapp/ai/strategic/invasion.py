@@ -207,8 +207,9 @@ def _answering(pos: Position) -> tuple[Target, ...]:
 
 
 def _before_armies(pos: Position) -> frozenset[Hex]:
-    """The hexes an invasion marches round: those with an enemy army (`MIN_ARMY` field SP or
-    more) in or next to them, within its blow without a march. Lee went by Culpeper and the
+    """The hexes an invasion marches round: those with an army's worth of enemy field SP
+    (`MIN_ARMY` or more, its stacks counted together) in and next to them, within its blow
+    without a march. Lee went by Culpeper and the
     Shenandoah Valley, behind the Blue Ridge, not by the road past Hooker at Falmouth."""
     near: dict[Hex, int] = {}
     for at, sp in pos.mobile[pos.side.other].items():
