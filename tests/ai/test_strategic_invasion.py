@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gameapp.ai.strategic.invasion import invasion, invasion_targets
-from gameapp.ai.strategic.objectives import CAPITAL, SECOND
+from gameapp.ai.strategic.invasion import MARCHING, invasion, invasion_targets, main_army
+from gameapp.ai.strategic.marches import MarchCosts
+from gameapp.ai.strategic.objectives import CAPITAL, REACH, SECOND
 from gameapp.ai.strategic.player import StrategicPlayer
 from gameapp.core.engine import Game
 from gameapp.core.units import Side
@@ -15,6 +16,8 @@ from tests.rulesets.strategic.positions import place
 
 EAST_63 = Path(__file__).resolve().parents[2] / "scenarios" / "east_1863.yaml"
 U, C = Side.UNION, Side.CONFEDERATE
+UNION_ARMY = ("us_aop", "us_i_corps", "us_ii_corps", "us_iii_corps", "us_v_corps", "us_vi_corps",
+              "us_xi_corps", "us_xii_corps", "us_cav_corps")
 DIVERSION = (1 + SECOND) * (CAPITAL + 2 * 10)  # Richmond's and Washington's 10 points: 52.5
 
 
@@ -46,16 +49,119 @@ def test_an_outnumbered_army_invades_to_draw_the_enemy_off_its_capital() -> None
 
 
 def test_no_invasion_while_the_enemy_stands_a_week_from_the_capital() -> None:
-    # two Union corps (II and III: 36 SP) a hex from Richmond, more than the 20 SP there can
-    # meet: the army could not come back in time, so it stays
+    # Union corps a hex from Richmond: the army goes only while the troops within a week's march
+    # of Richmond (the army apart) can meet them, those in its works counting double up to the
+    # 20 its fort shelters: Richmond's 20 and Petersburg's 4, and the 20 sheltered again: 44
     game = Game.from_scenario(EAST_63, seed=1)
     _richmond_manned(game)
     assert invasion(StrategicPlayer(C).staff.look(game), C) is not None
+    # II and III (36 SP) are fewer: Dix's 30,000 came up the Peninsula in late June 1863
+    # against Richmond's works and went back, and Lee marched on
     for corps in ("us_ii_corps", "us_iii_corps"):
         place(game, corps, "C2515")
     pos = StrategicPlayer(C).staff.look(game)
+    assert pos.forts[game.map.parse("C2516")].capacity == 20
+    assert invasion(pos, C) is not None
+    # with VI (58 SP) they are more: the army could not come back in time, so it stays
+    place(game, "us_vi_corps", "C2515")
+    pos = StrategicPlayer(C).staff.look(game)
     assert invasion(pos, C) is None
     assert not [t for t in invasion_targets(pos) if "invading" in t.what]
+
+
+def test_the_invasion_marches_round_the_enemy_army_not_through_it() -> None:
+    # at the start Hooker's corps stand at Stafford Court House (C2411: 52 SP), Aquia Creek and
+    # C2410, next to Lee at Fredericksburg (C2412). The bare map's way to Winchester runs
+    # through them (10 MP from Fredericksburg, 9 from Culpeper); the invasion's way goes round
+    # them: none from Fredericksburg or Stafford, whose hexes stand within the Union army's
+    # blow, and 9 MP from Culpeper (C2211), felt from 8 MP on and a quarter of every MP still
+    # to march: max(9 - 8, 9 // 4) = 2
+    game = Game.from_scenario(EAST_63, seed=1)
+    _richmond_manned(game)
+    pos = StrategicPlayer(C).staff.look(game)
+    marches = MarchCosts(game.rules.terrain)
+    fredericksburg, stafford, culpeper = (game.map.parse(h) for h in ("C2412", "C2411", "C2211"))
+    winchester = game.map.parse("C2107")
+    assert marches.to(winchester)[fredericksburg] == 10
+    assert marches.to(winchester)[culpeper] == 9
+    target = next(t for t in invasion_targets(pos, marches) if t.what.startswith("Winchester"))
+    assert target.march is not None
+    assert fredericksburg not in target.march and stafford not in target.march
+    assert target.march[culpeper] == 2
+    # Hooker gone north by Washington (C2508): the way by Stafford is open again
+    for corps in UNION_ARMY:
+        place(game, corps, "C2508")
+    pos = StrategicPlayer(C).staff.look(game)
+    # (the campaign under way: nothing outnumbers Richmond's defenders any more)
+    target = next(t for t in invasion_targets(pos, marches, going=True)
+                  if t.what.startswith("Winchester"))
+    assert target.march is not None and target.march[fredericksburg] == max(10 - 8, 10 // 4)
+    # and nearer than two weeks' march the army still goes on toward it: from C2109, 4 MP from
+    # Winchester, it is 1 away (flat at 0 from 8 MP on, the army stopped 8 MP short of it)
+    assert target.march[winchester] == 0 < target.march[game.map.parse("C2109")] == 4 // 4
+
+
+def test_the_invading_army_leaves_the_capitals_cover_to_its_own_troops() -> None:
+    # with the invasion on, the capital's cover is felt only within a week's march of Richmond
+    # (3 hexes): Lee's army at Fredericksburg (4 hexes off) no longer feels it, and marches for
+    # the invasion's places; with it off, the cover is felt everywhere
+    game = Game.from_scenario(EAST_63, seed=1)
+    player = StrategicPlayer(C)
+    player.staff.look(game)
+    assert not player.staff.campaign
+    cover = next(t for t in player.staff.targets if t.capital)
+    assert cover.within == 0 and not cover.beyond(game.map.parse("C2412"))
+    _richmond_manned(game)
+    player = StrategicPlayer(C)
+    player.staff.look(game)
+    assert player.staff.campaign
+    cover = next(t for t in player.staff.targets if t.capital)
+    assert cover.within == REACH
+    assert cover.beyond(game.map.parse("C2412"))  # Fredericksburg: 4 hexes from Richmond
+    assert not cover.beyond(game.map.parse("C2518"))  # Petersburg: 2
+
+
+def test_the_capitals_works_keep_the_troops_the_invasion_needs_in_them() -> None:
+    # with the invasion on, Richmond's works (a fort for 20) keep the troops in them that the
+    # invasion cannot spare, half the 20: Longstreet's command (19 SP) and Hampton's 1 cannot
+    # leave, worth the diversion (52.5 VP), felt by the troops in the works only
+    game = Game.from_scenario(EAST_63, seed=1)
+    _richmond_manned(game)
+    player = StrategicPlayer(C)
+    player.staff.look(game)
+    works = next(t for t in player.staff.targets if "works" in t.what)
+    richmond = game.map.parse("C2516")
+    assert (works.hex, works.value, works.guard, works.needed) == (richmond, DIVERSION, 20, 10)
+    assert not works.spares(19, richmond)  # Longstreet's 19 would leave 1
+    assert not works.beyond(richmond)
+    assert works.beyond(game.map.parse("C2415")) and works.beyond(game.map.parse("C2412"))
+    # no invasion (Richmond's works empty at the start), no such target
+    player = StrategicPlayer(C)
+    player.staff.look(Game.from_scenario(EAST_63, seed=1))
+    assert not [t for t in player.staff.targets if "works" in t.what]
+
+
+def test_an_army_under_way_counts_its_corps_a_day_apart() -> None:
+    # Lee's army HQ at C2010 with its roster (McLaws, Anderson: 16 SP); Jackson's corps (A. P.
+    # Hill, Early, Colston: 24 SP) two hexes ahead at C2008 (Stuart's and W. E. Jones's
+    # cavalry sent back to Richmond, out of the count). Begun afresh the army is the HQ's
+    # hex and those beside it: 16 SP, fewer than an army's 30, and it does not invade; under
+    # way its corps a day's march apart still make it: 40 SP
+    game = Game.from_scenario(EAST_63, seed=1)
+    _richmond_manned(game)
+    for piece in ("cs_anv", "lee"):
+        place(game, piece, "C2010")
+    for piece in ("cs_second_corps", "jackson"):
+        place(game, piece, "C2008")
+    for piece in ("cs_stuart", "cs_jones"):
+        place(game, piece, "C2516")
+    pos = StrategicPlayer(C).staff.look(game)
+    anv = game.map.parse("C2010")
+    assert main_army(pos, C) == (anv, 16)
+    assert main_army(pos, C, MARCHING) == (anv, 40)
+    assert invasion(pos, C) is None
+    plan = invasion(pos, C, going=True)
+    assert plan is not None and plan.army_sp == 40
 
 
 def test_the_field_army_goes_for_an_invading_army_nearer_its_capital() -> None:

@@ -22,7 +22,7 @@ far off feels a share in proportion to its own SP.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gameapp.ai.strategic.marches import MarchCosts
 from gameapp.ai.strategic.objectives import CAPITAL, OUTNUMBER, REACH, SECOND, Target
@@ -35,8 +35,10 @@ MIN_ARMY = 30  # SP: an army smaller than this raids, it does not invade
 CAMPAIGN_WEEKS = 6  # weeks: an invasion and the march back (Lee: 3 Jun - 14 Jul 1863)
 THREAT_RANGE = 2 * REACH + 2  # hexes from the enemy capital: its places that threaten it
 # (Harrisburg is 7 hexes from Washington on map C, Winchester 5, Harpers Ferry 3)
+MARCHING = 2  # hexes: an army on the march, its corps spread over them
 THREATENED = 8  # MP: two weeks' march; an army this near a place threatens it, and the enemy
 # must answer before it arrives (a capital is watched as far: objectives.targets)
+ON_TO = 4  # and from there on, a quarter of each MP still to march is felt: the army goes on
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,10 @@ def invasion(pos: Position, side: Side, going: bool = False) -> Invasion | None:
         return None
     if pos.weeks_left < CAMPAIGN_WEEKS or pos.game.scenario.clock.is_winter(pos.state.turn):
         return None
-    army = main_army(pos, side)
+    # under way the army marches spread out: its corps a day's march apart still make it (Lee's
+    # three corps strung from Fredericksburg to the Valley, 3-15 June 1863; East '63 seed 1:
+    # Jackson's corps moved on by his own initiative a hex ahead, and the campaign lapsed)
+    army = main_army(pos, side, MARCHING if going else 1)
     if army is None:
         return None
     at, sp = army
@@ -88,11 +93,44 @@ def invasion(pos: Position, side: Side, going: bool = False) -> Invasion | None:
     close = _field(pos, side.other, ours.hex, REACH)
     home = sum(n for h, n in pos.sp[side].items()
                if h.distance(ours.hex) <= REACH and h.distance(at) > 1)
+    if fort is not None and fort.side is side and at.distance(ours.hex) > 1:
+        # the capital's works double those they shelter, as an enemy fort's do (_guarded):
+        # in late June 1863 Dix's 30,000 came up the Peninsula against Richmond's 10,000 in
+        # their works and went back, and Lee marched on
+        home += min(fort.capacity, manned)
     if close > home:
         return None
     # what the army before the capital is worth there: its cover and its garrison's need, the
     # best target and half the next (objectives.pull); the diversion serves both
     return Invasion(side, at, sp, threat, (1 + SECOND) * (CAPITAL + 2 * ours.points))
+
+
+def diverted(pos: Position, found: tuple[Target, ...],
+             plan: Invasion | None) -> tuple[Target, ...]:
+    """Our targets with our invasion on (`plan`): the field troops beyond a week's march of our
+    capital cover it by the diversion, not by standing before it, so the capital's cover is
+    felt only by its own troops, within `REACH` of it (Lee left D. H. Hill's and Elzey's about
+    Richmond in June 1863); its garrison's need is felt as before. Without this the cover,
+    felt at full a hex from the capital, held Lee's army 4 hexes from Richmond against
+    Winchester's pull 5 MP off (East '63 seed 1, weeks 5-6), and Jackson's corps, left a day
+    behind the army, turned back to Stafford Court House for it.
+    And the capital's works, which the invasion needs manned (`invasion`), keep the troops in
+    them that it cannot spare, worth the diversion: East '63 seed 2 lost its campaign in week 7
+    when Longstreet's 24 SP, Richmond's only garrison, stepped a hex out of the city for
+    +0.18 VP. Felt by those in the works only: felt a hex out, it drew Johnston's army into
+    Richmond in East '62 seed 1 (week 8), troops beside the works counting as their guard
+    but not as in them."""
+    if plan is None:
+        return found
+    kept = tuple(replace(t, within=REACH) if t.capital else t for t in found)
+    ours = _capital(pos, plan.side)
+    fort = None if ours is None else pos.forts.get(ours.hex)
+    if ours is None or fort is None or fort.side is not plan.side:
+        return kept
+    manned = pos.mine.get(ours.hex, 0) - (plan.army_sp if plan.army_hex == ours.hex else 0)
+    return (*kept, Target(ours.hex, plan.diversion,
+                          f"our capital {ours.name}'s works, manned while the army invades",
+                          guard=manned, needed=float(fort.capacity // 2), inside=True))
 
 
 def invasion_targets(pos: Position, marches: MarchCosts | None = None,
@@ -108,22 +146,31 @@ def _invading(pos: Position, marches: MarchCosts | None, going: bool) -> tuple[T
     if plan is None or ours is None or theirs is None:
         return ()
     home = ours.hex
+    barred = _before_armies(pos)
     found = []
     for place in pos.places:
         if place.holder is pos.side or place.capital_of is not None or \
                 place.hex.distance(theirs.hex) > THREAT_RANGE:
             continue
-        way = marches.to(place.hex) if marches is not None else None
-        if way is not None and plan.army_hex not in way:
+        if marches is not None and plan.army_hex not in marches.to(place.hex):
             continue  # no march gets the army there
+        # measured on the way round the enemy's armies: an army standing against one is not
+        # on its way (East '63 seed 1: Lee, pulled to Winchester by the road through Hooker's
+        # 144 SP at Aquia Creek, stood at Fredericksburg and then attacked them at 1:2)
+        way = marches.round(place.hex, barred) if marches is not None else None
         if _guarded(pos, place.hex) > plan.army_sp:
             continue  # held by more than the army: that is a battle, not an invasion
         value = 2 * place.points + plan.diversion * min(1.0, plan.threat / plan.army_sp)
+        # felt in full from two weeks' march off, and a quarter of each MP still to march
+        # from there on: the army goes on toward the place, not only threatens it (Lee's
+        # orders to Ewell, 22 June 1863: Harrisburg, if it comes within his means; his army
+        # lived on the Cumberland Valley). Flat within two weeks, the army stopped there
+        # (East '63 seed 1: Lee sat at C2005, 8 MP from Harrisburg, weeks 11-12)
         # the capital's own troops (a week's march of it, the army apart) are not the
         # invasion's: they hold it (D. H. Hill's and Richmond's in June 1863; East '63 seed 9
         # lost Richmond when Longstreet's 23 SP drifted north after the army)
         near = None if way is None else {
-            h: max(0, mp - THREATENED) for h, mp in way.items()
+            h: max(mp - THREATENED, mp // ON_TO) for h, mp in way.items()
             if h.distance(home) > REACH or h.distance(plan.army_hex) <= 1}
         found.append(Target(place.hex, value,
                             f"{place.name}, invading (drawing {plan.threat} enemy SP off our "
@@ -159,20 +206,32 @@ def _answering(pos: Position) -> tuple[Target, ...]:
                    need=OUTNUMBER * plan.army_sp),)
 
 
+def _before_armies(pos: Position) -> frozenset[Hex]:
+    """The hexes an invasion marches round: those with an army's worth of enemy field SP
+    (`MIN_ARMY` or more, its stacks counted together) in and next to them, within its blow
+    without a march. Lee went by Culpeper and the
+    Shenandoah Valley, behind the Blue Ridge, not by the road past Hooker at Falmouth."""
+    near: dict[Hex, int] = {}
+    for at, sp in pos.mobile[pos.side.other].items():
+        for h in (at, *at.neighbors()):
+            near[h] = near.get(h, 0) + sp
+    return frozenset(h for h, sp in near.items() if sp >= MIN_ARMY)
+
+
 def _field(pos: Position, side: Side, h: Hex, radius: int) -> int:
     """The side's field SP (not garrisons) within `radius` hexes of `h`."""
     return sum(sp for at, sp in pos.mobile[side].items() if at.distance(h) <= radius)
 
 
-def main_army(pos: Position, side: Side) -> tuple[Hex, int] | None:
-    """The side's field army: the army HQ with the most SP in and next to its hex (its roster
-    goes with it, and it carries its supply), and those SP."""
+def main_army(pos: Position, side: Side, spread: int = 1) -> tuple[Hex, int] | None:
+    """The side's field army: the army HQ with the most SP within `spread` hexes of it (in and
+    next to its hex: its roster goes with it, and it carries its supply), and those SP."""
     best: tuple[Hex, int] | None = None
     for hq in pos.state.hqs(side):
         if not isinstance(hq, HQ) or hq.echelon is not Echelon.ARMY or \
                 not pos.terrain.map.contains(hq.hex):
             continue
-        sp = _field(pos, side, hq.hex, 1)
+        sp = _field(pos, side, hq.hex, spread)
         if best is None or sp > best[1]:
             best = (hq.hex, sp)
     return best

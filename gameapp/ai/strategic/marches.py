@@ -18,12 +18,15 @@ from dataclasses import dataclass, field
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
 
+ROUND_KEPT = 64  # marches round barred hexes kept at once (the enemy's army moves each week)
+
 
 @dataclass
 class MarchCosts:
     terrain: TerrainCosts
     _to: dict[Hex, dict[Hex, int]] = field(default_factory=dict)
     _into: dict[Hex, tuple[tuple[Hex, int], ...]] = field(default_factory=dict)
+    _round: dict[tuple[Hex, frozenset[Hex]], dict[Hex, int]] = field(default_factory=dict)
 
     def to(self, goal: Hex) -> Mapping[Hex, int]:
         """The MP from each land hex to `goal` (absent: no way there by land)."""
@@ -32,7 +35,19 @@ class MarchCosts:
             found = self._to[goal] = self._costs_to(goal)
         return found
 
-    def _costs_to(self, goal: Hex) -> dict[Hex, int]:
+    def round(self, goal: Hex, barred: frozenset[Hex]) -> Mapping[Hex, int]:
+        """The MP from each land hex to `goal` by a march that keeps out of the `barred` hexes
+        (absent: no such way, or standing in one): the way round an enemy army, not through
+        it. Kept while the barred hexes stay the same (the enemy army has not moved)."""
+        key = (goal, barred)
+        found = self._round.get(key)
+        if found is None:
+            if len(self._round) > ROUND_KEPT:
+                self._round.clear()
+            found = self._round[key] = self._costs_to(goal, barred)
+        return found
+
+    def _costs_to(self, goal: Hex, barred: frozenset[Hex] = frozenset()) -> dict[Hex, int]:
         best = {goal: 0}
         queue = [(0, goal)]
         while queue:
@@ -40,6 +55,8 @@ class MarchCosts:
             if cost > best.get(b, cost):
                 continue
             for a, step in self._steps_into(b):
+                if a in barred:
+                    continue
                 total = cost + step
                 if total < best.get(a, total + 1):
                     best[a] = total

@@ -71,6 +71,8 @@ class Target:
     siege: bool = False  # a side of a fortress to invest: each unit finds its own
     within: int = 0  # hexes: felt only by the pieces standing this near it (0: by all)
     march: Mapping[Hex, int] | None = None  # the MP to march to it from each hex, if known
+    capital: bool = False  # our capital's cover (the ground between it and the enemy)
+    inside: bool = False  # felt only by the pieces standing in its hex (works they man)
 
     def worth(self, sp: int = 0, at: Hex | None = None) -> float:
         """Its value to `sp` SP now standing `at`, in proportion to how far it is within our
@@ -89,6 +91,8 @@ class Target:
 
     def beyond(self, at: Hex) -> bool:
         """A piece standing at `at` is too far off to answer it."""
+        if self.inside:
+            return at != self.hex
         return bool(self.within) and at.distance(self.hex) > self.within
 
     def distance(self, h: Hex) -> int:
@@ -138,7 +142,7 @@ def targets(pos: Position, weights: StrategicWeights,
             share = min(1.0, threat / max(guard, 1))
             found.append(Target(place.hex, worth * share,
                                 f"our capital {place.name}, {threat} enemy SP near", guard,
-                                needed, cover))
+                                needed, cover, capital=True))
             close = pos.threat(place.hex, REACH) + by_water
             # its own garrison, against what is a week's march off: with the enemy's main
             # body next to it only the capital itself covers it (Beauregard's 11 SP left

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from gameapp.ai.strategic.invasion import invasion, invasion_targets
+from gameapp.ai.strategic.invasion import diverted, invasion, invasion_targets
 from gameapp.ai.strategic.marches import MarchCosts
 from gameapp.ai.strategic.objectives import Target, targets
 from gameapp.ai.strategic.position import Position, position_of
@@ -54,8 +54,11 @@ class Staff:
             self._supplied = self._position.supplied
             if self._marches is None or self._marches.terrain is not game.rules.terrain:
                 self._marches = MarchCosts(game.rules.terrain)
-            self.campaign = invasion(self._position, self.side, self.campaign) is not None
-            self._targets = targets(self._position, self.weights, self._marches) + \
+            plan = invasion(self._position, self.side, self.campaign)
+            self.campaign = plan is not None
+            self._targets = diverted(self._position,
+                                     targets(self._position, self.weights, self._marches),
+                                     plan) + \
                 invasion_targets(self._position, self._marches, self.campaign)
         return self._position
 
