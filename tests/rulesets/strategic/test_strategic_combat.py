@@ -442,3 +442,49 @@ def test_battles_save_undo_and_replay_through_the_driver(tmp_path) -> None:  # t
         game.undo()
     assert error.value.rule == "R&C undo" and state_of(game).pieces == state.pieces
     assert before.pieces != state.pieces  # the battle changed the position
+
+
+
+def _falling_back(y_sp: int, x_sp: int, idle_sp: int = 0) -> tuple[Game, list]:
+    """y at 0602 and x at 0603 attack c at 0503, which has twice their SP, y listed first; y's
+    other neighbours are held by Confederate divisions, and a Union division z of `idle_sp`
+    that does not attack may stand with x. A 1 at 1:2 reads "25/5 a": the attackers fall back
+    a hex, y's hex first."""
+    game = empty_board()
+    unit(game, "x", U, "0603", x_sp)
+    if idle_sp:
+        unit(game, "z", U, "0603", idle_sp)
+    unit(game, "y", U, "0602", y_sp)
+    unit(game, "c", C, "0503", 2 * (x_sp + y_sp))
+    train(game, "ut", U, "0604", 5)
+    for i, hid in enumerate(("0703", "0702", "0601", "0502")):
+        unit(game, f"w{i}", C, hid, 9)
+    to_phase(game, StrategicPhase.COMBAT)
+    commanded_force(game, {"0603": ["x", *(["z"] if idle_sp else [])], "0602": ["y"]})
+    game.dice.forced = [1]
+    events = game.apply(Attack(at(game, "0503"), ("y", "x")))
+    assert battle(events).outcome == "25/5 a"
+    return game, events
+
+
+def test_a_group_with_no_way_back_surrenders_and_the_next_still_falls_back() -> None:
+    # y's only way back is x's hex, full with z (30 SP with x, the stacking limit): y
+    # surrenders; x then falls back (East '63 seed 47, session 11, failed here)
+    game, events = _falling_back(y_sp=12, x_sp=8, idle_sp=22)
+    gone = [e for e in events if isinstance(e, Surrendered) and "y" in e.pieces]
+    assert gone and "no retreat" in gone[0].why
+    # y's corps leader and HQ, left alone, get away on their own (10.34); x falls back
+    back = [e for e in events if isinstance(e, Retreated) and set(e.pieces) & {"x", "y", "z"}]
+    assert [(set(e.pieces) & {"x", "y", "z"}, len(e.path)) for e in back] == [({"x"}, 1)]
+    state = state_of(game)
+    assert "y" not in state.pieces and state.pieces["z"].hex == at(game, "0603")
+
+
+def test_a_group_falling_back_into_the_next_groups_hex_is_not_moved_twice() -> None:
+    # y's only way back is into x's hex; x then falls back alone, and y stays where it went
+    game, events = _falling_back(y_sp=6, x_sp=10)
+    back = [e for e in events if isinstance(e, Retreated)]
+    assert [(set(e.pieces) & {"x", "y"}, len(e.path)) for e in back] == [({"y"}, 1),
+                                                                        ({"x"}, 1)]
+    state = state_of(game)
+    assert state.pieces["y"].hex == at(game, "0603") != state.pieces["x"].hex

@@ -378,21 +378,32 @@ def _attackers_after(ctx: RuleContext, preview: BattlePreview, left: list[Divisi
         return take_control(ctx, preview.side, (preview.target,))
     events: list[Any] = []
     if falls_back and left and not preview.amphibious:
-        for h in attack_hexes(state, tuple(u.id for u in left)):
-            group = [u for u in left if state.pieces[u.id].hex == h]
-            events += _retreat(ctx, preview.side, h, 1, group, avoid=(preview.target,))
+        # the groups as they stood: a group that fell back into another attacking hex, or
+        # surrendered, is not moved again with the next
+        groups = [(h, [u for u in left if state.pieces[u.id].hex == h],
+                   _company(state, preview.side, h))
+                  for h in attack_hexes(state, tuple(u.id for u in left))]
+        for h, group, company in groups:
+            events += _retreat(ctx, preview.side, h, 1, group, avoid=(preview.target,),
+                               company=company)
     return events
 
 
+def _company(state: StrategicState, side: Side, at: Hex) -> list[Any]:
+    """The leaders, HQs and trains of `side` in the hex: they retreat with its units."""
+    return [p for p in state.at(at) if p.side is side and isinstance(p, Leader | HQ | Train)]
+
+
 def _retreat(ctx: RuleContext, side: Side, start: Hex, hexes: int, units: list[Division],
-             avoid: tuple[Hex, ...] = ()) -> list[Any]:
-    """The units of `side` in `start` retreat together, with their leaders, HQs and trains;
-    a depot there is destroyed (8.17). No retreat: they surrender."""
+             avoid: tuple[Hex, ...] = (), company: list[Any] | None = None) -> list[Any]:
+    """The units of `side` in `start` retreat together, with their leaders, HQs and trains
+    (`company`: those in the hex now, unless given); a depot there is destroyed (8.17). No
+    retreat: they surrender."""
     state: StrategicState = ctx.state
     board = Board.of(state, ctx.rules.terrain)
     units = [state.pieces[u.id] for u in units if u.id in state.pieces]  # type: ignore[misc]
-    company = [p for p in state.at(start) if p.side is side
-               and isinstance(p, Leader | HQ | Train)]
+    if company is None:
+        company = _company(state, side, start)
     path = retreat_path(ctx, side, start, hexes, units, board, avoid)
     events: list[Any] = []
     if path is None:
@@ -406,10 +417,10 @@ def _retreat(ctx: RuleContext, side: Side, start: Hex, hexes: int, units: list[D
             events += _lone_pieces(ctx, side, start)
         return events
     end = path.path[-1]
-    moved = [*units, *company]
+    moved = [p for p in (*units, *company)
+             if p.id in state.pieces and state.pieces[p.id].hex == start]
     for piece in moved:
-        if piece.id in state.pieces and state.pieces[piece.id].hex == start:
-            state.move(piece.id, end)
+        state.move(piece.id, end)
     events.append(Retreated(tuple(p.id for p in moved), path.path, path.why, "004 9.32"))
     events += _destroy_depots(state, side, start)
     return events
