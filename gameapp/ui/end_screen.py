@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from gameapp.core.breakdown import Breakdown
 from gameapp.core.engine import Game
 from gameapp.core.history import History
+from gameapp.core.rules.victory import LEVEL_RULE
 from gameapp.core.units import Side
 from gameapp.ui.controller import GameController
 from gameapp.ui.end_chart import INK, TurnChart
@@ -78,10 +79,22 @@ def how_it_ended(game: Game, result: ScoredResult) -> str:
             f"On points: {score}."
     ended = f"After turn {game.scenario.clock.last_turn}" if game.is_over else \
         f"In turn {game.state.turn} (the game goes on)"
+    terms = result.level_terms.terms
+    if terms and terms[0].rule != LEVEL_RULE:  # measured from a par: its last term says how far
+        return f"{ended}: {score}; {terms[-1].label}."
     if result.winner is None:
         return f"{ended}: {score}."
-    ratio = next(iter(result.level_terms)).value
+    ratio = terms[0].value
     return f"{ended}: {score}, {ratio:g} to 1 — a {result.level} victory."
+
+
+def level_text(result: ScoredResult) -> str:
+    """How the level was reached, term by term with its rule: 'Level: Union points less
+    Confederate points (26 - 24) +2 [R&C strategic par]; ...'."""
+    shown = [t for t in result.level_terms.terms if t.value != 0 or t is
+             result.level_terms.terms[-1]]
+    return "Level: " + "; ".join(f"{t.label} {t.value:+g} [{t.rule}]" if t.value else
+                                 f"{t.label} [{t.rule}]" for t in shown)
 
 
 class EndScreen(QDialog):
@@ -102,6 +115,10 @@ class EndScreen(QDialog):
         self.title.setStyleSheet(f"font-size: 22pt; font-weight: bold; color: {ink};")
         self.summary = QLabel(how_it_ended(game, self.victory))
         self.summary.setWordWrap(True)
+        self.level_terms = QLabel(level_text(self.victory))
+        self.level_terms.setObjectName("end_level_terms")
+        self.level_terms.setWordWrap(True)
+        self.level_terms.setStyleSheet("color: #5a574f;")
         self.chart = TurnChart()
         self.chart.show_series(self.history.turn_series(),
                                "sudden death" if self.victory.sudden_death else "")
@@ -124,6 +141,7 @@ class EndScreen(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.summary)
+        layout.addWidget(self.level_terms)
         layout.addWidget(self.chart, 3)
         layout.addWidget(self.losses)
         layout.addLayout(tables, 2)
