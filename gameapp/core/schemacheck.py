@@ -213,6 +213,20 @@ def _number_bound(test: Callable[[Any, Any], bool]) -> Callable[..., bool]:
     return check
 
 
+def _multiple_of(_checker: _Checker, divisor: Any, instance: Any, _schema: Any) -> bool:
+    """As jsonschema divides: by a float, the quotient must be whole; by an integer, no rest.
+    A quotient too large or not a number is left to jsonschema."""
+    if not _number(instance):
+        return True
+    if isinstance(divisor, float):
+        quotient = instance / divisor
+        try:
+            return int(quotient) == quotient
+        except (OverflowError, ValueError) as error:
+            raise _Unsure("multipleOf's quotient") from error
+    return not instance % divisor
+
+
 def _size_bound(kind: type[str | list[Any] | dict[Any, Any]],
                 test: Callable[[int, Any], bool]) -> Callable[..., bool]:
     """A keyword that bounds the length of a text or a list, or the size of a mapping, and
@@ -250,6 +264,7 @@ _KEYWORDS: dict[str, Any] = {
     "maximum": _number_bound(lambda value, limit: not value > limit),
     "exclusiveMinimum": _number_bound(lambda value, limit: not value <= limit),
     "exclusiveMaximum": _number_bound(lambda value, limit: not value >= limit),
+    "multipleOf": _multiple_of,
     "minLength": _size_bound(str, lambda size, limit: not size < limit),
     "maxLength": _size_bound(str, lambda size, limit: not size > limit),
     "minItems": _size_bound(list, lambda size, limit: not size < limit),

@@ -184,6 +184,11 @@ def test_a_bad_document_keeps_the_messages_of_jsonschema(monkeypatch: pytest.Mon
     ([1, 2], {"prefixItems": [{"type": "integer"}], "items": False}, False),
     (5, {"oneOf": [{"minimum": 0}, {"maximum": 10}]}, False),  # both: not one
     ("ab", {"if": {"maxLength": 1}, "then": False, "else": {"minLength": 2}}, True),
+    (-4, {"multipleOf": 0.5}, True),  # a balance's points (R&C strategic balance)
+    (8.5, {"multipleOf": 0.5}, True),
+    (-2.25, {"multipleOf": 0.5}, False),
+    (7, {"multipleOf": 2}, False),
+    ("8.5", {"multipleOf": 0.5}, True),  # only a number is divided
 ])
 def test_the_keywords_read_as_jsonschema_reads_them(instance: Any, schema: dict[str, Any],
                                                    expected: bool) -> None:
@@ -197,6 +202,7 @@ def test_the_keywords_read_as_jsonschema_reads_them(instance: Any, schema: dict[
     ([[1], [1]], {"uniqueItems": True}),
     (1, {"contains": {}}),  # a keyword our schemas do not use
     (1, {"$ref": "other.json#/x"}),
+    (1e308, {"multipleOf": 0.5}),  # the quotient overflows: jsonschema uses fractions
 ])
 def test_what_it_does_not_judge_goes_to_jsonschema(instance: Any, schema: Any) -> None:
     assert verdict(instance, schema) is None

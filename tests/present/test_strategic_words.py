@@ -29,7 +29,7 @@ NOT_EVENTS = {"LossLine", "BattlePreview", "ResultChance", "_Look", "CommandChoi
               "MarchOption", "RetreatPath", "StrategicRules", "Scheduled", "ScheduledWeek",
               "MonthlyInterphase", "NewPhase", "RollForFirst", "SupplyCheck", "CombatSupply",
               "SupplyNet", "SupplyPicture", "AttackerChoice", "StrategicResult",
-              "SuddenDeathLoss", "VictoryPlace", "VictoryTerms", "Par", "Shot",
+              "SuddenDeathLoss", "VictoryPlace", "VictoryTerms", "Par", "Balance", "Shot",
               "TransitTables"}
 
 
