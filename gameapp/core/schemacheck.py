@@ -221,7 +221,7 @@ def _multiple_of(_checker: _Checker, divisor: Any, instance: Any, _schema: Any) 
     if isinstance(divisor, float):
         quotient = instance / divisor
         try:
-            return int(quotient) == quotient
+            return bool(int(quotient) == quotient)
         except (OverflowError, ValueError) as error:
             raise _Unsure("multipleOf's quotient") from error
     return not instance % divisor
