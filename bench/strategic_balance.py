@@ -90,8 +90,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.scenario.name}: history's par {history:+g}, balance as it stands "
           f"{par.balance.points if par.balance else 0:+g}")
     cal = [calibration[s] for s in sorted(calibration)]
-    print(f"calibration, {len(cal)} games, seeds {min(calibration)}-{max(calibration)}: "
-          f"distances from history's par {', '.join(f'{d:+g}' for d in cal)}")
+    for name, found in (("calibration", calibration), ("check", check)):
+        if found:
+            print(f"{name}, {len(found)} games, seeds {min(found)}-{max(found)}: distances from "
+                  f"history's par {', '.join(f'{found[s]:+g}' for s in sorted(found))}")
     suggested = half_point(statistics.median(cal))
     print(f"  median {statistics.median(cal):+g}: the balance they suggest {suggested:+g}")
     standing = par.balance.points if par.balance else 0.0
@@ -99,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         if not games:
             continue
         seeds = sorted(calibration if name == "calibration" else check)
-        print(f"{name} games ({len(games)}, seeds {seeds[0]}-{seeds[-1]}) judged")
+        print(f"{name} games ({len(games)}, seeds {seeds[0]}-{seeds[-1]}): median "
+              f"{statistics.median(games):+g}; judged")
         print(f"  by history's par alone:          {record(games, 0.0)}")
         print(f"  by the balance as it stands {standing:+5g}: {record(games, standing)}")
         print(f"  by the suggested balance {suggested:+5g}:    {record(games, suggested)}")
