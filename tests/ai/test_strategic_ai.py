@@ -4,13 +4,18 @@ one (docs/ai.md, "The strategic computer player")."""
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from gameapp.ai.registry import ai_for, make_player
 from gameapp.ai.settings import Difficulty
+from gameapp.ai.strategic.movement_cas import MoveForce
 from gameapp.ai.strategic.player import StrategicPlayer
+from gameapp.ai.strategic.settings import STRATEGIC_WEIGHTS
+from gameapp.ai.strategic.staff import Staff
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rulesets.strategic.actions import (
@@ -20,7 +25,7 @@ from gameapp.core.rulesets.strategic.actions import (
     GiveOrder,
     March,
 )
-from gameapp.core.rulesets.strategic.pieces import Leader
+from gameapp.core.rulesets.strategic.pieces import HQ, Leader, Train
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
 from gameapp.headless import make_players, play
@@ -94,6 +99,46 @@ def test_it_attacks_at_good_odds_and_says_at_what_odds_and_supply() -> None:
     assert set(attacks[0][0].attackers) == {"u3", "u6"}
     why = attacks[0][1]
     assert "3:1" in why and "supply point" in why and "VP expected" in why
+
+
+def _short_of_supply(difficulty: Difficulty) -> list[tuple[Attack, str]]:
+    """u3 (6 SP) and u6 (7 SP) next to Ewell's 2 SP (c4), the army HQ holding 1 supply point
+    and the train none: 13 SP need 2 points (1 a 10 SP), so all of them attack at half."""
+    game, _ = _battle_game(["c4"])
+    state = state_of(game)
+    hq, train = state.pieces["army-va"], state.pieces["ut1"]
+    assert isinstance(hq, HQ) and isinstance(train, Train)
+    state.put(replace(hq, supply=1))
+    state.put(replace(train, supply=0))
+    chosen = _play_phase(game, StrategicPlayer(Side.UNION, difficulty=difficulty))
+    return [(a, why) for a, why in chosen if isinstance(a, Attack)]
+
+
+def test_hard_attacks_with_the_troops_its_supply_can_feed() -> None:
+    # the 1 point feeds 10 SP: u6's 7 at full strength (u3's 6 would make 13)
+    hard = _short_of_supply(Difficulty.HARD)
+    assert hard[0][0].attackers == ("u6",)
+    assert "with 7 SP at 3:1, 1 supply point(s)" in hard[0][1]
+    normal = _short_of_supply(Difficulty.NORMAL)  # normal sends everyone, at half strength
+    assert normal[0][0].attackers == ("u3", "u6")
+    assert "with 13 SP at 3:1, without combat supply: half strength" in normal[0][1]
+
+
+def test_hard_charges_a_march_out_of_the_supply_net_two_weeks_of_attrition() -> None:
+    game = hazel_game()
+    to_phase(game, StrategicPhase.MOVEMENT)
+    u6 = state_of(game).pieces["u6"]  # 7 SP: a week out of supply costs 0.6 VP (10 SP or less)
+    inside, outside = game.map.parse("0202"), game.map.parse("1001")
+
+    def worth(difficulty: Difficulty, h: Hex) -> float:
+        staff = Staff(Side.UNION, STRATEGIC_WEIGHTS[difficulty], random.Random(0))
+        pos = staff.look(game)
+        assert (h in pos.supplied) is (h == inside)
+        return MoveForce(staff)._worth(pos, u6, h, None)
+
+    assert worth(Difficulty.HARD, inside) == pytest.approx(worth(Difficulty.NORMAL, inside))
+    assert worth(Difficulty.NORMAL, outside) - worth(Difficulty.HARD, outside) == \
+        pytest.approx(0.6)  # hard 1.2, normal 0.6
 
 
 def test_it_does_not_attack_at_bad_odds() -> None:

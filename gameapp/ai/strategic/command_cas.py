@@ -247,7 +247,8 @@ class CommandForces:
             assert isinstance(piece, HQ)
             members = (piece.id, *piece.roster)
         if pos.game.phase is StrategicPhase.COMBAT:
-            worth, preview = best_attack_of(pos, leader_id, members)
+            worth, preview = best_attack_of(pos, leader_id, members,
+                                            self.staff.weights.feeds_attacks)
             if preview is None:
                 return 0.0, ""
             return worth, "his force " + battle_text(pos, preview, worth)

@@ -158,7 +158,7 @@ class MoveForce:
         weights = self.staff.weights
         worth += pull(self.staff.targets, h, weights.horizon, sp, piece.hex)[0]
         if not self._fed:
-            worth -= hunger(pos, h, sp)
+            worth -= hunger(pos, h, sp) * weights.hunger_weeks
         there = mine.get(h, 0) - (sp if staying else 0)
         worth += weights.concentration * min(there, MASS)
         if weights.weighs_danger:

@@ -13,7 +13,12 @@ half a point for every SP lost (1 point per 2 SP the enemy lost).
   where the objectives are, attacks only with a positive expectation.
 - hard: normal, plus the last weeks' places counted more (what the game is scored on), a
   stronger pull to mass (concentration), and attacks only where the expectation is clearly
-  positive.
+  positive. Since session 11 (issue 29: hard won 6 of 20 as the West '62 Union against easy)
+  it also charges a march out of the supply net two weeks' attrition, not one
+  (`hunger_weeks`: a force that marches out of its net stays out, and its attacks go in at
+  half strength), and tries each attack also with only the SP the supply within reach feeds
+  at full strength (`feeds_attacks`; combat_cas.fed_part). Normal keeps both as they were:
+  the scenarios' balances were measured between normal players.
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ class StrategicWeights:
     attack_margin: float  # a battle is fought when its expected VP exceed this
     concentration: float  # VP per friendly SP already in a hex a unit joins (massing)
     endgame_turns: int  # the last weeks in which places held are counted twice
+    hunger_weeks: float = 1.0  # weeks of attrition a march out of the supply net is charged
+    feeds_attacks: bool = False  # also tries an attack with only the SP its supply can feed
 
 
 STRATEGIC_WEIGHTS = {
@@ -44,5 +51,6 @@ STRATEGIC_WEIGHTS = {
                                         concentration=0.005, endgame_turns=0),
     Difficulty.HARD: StrategicWeights(noise=0.0, horizon=99, weighs_danger=True, uses_rail=True,
                                       ranks_orders=True, attack_margin=0.3, concentration=0.01,
-                                      endgame_turns=3),
+                                      endgame_turns=3, hunger_weeks=2.0,
+                                      feeds_attacks=True),
 }
