@@ -7,18 +7,15 @@ from __future__ import annotations
 
 import datetime
 import math
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bench.strategic_par import judged
-from gameapp.core.engine import Game
-from gameapp.core.rulesets.strategic.pieces import Fort
 from gameapp.core.rulesets.strategic.scenario import load_strategic
 from gameapp.core.rulesets.strategic.victory import par_terms, result
 from gameapp.core.units import Side
-from tests.rulesets.strategic.positions import state_of
+from tests.rulesets.strategic.positions import east_62_worked_example, state_of
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 # scenario: (the Union's place points, the Confederacy's, forts (+1 Union, -1 CS), par)
@@ -79,17 +76,8 @@ def test_the_rules_worked_example_east_62() -> None:
     1, 14 Confederate SP 7) to 24 (places 18, 12 Union SP 6): +2, 9 above par -3 with its
     balance -4, decisive; 18 Union SP lost instead: -1, 6 above, substantive; 30 Union SP lost
     (15 points): 26 - 33 = -7, exactly on the balanced par: a draw."""
-    game = Game.from_scenario(SCENARIOS / "east_1862.yaml", seed=1)
+    game = east_62_worked_example()
     state = state_of(game)
-    terms = game.scenario.victory
-    assert terms is not None
-    places = {p.name: p.hex for p in terms.places}
-    for name in ("Norfolk, VA", "Yorktown, VA", "Manassas Junction, VA", "Fredericksburg, VA"):
-        state.control[places[name]] = Side.UNION
-    fort = state.pieces["f_yorktown"]
-    assert isinstance(fort, Fort)
-    state.put(replace(fort, side=Side.UNION))
-    state.lost[Side.CONFEDERATE], state.lost[Side.UNION] = 14, 12
     scored = result(game.scenario, state)
     assert (scored.points[Side.UNION].total, scored.points[Side.CONFEDERATE].total) == (26, 24)
     assert (scored.winner, scored.level, scored.level_terms.total) == (Side.UNION, "decisive", 9)

@@ -20,7 +20,7 @@ from gameapp.core.dice import Dice
 from gameapp.core.engine import Game
 from gameapp.core.ruleset import load_scenario_file, ruleset_named
 from gameapp.core.rulesets.strategic.actions import DeclareSpan, EndPhase, GiveOrder
-from gameapp.core.rulesets.strategic.pieces import Leader, Piece
+from gameapp.core.rulesets.strategic.pieces import Fort, Leader, Piece
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.units import Side
@@ -28,6 +28,7 @@ from gameapp.core.units import Side
 HERE = Path(__file__).parent
 HAZEL = HERE / "hazel.yaml"
 SMALL_MAP = HERE / "small_theatre.yaml"
+SCENARIOS = HERE.parents[2] / "scenarios"
 
 
 def hazel_game(first: Side = Side.UNION, seed: int = 1, path: Path = HAZEL) -> Game:
@@ -97,3 +98,21 @@ def refused(game: Game, action: object) -> IllegalActionError:
 def path(game: Game, *ids: str) -> tuple:
     """The hexes of a march or voyage, by their printed ids."""
     return tuple(game.map.parse(i) for i in ids)
+
+
+def east_62_worked_example() -> Game:
+    """docs/strategic-rules.md, Victory, the example: East '62 with the Union holding Norfolk,
+    Yorktown (and its works), Manassas Junction and Fredericksburg besides Washington, 14
+    Confederate and 12 Union SP lost: Union 26 points, Confederacy 24."""
+    game = Game.from_scenario(SCENARIOS / "east_1862.yaml", seed=1)
+    state = state_of(game)
+    terms = game.scenario.victory
+    assert terms is not None
+    places = {p.name: p.hex for p in terms.places}
+    for name in ("Norfolk, VA", "Yorktown, VA", "Manassas Junction, VA", "Fredericksburg, VA"):
+        state.control[places[name]] = Side.UNION
+    fort = state.pieces["f_yorktown"]
+    assert isinstance(fort, Fort)
+    state.put(replace(fort, side=Side.UNION))
+    state.lost[Side.CONFEDERATE], state.lost[Side.UNION] = 14, 12
+    return game

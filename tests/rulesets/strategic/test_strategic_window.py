@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -15,10 +14,9 @@ from PySide6.QtWidgets import QDockWidget, QLabel
 from pytestqt.qtbot import QtBot
 
 from gameapp.cli import main
-from gameapp.core.engine import Game
 from gameapp.core.ruleset import load_scenario_file
 from gameapp.core.rulesets.strategic.actions import DeclareSpan, March, RollInitiative
-from gameapp.core.rulesets.strategic.pieces import HQ, Fort
+from gameapp.core.rulesets.strategic.pieces import HQ
 from gameapp.core.rulesets.strategic.queries import march_options
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
@@ -29,7 +27,7 @@ from gameapp.ui.end_screen import how_it_ended, level_text
 from gameapp.ui.main_window import MainWindow
 from gameapp.ui.new_game_dialog import map_preview, scenario_facts
 from gameapp.ui.rulesets.strategic.ui import StrategicUI, theatre_board
-from tests.rulesets.strategic.positions import HAZEL, hazel_game, state_of
+from tests.rulesets.strategic.positions import HAZEL, east_62_worked_example, hazel_game, state_of
 from tests.ui.play import board_of, click_hex, game_of, hover_hex
 
 
@@ -183,22 +181,10 @@ def test_the_end_of_a_strategic_game_opens_the_end_screen(qtbot: QtBot) -> None:
     assert "Game over" in window.phase_bar.plain_text()
 
 
-
 def test_the_end_screen_says_how_far_from_par_a_strategic_result_is() -> None:
     """East '62 (par -3, balance -4): the rules' worked example, Union 26 to 24, is 9 above
     the balanced par, decisive; the summary says so instead of a points ratio."""
-    game = Game.from_scenario(Path(__file__).resolve().parents[3] / "scenarios" /
-                                "east_1862.yaml", seed=1)
-    state = state_of(game)
-    terms = game.scenario.victory
-    assert terms is not None
-    places = {p.name: p.hex for p in terms.places}
-    for name in ("Norfolk, VA", "Yorktown, VA", "Manassas Junction, VA", "Fredericksburg, VA"):
-        state.control[places[name]] = Side.UNION
-    fort = state.pieces["f_yorktown"]
-    assert isinstance(fort, Fort)
-    state.put(replace(fort, side=Side.UNION))
-    state.lost[Side.CONFEDERATE], state.lost[Side.UNION] = 14, 12
+    game = east_62_worked_example()
     assert how_it_ended(game, game.result()) == (
         "In turn 1 (the game goes on): Union 26, Confederate 24 points; 9 from par, the Union "
         "side's way: decisive, from 9.")
