@@ -41,7 +41,10 @@ SCENARIOS = {"demo": ROOT / "scenarios" / "demo.yaml",
 TACTICAL = ["demo", "slaughter"]  # played when no scenario is named
 PAIRINGS = {"normal-random": (Difficulty.NORMAL.value, RANDOM_LEVEL),
             "hard-easy": (Difficulty.HARD.value, Difficulty.EASY.value),
-            "normal-normal": (Difficulty.NORMAL.value, Difficulty.NORMAL.value)}
+            "normal-normal": (Difficulty.NORMAL.value, Difficulty.NORMAL.value),
+            # which of the two levels a hard-easy result comes from
+            "normal-easy": (Difficulty.NORMAL.value, Difficulty.EASY.value),
+            "hard-normal": (Difficulty.HARD.value, Difficulty.NORMAL.value)}
 
 
 def one_game(args: tuple[str, str, str, int, int | None]

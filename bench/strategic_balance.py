@@ -64,8 +64,20 @@ def record(offs: list[float], balance: float) -> str:
             f"Union {100 * union / len(offs):.0f} %, Confederacy {100 * confed / len(offs):.0f} %")
 
 
-def half_point(x: float) -> float:
-    return math.floor(2 * x + 0.5) / 2
+def even_line(offs: list[float]) -> float:
+    """The line, on an odd half point (n + 0.5) so that no whole-point game ends on it, that
+    splits `offs` most evenly between the Union (above) and the Confederacy (below); between
+    two as even, the one nearer the median, then the one nearer history's par (the smaller
+    change to it)."""
+    middle = statistics.median(offs)
+    finite = [d for d in offs if math.isfinite(d)] or [0.0]
+    lines = [n + 0.5 for n in range(math.floor(min(finite)) - 1, math.ceil(max(finite)) + 1)]
+
+    def unevenness(line: float) -> tuple[int, float, float]:
+        above = sum(1 for d in offs if d > line)
+        below = sum(1 for d in offs if d < line)
+        return abs(above - below), abs(line - middle), abs(line)
+    return min(lines, key=unevenness)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -94,8 +106,9 @@ def main(argv: list[str] | None = None) -> int:
         if found:
             print(f"{name}, {len(found)} games, seeds {min(found)}-{max(found)}: distances from "
                   f"history's par {', '.join(f'{found[s]:+g}' for s in sorted(found))}")
-    suggested = half_point(statistics.median(cal))
-    print(f"  median {statistics.median(cal):+g}: the balance they suggest {suggested:+g}")
+    suggested = even_line(cal)
+    print(f"  median {statistics.median(cal):+g}; the odd half point that splits them most "
+          f"evenly, the balance they suggest: {suggested:+g}")
     standing = par.balance.points if par.balance else 0.0
     for name, games in (("calibration", cal), ("check", [check[s] for s in sorted(check)])):
         if not games:
