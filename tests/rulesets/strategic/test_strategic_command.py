@@ -131,6 +131,44 @@ def test_the_army_commanders_command_covers_the_corps_in_his_span_10_14() -> Non
     assert state_of(game).pieces["u2"].hex == game.map.parse("0304")
 
 
+def bayard_next_to_mcdowell_with_sigel() -> Game:
+    """Hazel, with Bayard (span 2) and Sigel's 7 SP division at 0202, next to McDowell's army
+    HQ (0302)."""
+    game = hazel_game()
+    place(game, "bayard", "0202")
+    place(game, "u6", "0202")
+    state = state_of(game)
+    assert state.pieces["bayard"].hex.distance(state.pieces["mcdowell"].hex) == 1
+    return game
+
+
+def test_an_army_commander_takes_in_a_leader_with_the_span_he_declared_10_1_10_14() -> None:
+    game = bayard_next_to_mcdowell_with_sigel()
+    game.apply(DeclareSpan("bayard", ("u6",)))
+    # Bayard has declared: McDowell may still take him in, and Sigel's division comes with him
+    # (before, "bayard is already in bayard's span" refused it)
+    game.apply(DeclareSpan("mcdowell", ("bayard",)))
+    assert {"bayard", "u6"} <= set(state_of(game).forces["mcdowell"].members)
+    game.apply(EndPhase())
+    game.dice.forced = [3]  # McDowell's initiative 3: commanded, and Sigel with him
+    game.apply(RollInitiative("mcdowell"))
+    game.apply(March("u6", hexes(game, "0302")))
+    assert state_of(game).pieces["u6"].hex == game.map.parse("0302")
+
+
+def test_a_leader_taken_in_before_he_declared_still_declares_and_brings_his_span_10_1() -> None:
+    game = bayard_next_to_mcdowell_with_sigel()
+    game.apply(DeclareSpan("mcdowell", ("bayard",)))  # Bayard alone: he has declared nothing
+    assert "u6" not in state_of(game).forces["mcdowell"].members
+    # Bayard is still offered his declaration, and what he takes joins McDowell's force
+    assert DeclareSpan("bayard", ("u6",)) in list(game.legal_actions())
+    game.apply(DeclareSpan("bayard", ("u6",)))
+    assert "u6" in state_of(game).forces["mcdowell"].members
+    # declared once, he is not offered it again
+    assert not any(isinstance(a, DeclareSpan) and a.leader == "bayard"
+                   for a in game.legal_actions())
+
+
 def test_a_corps_commander_may_not_extend_command_10_15() -> None:
     game = hazel_game()
     place(game, "bayard", "0303")

@@ -3,7 +3,9 @@
 - 10.1: in the command phase each leader's span is declared: the pieces he commands this
   phase. A leader standing on the HQ he was given commands it and its roster; no one else
   does. Beyond that he commands up to `span` pieces in his hex; an army commander may take
-  in leaders next to him (with their own forces), a corps commander may not (10.15).
+  in leaders next to him (with their own forces), a corps commander may not (10.15). The
+  order of declaring does not matter: a leader taken in brings the span he declared, or
+  declares it afterwards and it joins his army commander's force too.
 - 5.2 / 5.28: in the movement phase a force is commanded by an order (a few a week, no die)
   or by a d6 at or under its leader's initiative, one force at a time: commanding or trying
   the next force ends the move of the one before. 19.44: a subordinate (Grant under Halleck)
@@ -85,8 +87,7 @@ def superior_of(state: StrategicState, leader_id: str) -> Leader | None:
 def span_candidates(state: StrategicState, leader: Leader) -> list[Piece]:
     """What a leader could take into his span, strongest first: not what another leader's
     declared span has taken."""
-    mine = set(base_force(state, leader)) | {
-        m for f in state.forces.values() if f.leader != leader.id for m in f.members}
+    mine = set(base_force(state, leader)) | taken_by_others(state, leader).keys()
     found: list[Piece] = []
     army = is_army_commander(state, leader)
     rostered = {u for hq in state.hqs(leader.side) for u in hq.roster}
@@ -102,6 +103,13 @@ def span_candidates(state: StrategicState, leader: Leader) -> list[Piece]:
     return sorted(found, key=lambda p: (-(p.sp if isinstance(p, Division) else 0), p.id))
 
 
+def taken_by_others(state: StrategicState, leader: Leader) -> dict[str, str]:
+    """The pieces other leaders' spans have taken, with who took them. A leader is not taken
+    by his own force: an army commander may still take him in with it (10.1)."""
+    return {m: f.leader for f in state.forces.values() if f.leader != leader.id
+            for m in f.members if m != f.leader}
+
+
 class SpanHandler:
     """`span LEADER PIECE...` (10.1, 10.15)."""
 
@@ -109,7 +117,7 @@ class SpanHandler:
         # One declaration a leader: his span filled strongest first (any valid one is accepted).
         state: StrategicState = ctx.state
         for leader in sorted(state.leaders(side), key=lambda p: p.id):
-            if leader.id in state.forces:
+            if leader.id in state.forces and state.forces[leader.id].declared:
                 continue
             picked = [p.id for p in span_candidates(state, leader)][: leader.span]
             yield DeclareSpan(leader.id, tuple(picked))
@@ -124,8 +132,7 @@ class SpanHandler:
                                      f"{len(action.pieces)}", SPAN)
         if len(set(action.pieces)) != len(action.pieces):
             raise IllegalActionError("a piece is named twice", SPAN)
-        taken = {m: f.leader for f in state.forces.values() if f.leader != leader.id
-                 for m in f.members}
+        taken = taken_by_others(state, leader)
         for piece_id in action.pieces:
             self._check_member(state, leader, piece_id, taken)
 
@@ -167,7 +174,11 @@ class SpanHandler:
                 members += [m for m in force_of(state, piece).members if m not in members]
             elif piece_id not in members:
                 members.append(piece_id)
-        state.forces[leader.id] = Force(leader.id, tuple(members))
+        state.forces[leader.id] = Force(leader.id, tuple(members), declared=True)
+        boss = superior_of(state, leader.id)  # he was taken in before he declared
+        if boss is not None:
+            above = state.forces[boss.id]
+            above.members += tuple(m for m in members if m not in above.members)
         return []
 
 

@@ -31,6 +31,8 @@ class Force:
     members: tuple[str, ...]  # pieces commanded, the leader and his HQ included
     commanded: bool = False
     rolled: bool = False  # initiative was tried (one try a phase)
+    declared: bool = False  # his span was declared (not only his base force, taken in by an
+    # army commander before he declared)
 
 
 @dataclass(frozen=True)
