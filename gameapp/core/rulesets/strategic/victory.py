@@ -54,9 +54,10 @@ class VictoryPlace:
 
 @dataclass(frozen=True)
 class Balance:
-    """Where equal players end against history (R&C strategic balance): the median of the
-    Union's distance from history's par in equal computer games, added to par so that each side
-    wins about half of them. `why` names the games it was measured from."""
+    """Where equal players end against history (R&C strategic balance): the line that splits
+    equal computer games most evenly by the Union's distance from history's par (about their
+    median), added to par so that each side wins about half of them. `why` names the games it
+    was measured from."""
 
     points: float  # a multiple of 0.5; below zero, equal players fall short of history's margin
     why: str
