@@ -27,7 +27,13 @@ from gameapp.ui.end_screen import how_it_ended, level_text
 from gameapp.ui.main_window import MainWindow
 from gameapp.ui.new_game_dialog import map_preview, scenario_facts
 from gameapp.ui.rulesets.strategic.ui import StrategicUI, theatre_board
-from tests.rulesets.strategic.positions import HAZEL, east_62_worked_example, hazel_game, state_of
+from tests.rulesets.strategic.positions import (
+    HAZEL,
+    east_62_worked_example,
+    hazel_game,
+    place,
+    state_of,
+)
 from tests.ui.play import board_of, click_hex, game_of, hover_hex
 
 
@@ -123,6 +129,21 @@ def test_a_strategic_week_is_played_in_the_window(qtbot: QtBot) -> None:
     assert game.log[-1].notation == "span banks" and len(state_of(game).forces) == spans + 1
     hq = state_of(game).pieces["army-va"]
     assert isinstance(hq, HQ) and hq.hex == m.parse("0302")  # only u3 marched
+
+
+def test_the_dock_says_a_leader_taken_in_has_not_declared_his_own_span_10_1(
+        qtbot: QtBot) -> None:
+    window, ui = open_hazel(qtbot)
+    game = game_of(window)
+    place(game, "bayard", "0202")  # next to McDowell, with Sigel's division
+    place(game, "u6", "0202")
+    window.controller.apply(DeclareSpan("mcdowell", ("bayard",)))
+    assert "Bayard at 0202: in McDowell's span; his own not declared" in plain(ui.panel.forces)
+    click_hex(qtbot, window, game.map.parse("0202"))  # Bayard's stack: his span (10.1)
+    assert game.log[-1].notation == "span bayard u6"
+    rows = plain(ui.panel.forces).splitlines()
+    assert any(r.startswith("★ Bayard at 0202: declared") and "Sigel" in r for r in rows)
+    assert any(r.startswith("★★★ McDowell at 0302: declared") and "Sigel" in r for r in rows)
 
 
 def test_gameapp_render_draws_a_strategic_scenario_with_its_stacks(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from gameapp.core.engine import Game
 from gameapp.core.events import Event
+from gameapp.core.rulesets.strategic.command import superior_of
 from gameapp.core.rulesets.strategic.pieces import HQ, Leader, Piece
 from gameapp.core.rulesets.strategic.queries import CommandChoice, MarchOption
 from gameapp.core.rulesets.strategic.state import StrategicState
@@ -100,8 +101,12 @@ class StrategicPanel(QScrollArea):
                 status = "commanded"
             elif force.rolled:
                 status = "failed its roll"
-            else:
+            elif force.declared:
                 status = "declared"
+            else:  # taken in by an army commander before declaring his own span (10.1)
+                boss = superior_of(state, leader.id)
+                status = (f"in {escape(boss.name)}'s span; his own not declared"
+                          if boss else "no span declared")
             members = names_list((m for m in force.members if m != leader.id), names) \
                 if force else ""
             rows.append(f"{'★' * leader.stars} <b>{escape(leader.name)}</b> at "
