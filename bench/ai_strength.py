@@ -22,6 +22,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -29,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 from gameapp.ai import settings  # noqa: E402
 from gameapp.ai.registry import RANDOM_LEVEL, Player, make_player  # noqa: E402
 from gameapp.ai.settings import Difficulty  # noqa: E402
+from gameapp.ai.strategic.settings import STRATEGIC_WEIGHTS  # noqa: E402
 from gameapp.core.engine import Game  # noqa: E402
 from gameapp.core.rules.victory import losses_by_unit  # noqa: E402
 from gameapp.core.units import Side  # noqa: E402
@@ -82,16 +84,20 @@ def losses(game: Game, side: Side) -> tuple[int, int, int, int]:
 
 def override(item: str) -> None:
     """Change one difficulty's weight for this run: 'hard.caution=1.2', 'normal.spreads_fire=1'
-    (a flag takes 1, 0, true or false)."""
+    (a flag takes 1, 0, true or false); the strategic player's with a 'strategic.' before it,
+    'strategic.hard.hunger_weeks=1'."""
     name, _, text = item.partition("=")
+    table: dict[Difficulty, Any] = settings.WEIGHTS
+    if name.startswith("strategic."):
+        name, table = name.removeprefix("strategic."), STRATEGIC_WEIGHTS
     level, _, attr = name.partition(".")
-    weights = settings.WEIGHTS[Difficulty(level)]
+    weights = table[Difficulty(level)]
     kind = type(getattr(weights, attr))
     flags = {"1": True, "true": True, "0": False, "false": False}
     if kind is bool and text.lower() not in flags:
         raise SystemExit(f"--set {item}: {attr} is a flag: 1, 0, true or false")
     value = flags[text.lower()] if kind is bool else kind(text)
-    settings.WEIGHTS[Difficulty(level)] = replace(weights, **{attr: value})
+    table[Difficulty(level)] = replace(weights, **{attr: value})
     print(f"set {level}.{attr} = {value!r}")
 
 
