@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--ai", choices=["both", "usa", "csa", "none"], default="both",
                      help="the sides the computer player plays; the others play at random")
     run.add_argument("--difficulty", choices=["easy", "normal", "hard"], default="normal")
+    run.add_argument("--csa-difficulty", choices=["easy", "normal", "hard"], default=None,
+                     help="the Confederate computer's level, when it differs (--difficulty is "
+                          "then the Union's)")
     run.add_argument("--seed", type=int, default=1)
     run.add_argument("--turns", type=int, default=None, help="stop after this many turns")
     run.add_argument("--fog", action="store_true",
@@ -114,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return validate(args.files)
     if args.command == "run":
         return run_headless(args.scenario, args.seed, args.turns, args.ai, args.difficulty,
-                            args.fog, args.option)
+                            args.fog, args.option, args.csa_difficulty)
     if args.command == "render":
         if _is_theatre_map(args.scenario):
             return render_theatre(args.scenario, args.png, args.width or 1600, args.year,
@@ -161,14 +164,16 @@ def compile_maps(folder: Path) -> int:
 
 def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",
                  difficulty: str = "normal", fog: bool = False,
-                 options: list[str] | None = None) -> int:
+                 options: list[str] | None = None, csa_difficulty: str | None = None) -> int:
     """Play headless (the AI on the `ai` sides, random players on the others, with `fog` seeing
-    only what their side can see), with the rules `options` ("name=value") set; print the log,
-    each AI choice with its reason, what each action did, and the result."""
+    only what their side can see; the Confederates at `csa_difficulty` when given), with the
+    rules `options` ("name=value") set; print the log, each AI choice with its reason, what
+    each action did, and the result."""
     from gameapp.ai.registry import UnknownAIError
     from gameapp.ai.settings import Difficulty
     from gameapp.core.engine import Game
     from gameapp.core.ruleset import load_scenario_file, ruleset_named
+    from gameapp.core.units import Side
     from gameapp.headless import log_lines, make_players, play
 
     try:
@@ -177,8 +182,10 @@ def run_headless(scenario: Path, seed: int, turns: int | None, ai: str = "both",
         if chosen:
             loaded = ruleset_named(loaded.ruleset).with_options(loaded, chosen)
         game = Game.from_scenario(loaded, seed=seed)
+        levels = {Side.UNION: Difficulty(difficulty),
+                  Side.CONFEDERATE: Difficulty(csa_difficulty or difficulty)}
         outcome = play(game, seed, turns, players=make_players(
-            seed, ai, Difficulty(difficulty), fog, ruleset=game.scenario.ruleset))
+            seed, ai, levels, fog, ruleset=game.scenario.ruleset))
     except (DataError, UnknownAIError, ValueError) as error:
         print(error, file=sys.stderr)
         return 1

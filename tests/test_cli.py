@@ -4,6 +4,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -81,6 +82,28 @@ def test_run_with_fog_gives_the_computer_only_its_sides_view(
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("T1 Union") and "#" in out[0]  # the AI's reason after each action
     assert out[-1] in ("Union victory", "Confederate victory", "draw")
+
+
+def test_run_gives_the_confederates_their_own_level(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from gameapp import headless
+    from gameapp.ai.settings import Difficulty
+    from gameapp.core.units import Side
+
+    asked: list[object] = []
+    real = headless.make_players
+
+    def recording(*args: Any, **kwargs: Any) -> Any:
+        asked.append(args[2])
+        return real(*args, **kwargs)
+    monkeypatch.setattr(headless, "make_players", recording)
+    demo = str(ROOT / "scenarios" / "demo.yaml")
+    assert main(["run", demo, "--seed", "4", "--turns", "1", "--difficulty", "hard",
+                 "--csa-difficulty", "easy"]) == 0
+    assert main(["run", demo, "--seed", "4", "--turns", "1", "--difficulty", "hard"]) == 0
+    capsys.readouterr()
+    assert asked == [{Side.UNION: Difficulty.HARD, Side.CONFEDERATE: Difficulty.EASY},
+                     {Side.UNION: Difficulty.HARD, Side.CONFEDERATE: Difficulty.HARD}]
 
 
 def test_play_a_missing_file_says_so_and_exits_1_without_a_screen(tmp_path: Path) -> None:
