@@ -60,32 +60,37 @@ def test_each_scenarios_par_is_historys_margin_worked_by_hand(name: str) -> None
 
 
 def test_a_saved_game_is_judged_again_by_par_from_its_totals_and_holders() -> None:
-    """bench/history.py --load --rescore: East '62 (par -3, balance -4: the line at -7), a
-    game ending 20 to 20 is 7 above it, substantive for the Union (from 4); 12 to 24 is 5
-    below it, substantive for the Confederacy; with Richmond in Union hands it was sudden
-    death."""
+    """bench/history.py --load --rescore: East '62 (par -3, balance -3.5: the line at -6.5), a
+    game ending 20 to 20 is 6.5 above it, substantive for the Union (from 4); 12 to 24 is 5.5
+    below it, substantive for the Confederacy; 14 to 21 (-7) half a point below it, a marginal
+    Confederate victory (on a half-point line no whole-point game is drawn); with Richmond in
+    Union hands it was sudden death."""
     path = SCENARIOS / "east_1862.yaml"
-    assert judged(path, 20, 20, {}) == (Side.UNION, "substantive", 7)  # 0 + 3 + 4
-    assert judged(path, 12, 24, {}) == (Side.CONFEDERATE, "substantive", -5)  # -12 + 3 + 4
-    assert judged(path, 14, 21, {}) == (None, "", 0)  # -7: on the balanced par, a draw
+    assert judged(path, 20, 20, {}) == (Side.UNION, "substantive", 6.5)  # 0 + 3 + 3.5
+    assert judged(path, 12, 24, {}) == (Side.CONFEDERATE, "substantive", -5.5)  # -12 + 6.5
+    assert judged(path, 14, 21, {}) == (Side.CONFEDERATE, "marginal", -0.5)  # -7 + 6.5
     assert judged(path, 12, 24, {"Richmond, VA": Side.UNION}) == (Side.UNION, "decisive", None)
 
 
 def test_the_rules_worked_example_east_62() -> None:
     """docs/strategic-rules.md, Victory, the example: Union 26 (places 18, the Yorktown works
-    1, 14 Confederate SP 7) to 24 (places 18, 12 Union SP 6): +2, 9 above par -3 with its
-    balance -4, decisive; 18 Union SP lost instead: -1, 6 above, substantive; 30 Union SP lost
-    (15 points): 26 - 33 = -7, exactly on the balanced par: a draw."""
+    1, 14 Confederate SP 7) to 24 (places 18, 12 Union SP 6): +2, 8.5 above par -3 with its
+    balance -3.5, substantive (decisive from 9); 18 Union SP lost instead: -1, 5.5 above,
+    substantive; 30 Union SP lost (15 points): 26 - 33 = -7, half a point below the balanced
+    par (-6.5): a marginal Confederate victory."""
     game = east_62_worked_example()
     state = state_of(game)
     scored = result(game.scenario, state)
     assert (scored.points[Side.UNION].total, scored.points[Side.CONFEDERATE].total) == (26, 24)
-    assert (scored.winner, scored.level, scored.level_terms.total) == (Side.UNION, "decisive", 9)
+    assert (scored.winner, scored.level, scored.level_terms.total) == (
+        Side.UNION, "substantive", 8.5)
     assert [(t.value, t.rule) for t in scored.level_terms][-2:] == [
-        (4, "R&C strategic balance"), (0, "R&C strategic par")]
+        (3.5, "R&C strategic balance"), (0, "R&C strategic par")]
     state.lost[Side.UNION] = 18
     substantive = result(game.scenario, state)
     assert (substantive.winner, substantive.level, substantive.level_terms.total) == (
-        Side.UNION, "substantive", 6)
-    state.lost[Side.UNION] = 30  # 15 points: 26 - 33 = -7, par -3 and balance -4
-    assert result(game.scenario, state).title == "draw"
+        Side.UNION, "substantive", 5.5)
+    state.lost[Side.UNION] = 30  # 15 points: 26 - 33 = -7, par -3 and balance -3.5
+    marginal = result(game.scenario, state)
+    assert (marginal.winner, marginal.level, marginal.level_terms.total) == (
+        Side.CONFEDERATE, "marginal", -0.5)

@@ -203,15 +203,15 @@ def test_the_end_of_a_strategic_game_opens_the_end_screen(qtbot: QtBot) -> None:
 
 
 def test_the_end_screen_says_how_far_from_par_a_strategic_result_is() -> None:
-    """East '62 (par -3, balance -4): the rules' worked example, Union 26 to 24, is 9 above
-    the balanced par, decisive; the summary says so instead of a points ratio."""
+    """East '62 (par -3, balance -3.5): the rules' worked example, Union 26 to 24, is 8.5
+    above the balanced par, substantive; the summary says so instead of a points ratio."""
     game = east_62_worked_example()
     assert how_it_ended(game, game.result()) == (
-        "In turn 1 (the game goes on): Union 26, Confederate 24 points; 9 from par, the Union "
-        "side's way: decisive, from 9.")
-    # and the terms that reach it, each with its rule: +2 - 16 + 20 - 1 + 4 = 9
+        "In turn 1 (the game goes on): Union 26, Confederate 24 points; 8.5 from par, the "
+        "Union side's way: substantive, from 4.")
+    # and the terms that reach it, each with its rule: +2 - 16 + 20 - 1 + 3.5 = 8.5
     shown = level_text(game.result())
     assert "(26 - 24) +2 [R&C strategic par]" in shown
     assert "-1 [004 25.3]" in shown
-    assert "less balance: -4, equal players' distance from history +4 [R&C strategic balance]" \
-        in shown
+    assert "less balance: -3.5, equal players' distance from history +3.5 [R&C strategic " \
+        "balance]" in shown
