@@ -14,7 +14,7 @@ from gameapp.ai.registry import ai_for, make_player
 from gameapp.ai.settings import Difficulty
 from gameapp.ai.strategic.movement_cas import MoveForce
 from gameapp.ai.strategic.player import StrategicPlayer
-from gameapp.ai.strategic.settings import STRATEGIC_WEIGHTS
+from gameapp.ai.strategic.settings import STRATEGIC_WEIGHTS, StrategicWeights
 from gameapp.ai.strategic.staff import Staff
 from gameapp.core.engine import Game
 from gameapp.core.hexgrid import Hex
@@ -124,21 +124,26 @@ def test_hard_attacks_with_the_troops_its_supply_can_feed() -> None:
     assert "with 13 SP at 3:1, without combat supply: half strength" in normal[0][1]
 
 
-def test_hard_charges_a_march_out_of_the_supply_net_two_weeks_of_attrition() -> None:
+def test_a_march_out_of_the_supply_net_is_charged_hunger_weeks_of_attrition() -> None:
+    """Hard is charged one week, as normal (session 12: charged two, hard's West '62 Union stood
+    off the places easy's Confederates hold out of supply); `hunger_weeks` 2 charges two."""
     game = hazel_game()
     to_phase(game, StrategicPhase.MOVEMENT)
     u6 = state_of(game).pieces["u6"]  # 7 SP: a week out of supply costs 0.6 VP (10 SP or less)
     inside, outside = game.map.parse("0202"), game.map.parse("1001")
 
-    def worth(difficulty: Difficulty, h: Hex) -> float:
-        staff = Staff(Side.UNION, STRATEGIC_WEIGHTS[difficulty], random.Random(0))
+    def worth(weights: StrategicWeights, h: Hex) -> float:
+        staff = Staff(Side.UNION, weights, random.Random(0))
         pos = staff.look(game)
         assert (h in pos.supplied) is (h == inside)
         return MoveForce(staff)._worth(pos, u6, h, None)
 
-    assert worth(Difficulty.HARD, inside) == pytest.approx(worth(Difficulty.NORMAL, inside))
-    assert worth(Difficulty.NORMAL, outside) - worth(Difficulty.HARD, outside) == \
-        pytest.approx(0.6)  # hard 1.2, normal 0.6
+    hard, normal = STRATEGIC_WEIGHTS[Difficulty.HARD], STRATEGIC_WEIGHTS[Difficulty.NORMAL]
+    two_weeks = replace(hard, hunger_weeks=2.0)
+    assert worth(two_weeks, inside) == pytest.approx(worth(hard, inside))
+    assert worth(hard, outside) - worth(two_weeks, outside) == pytest.approx(0.6)  # 1.2 - 0.6
+    assert worth(normal, outside) - worth(hard, outside) == \
+        pytest.approx(worth(normal, inside) - worth(hard, inside))  # the same charge as normal
 
 
 def test_it_does_not_attack_at_bad_odds() -> None:
