@@ -1,4 +1,6 @@
 """Play the demo scenario to its end and picture the end screen: docs/images/end-screen.png.
+With `--par-example`, East '62 with the strategic rules' worked example set up by hand instead
+(docs/strategic-rules.md, Victory): docs/images/end-screen-strategic-par.png.
 
 The game is a real one, played through the public engine API by the seeded random player on
 both sides, made bolder so that the chart has a fight to show: in the movement phase a side
@@ -6,6 +8,7 @@ usually makes the legal move that ends nearest the enemy, and in the fire phase 
 whenever it has a legal shot. Offscreen, no display needed:
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/make_end_screen.py [--seed N] [OUT]
+    QT_QPA_PLATFORM=offscreen .venv/bin/python scripts/make_end_screen.py --par-example [OUT]
 """
 
 from __future__ import annotations
@@ -65,20 +68,27 @@ def _boldest_move(game: Game, side: Side) -> Move | None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", nargs="?", default=str(ROOT / "docs" / "images" / "end-screen.png"))
+    parser.add_argument("out", nargs="?", default=None)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--par-example", action="store_true",
+                        help="East '62's worked example of a result judged from par")
     args = parser.parse_args()
     from gameapp.ui.app import application
     from gameapp.ui.end_screen import EndScreen
 
     app = application()
-    game = fire_happy_game(args.seed)
+    if args.par_example:
+        from tests.rulesets.strategic.positions import east_62_worked_example
+        game, name = east_62_worked_example(), "end-screen-strategic-par.png"
+    else:
+        game, name = fire_happy_game(args.seed), "end-screen.png"
+    out = args.out or str(ROOT / "docs" / "images" / name)
     screen = EndScreen(game)
     screen.resize(940, 900)
     screen.show()
     app.processEvents()
-    screen.grab().save(args.out)
-    print(f"wrote {args.out}: {screen.title.text()}; {len(game.log)} actions")
+    screen.grab().save(out)
+    print(f"wrote {out}: {screen.title.text()}; {len(game.log)} actions")
     return 0
 
 
