@@ -169,6 +169,21 @@ def test_a_leader_taken_in_before_he_declared_still_declares_and_brings_his_span
                    for a in game.legal_actions())
 
 
+def test_a_span_is_declared_once_and_before_the_command_is_tried_10_1() -> None:
+    game = bayard_next_to_mcdowell_with_sigel()
+    game.apply(DeclareSpan("bayard", ("u6",)))
+    assert "already declared" in refused(game, DeclareSpan("bayard", ())).reason
+    # in the combat phase spans are declared again; Bayard (initiative 4, no span declared)
+    # tries his initiative with a 6 and fails: he may not now declare a span and try again
+    to_phase(game, StrategicPhase.COMBAT)
+    game.dice.forced = [6]
+    game.apply(RollInitiative("bayard"))
+    error = refused(game, DeclareSpan("bayard", ("u6",)))
+    assert error.rule == "004 10.1" and "has been tried" in error.reason
+    assert not any(isinstance(a, DeclareSpan) and a.leader == "bayard"
+                   for a in game.legal_actions())
+
+
 def test_a_corps_commander_may_not_extend_command_10_15() -> None:
     game = hazel_game()
     place(game, "bayard", "0303")

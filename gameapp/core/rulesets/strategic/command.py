@@ -110,6 +110,19 @@ def taken_by_others(state: StrategicState, leader: Leader) -> dict[str, str]:
             for m in f.members if m != f.leader}
 
 
+def span_closed(state: StrategicState, leader: Leader) -> str | None:
+    """Why `leader` may not declare a span now, or None: one declaration a phase, and none once
+    his command, or his army commander's, has been tried (10.1: spans come before initiative)."""
+    own = state.forces.get(leader.id)
+    if own is not None and own.declared:
+        return f"{leader.name}'s span is already declared this phase"
+    boss = superior_of(state, leader.id)
+    for force in (own, state.forces.get(boss.id) if boss else None):
+        if force is not None and (force.rolled or force.commanded):
+            return f"{leader.name}'s command has been tried this phase: spans come first"
+    return None
+
+
 class SpanHandler:
     """`span LEADER PIECE...` (10.1, 10.15)."""
 
@@ -117,7 +130,7 @@ class SpanHandler:
         # One declaration a leader: his span filled strongest first (any valid one is accepted).
         state: StrategicState = ctx.state
         for leader in sorted(state.leaders(side), key=lambda p: p.id):
-            if leader.id in state.forces and state.forces[leader.id].declared:
+            if span_closed(state, leader) is not None:
                 continue
             picked = [p.id for p in span_candidates(state, leader)][: leader.span]
             yield DeclareSpan(leader.id, tuple(picked))
@@ -127,6 +140,9 @@ class SpanHandler:
         leader = state.pieces.get(action.leader)
         if not isinstance(leader, Leader) or leader.side is not side:
             raise IllegalActionError(f"{action.leader} is not a leader of the side to play", SPAN)
+        closed = span_closed(state, leader)
+        if closed is not None:
+            raise IllegalActionError(closed, SPAN)
         if len(action.pieces) > leader.span:
             raise IllegalActionError(f"{leader.name}'s command span is {leader.span}, not "
                                      f"{len(action.pieces)}", SPAN)
