@@ -4,6 +4,7 @@ before Fredericksburg outnumbers everything Lee has within two weeks' march of R
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from gameapp.ai.strategic.invasion import MARCHING, invasion, invasion_targets, main_army
@@ -11,6 +12,7 @@ from gameapp.ai.strategic.marches import MarchCosts
 from gameapp.ai.strategic.objectives import CAPITAL, REACH, SECOND
 from gameapp.ai.strategic.player import StrategicPlayer
 from gameapp.core.engine import Game
+from gameapp.core.rulesets.strategic.scenario import ENEMY_ARMY, load_strategic
 from gameapp.core.units import Side
 from tests.rulesets.strategic.positions import place
 
@@ -165,11 +167,11 @@ def test_an_army_under_way_counts_its_corps_a_day_apart() -> None:
 
 
 def test_the_field_army_goes_for_an_invading_army_nearer_its_capital() -> None:
-    # Lee's army at C2208 by the Potomac (4 hexes from Washington, 9 from Richmond) is invading;
-    # the Union army's answer is his army, worth what covering Washington is (Lincoln to Hooker,
-    # 10 June 1863); at Fredericksburg (5 from Washington, 4 from Richmond) he is not invading
-    # yet, nor at Culpeper (5 and 6: still on the ground that covers Richmond)
-    game = Game.from_scenario(EAST_63, seed=1)
+    # without a directive (East '63's taken away): Lee's army at C2208 by the Potomac (4 hexes
+    # from Washington, 9 from Richmond) is invading; the Union army's answer is his army, worth
+    # what covering Washington is; at Fredericksburg (5 from Washington, 4 from Richmond) he is
+    # not invading yet, nor at Culpeper (5 and 6: still on the ground that covers Richmond)
+    game = Game.from_scenario(replace(load_strategic(EAST_63), directives={}), seed=1)
     _richmond_manned(game)
     union = StrategicPlayer(U)
     before = [t for t in invasion_targets(union.staff.look(game)) if "invading army" in t.what]
@@ -186,6 +188,30 @@ def test_the_field_army_goes_for_an_invading_army_nearer_its_capital() -> None:
     answer = answers[0]
     assert answer.hex == game.map.parse("C2208") and answer.value == DIVERSION
     assert "before our capital Washington" in answer.what
+
+
+def test_a_directive_makes_the_enemy_army_the_objective_once_it_leaves_its_capital() -> None:
+    # East '63's directive (Lincoln to Hooker, 10 June 1863: Lee's army, not Richmond): the
+    # Union answers Lee's army as soon as he has the reasons to invade and stands more than a
+    # week's march (3 hexes) from Richmond: at Fredericksburg, 4 hexes off, where without the
+    # directive he is not yet invading (the test above)
+    game = Game.from_scenario(EAST_63, seed=1)
+    assert game.scenario.directives == {U: ENEMY_ARMY}
+    union = StrategicPlayer(U)
+    # Richmond's works unmanned: Lee has no reason to invade, and nothing is answered
+    assert not [t for t in invasion_targets(union.staff.look(game)) if "invading army" in t.what]
+    _richmond_manned(game)
+    pos = StrategicPlayer(U).staff.look(game)
+    answers = [t for t in invasion_targets(pos) if "invading army" in t.what]
+    assert len(answers) == 1
+    assert answers[0].hex == game.map.parse("C2412")  # Fredericksburg
+    assert answers[0].value == DIVERSION and answers[0].need == 1.5 * 51  # OUTNUMBER his 51 SP
+    assert answers[0].what.endswith("before our capital Washington, DC, our objective by directive")
+    # three hexes from Richmond (C2413) he covers it: nothing to answer
+    for piece in ("cs_anv", "cs_second_corps", "lee", "jackson"):
+        place(game, piece, "C2413")
+    pos = StrategicPlayer(U).staff.look(game)
+    assert not [t for t in invasion_targets(pos) if "invading army" in t.what]
 
 
 def test_an_invasion_under_way_goes_on_once_the_enemy_turns_to_answer_it() -> None:

@@ -29,6 +29,7 @@ from gameapp.ai.strategic.objectives import CAPITAL, OUTNUMBER, REACH, SECOND, T
 from gameapp.ai.strategic.position import Position, VictoryPlace
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rulesets.strategic.pieces import HQ, Echelon
+from gameapp.core.rulesets.strategic.scenario import ENEMY_ARMY
 from gameapp.core.units import Side
 
 MIN_ARMY = 30  # SP: an army smaller than this raids, it does not invade
@@ -185,9 +186,12 @@ def _answering(pos: Position) -> tuple[Target, ...]:
     """The enemy's invading army, once it stands nearer our capital than its own and beyond the
     ground that covers its own (more than `THREAT_RANGE` hexes from it: Johnston at Manassas in
     March 1862 covered Richmond, he did not invade): our field army goes for it, worth what
-    covering our capital is (Lincoln to Hooker, 10 June 1863: Lee's army, not Richmond, is the
-    objective; Hooker and Meade followed Lee north, between him and Washington and
-    Baltimore)."""
+    covering our capital is. Under a directive that makes the enemy's army the objective
+    (Lincoln to Hooker, 10 June 1863: Lee's army, not Richmond; Hooker and Meade followed Lee
+    north, between him and Washington and Baltimore), as soon as it has marched more than a
+    week's march (`REACH`) from its capital while it has the reasons to invade: without it
+    our army marched on Richmond the week Lee left Fredericksburg, and he turned back (East
+    '63 seed 1, weeks 5-6)."""
     # only while the enemy's first reason holds (its capital outnumbered): read without the
     # enemy's memory (its campaign under way), every army HQ far from its capital and nearer
     # ours would count as invading: Grant's before Richmond in East '64, McClellan's on the
@@ -195,13 +199,19 @@ def _answering(pos: Position) -> tuple[Target, ...]:
     plan = invasion(pos, pos.side.other)
     ours = _capital(pos, pos.side)
     theirs = _capital(pos, pos.side.other)
-    if plan is None or ours is None or theirs is None or \
-            plan.army_hex.distance(ours.hex) >= plan.army_hex.distance(theirs.hex) or \
-            plan.army_hex.distance(theirs.hex) <= THREAT_RANGE:
+    if plan is None or ours is None or theirs is None:
+        return ()
+    off = plan.army_hex.distance(theirs.hex)
+    directed = pos.game.scenario.directives.get(pos.side) == ENEMY_ARMY
+    if directed:
+        if off <= REACH:
+            return ()
+    elif plan.army_hex.distance(ours.hex) >= off or off <= THREAT_RANGE:
         return ()
     return (Target(plan.army_hex, plan.diversion,
                    f"the enemy's invading army ({plan.army_sp} SP at "
-                   f"{pos.name(plan.army_hex)}), before our capital {ours.name}",
+                   f"{pos.name(plan.army_hex)}), before our capital {ours.name}"
+                   + (", our objective by directive" if directed else ""),
                    have=pos.near(pos.side, plan.army_hex, 2 * REACH),
                    need=OUTNUMBER * plan.army_sp),)
 

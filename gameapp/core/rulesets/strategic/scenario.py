@@ -54,6 +54,7 @@ from gameapp.core.yamlsource import (
 
 WEEK = datetime.timedelta(days=7)
 WEEKS_A_MONTH = 4  # the monthly interphase follows every fourth week
+ENEMY_ARMY = "enemy_army"  # a directive: the enemy's field army, not its capital, is the objective
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,9 @@ class StrategicScenario:
     detours: tuple[Detour, ...] = ()
     schedule: tuple[Scheduled, ...] = ()  # reinforcements, withdrawals, leader events by week
     victory: VictoryTerms | None = None  # None: the map's victory places (R&C strategic victory)
+    # what each side's government ordered its field army, for the computer player to follow
+    # (docs/ai.md, "Directives"): ENEMY_ARMY or none
+    directives: Mapping[Side, str] = field(default_factory=dict)
 
     @property
     def turns(self) -> int:
@@ -193,7 +197,8 @@ def load_strategic(path: str | Path, doc: YamlDocument | None = None) -> Strateg
         rail_capacity=per_side("rail_capacity", 0), supply_income=per_side("supply_income", 0),
         rail_year=data.get("rail_year", start.year), counter_mix=mix, map_path=map_path,
         description=data.get("description", ""), options=dict(data.get("options", {})),
-        detours=detours, schedule=schedule, victory=victory)
+        detours=detours, schedule=schedule, victory=victory,
+        directives={Side(s): e["objective"] for s, e in data.get("directives", {}).items()})
 
 
 
