@@ -305,16 +305,27 @@ def _judge(mutant: Mutant, path: Path, problems: list[Problem]) -> bool | None:
 
 # "roster names us_porter, but no union division or train us_porter is defined in this scenario"
 UNDEFINED = re.compile(r"\bnames (\S+), but no [a-z ]+ \1 is defined in this scenario\b")
+# "Harrisburg, PA is not one of this scenario's victory places" (a par's place)
+NOT_A_PLACE = re.compile(r"^(.+) is not one of this scenario's victory places$")
 
 
 def _names_what_was_removed(message: str, removed: str) -> bool:
-    """A reference to an id that the edit's deleted text defined: the deletion left it
-    dangling, and the referring line, which says plainly that the id is defined nowhere, is
-    the place to look (a strategic scenario's rosters, commanders and superiors)."""
-    named = UNDEFINED.search(message)
-    if named is None or not removed:
+    """A reference to an id or a victory place that the edit's deleted text defined: the
+    deletion left it dangling, and the referring line, which says plainly that it is defined
+    nowhere, is the place to look (a strategic scenario's rosters, commanders and superiors,
+    and the places its par names)."""
+    if not removed:
         return False
-    definition = rf"(?:^|[{{,\s])id:[ \t]*['\"]?{re.escape(named.group(1))}['\"]?[ \t]*(?:[,}}#]|$)"
+    named = UNDEFINED.search(message)
+    if named is not None:
+        key, value = "id", named.group(1)
+    elif (place := NOT_A_PLACE.match(message)) is not None:
+        key, value = "place", place.group(1)
+    else:
+        return False
+    quoted = re.escape(value)
+    definition = (rf"(?:^|[{{,\s]){key}:[ \t]*"
+                  rf"(?:\"{quoted}\"|'{quoted}'|{quoted}[ \t]*(?:[,}}#]|$))")
     return re.search(definition, removed, re.MULTILINE) is not None
 
 

@@ -89,6 +89,25 @@ def test_the_judge_accepts_a_dangling_reference_only_to_what_the_edit_removed(
     assert _judge(cut, path, [Problem(str(path), 237, dangling)]) is True
 
 
+def test_the_judge_accepts_a_par_naming_a_victory_place_the_edit_removed(
+        space: Workspace) -> None:
+    # a deleted victory place leaves the par naming it below: the par's line is right, but
+    # only for the place the deleted line defined (East '63, session 13's fuzz seed)
+    from bench.mutants import _judge
+
+    path = space.folder / "scenarios" / "east_1863.yaml"
+    removed = ('    - {place: "Harrisburg, PA", hex: C2601, points: 5, why: "Pennsylvania\'s '
+               'capital"}\n')
+    mutant = Mutant("scenarios/east_1863.yaml", "delete line", b"", (180, 181), frozenset({2}),
+                    removed)
+    dangling = "Harrisburg, PA is not one of this scenario's victory places"
+    assert _judge(mutant, path, [Problem(str(path), 194, dangling)]) is True
+    other = "Baltimore, MD is not one of this scenario's victory places"
+    assert _judge(mutant, path, [Problem(str(path), 194, other)]) is False
+    prefix = "Harrisburg is not one of this scenario's victory places"
+    assert _judge(mutant, path, [Problem(str(path), 194, prefix)]) is False
+
+
 def test_mutants_carry_the_text_a_deletion_or_a_cut_removed() -> None:
     text = "a: 1\nb: 2\nc: 3\n"
     made = {m.operator: m for m in mutants("maps/demo.yaml", text, 5, 200)}
