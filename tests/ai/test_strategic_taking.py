@@ -7,6 +7,7 @@ it (the scenarios' balances were measured between normal players)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -31,7 +32,9 @@ from gameapp.core.rulesets.strategic.pieces import Leader
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
 from tests.rulesets.strategic.positions import hazel_game, place, state_of, to_phase
+from tests.rulesets.strategic.test_strategic_schedule import to_week
 
+WEST_1862 = Path(__file__).resolve().parents[2] / "scenarios" / "west_1862.yaml"
 HAZELTON = "0702"  # the Hazel scenario's victory town (1 point), Hill's 6 SP (c3) in it
 
 
@@ -192,3 +195,25 @@ def test_with_the_order_kept_hard_attacks_without_a_roll() -> None:
     assert [a.leader for a in orders] == ["gen"]
     assert any(isinstance(a, Attack) and a.target == game.map.parse(HAZELTON)
                for a, _ in chosen)
+
+
+def test_hard_weighs_the_voyage_of_a_force_aboard_ship_for_its_command() -> None:
+    """West '62, week 12: Butler's 12 SP arrive aboard at the Head of Passes (B3033, open sea).
+    Normal weighs his need of a command by a week's march from the hexes round his ships
+    (water: nothing); hard by what his best voyage gains, so an order goes to him."""
+    game = Game.from_scenario(WEST_1862, seed=1)
+    to_week(game, 12)
+    to_phase(game, StrategicPhase.COMMAND, Side.UNION)
+    game.apply(DeclareSpan("butler", ("un-w12-6-1", "un-w12-6-2")))
+    to_phase(game, StrategicPhase.MOVEMENT)
+    state = state_of(game)
+    assert all(state.pieces[u].aboard for u in ("un-w12-6-1", "un-w12-6-2", "butler"))
+
+    def need(difficulty: Difficulty) -> tuple[float, str]:
+        staff = Staff(Side.UNION, STRATEGIC_WEIGHTS[difficulty], random.Random(0))
+        return CommandForces(staff)._need(staff.look(game), "butler")
+
+    normal, hard = need(Difficulty.NORMAL), need(Difficulty.HARD)
+    assert hard[1].startswith("to land its 12 SP (the force's 12 SP to ")
+    assert "over its best marches" in hard[1]
+    assert hard[0] > max(normal[0], 1.0)

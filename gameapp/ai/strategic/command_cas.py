@@ -26,6 +26,7 @@ from gameapp.ai.strategic.objectives import HUNGER, danger, pull
 from gameapp.ai.strategic.position import Position
 from gameapp.ai.strategic.siege_lines import siege_guards
 from gameapp.ai.strategic.staff import MIN_GAIN, Staff
+from gameapp.ai.strategic.water_cas import MoveByWater
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import (
@@ -269,7 +270,25 @@ class CommandForces:
             if preview is None:
                 return 0.0, ""
             return worth, "his force " + battle_text(pos, preview, worth)
-        return self._march_need(pos, members)
+        voyage = self._voyage_need(pos, leader_id, members)
+        return voyage if voyage is not None else self._march_need(pos, members)
+
+    def _voyage_need(self, pos: Position, leader_id: str, members: tuple[str, ...]
+                     ) -> tuple[float, str] | None:
+        """With `counts_afloat` (hard), a force whose troops are all aboard ship needs its
+        command to sail and land: what its best voyage gains (water_cas). The week's march
+        would only be weighed from the hexes round its ships: Butler, arriving aboard at the
+        Head of Passes, was left to his 2-in-6 roll week after week (West '62 seed 20: he
+        sailed in week 18)."""
+        if not self.staff.weights.counts_afloat:
+            return None
+        units = [p for m in members if isinstance(p := pos.state.pieces.get(m), Division)]
+        if not units or any(u.aboard is None for u in units):
+            return None
+        plan = MoveByWater(self.staff)._best_plan(pos, leader_id, members)
+        if plan is None:
+            return None
+        return plan.gain, f"to land its {sum(u.sp for u in units)} SP {plan.why}"
 
     @staticmethod
     def _members(pos: Position, leader_id: str) -> tuple[str, ...]:
