@@ -126,6 +126,22 @@ def test_a_battle_that_drives_the_defenders_off_a_place_is_its_whole_swing_to_ha
     assert more == pytest.approx(4 / 6 * (TAKEN - DRIVEN_OFF) * 2)
 
 
+def test_against_as_many_defenders_driving_them_off_is_worth_half_the_swing_to_hard_too() -> None:
+    """Stuart's 4 SP join Hill's 6 in Hazelton: 13 SP do not outnumber 10 by half again
+    (15), so the beaten defenders, a hex off, would take the town back; hard counts half the
+    swing as normal does, and the battle is worth the same to both."""
+    game = _before_hazelton(6)
+    place(game, "c2", HAZELTON)
+    staff = Staff(Side.UNION, STRATEGIC_WEIGHTS[Difficulty.HARD], random.Random(0))
+    pos = staff.look(game)
+    preview = preview_battle(pos.state, pos.terrain, Side.UNION, game.map.parse(HAZELTON),
+                             ("u3", "u6"), None)
+    assert (preview.attacker_sp, preview.defender_sp) == (13, 10)
+    assert any(r.outcome.defender_retreats for r in preview.results)
+    assert battle_worth(pos, preview, TAKEN) == pytest.approx(
+        battle_worth(pos, preview, DRIVEN_OFF))
+
+
 def test_hard_spends_no_order_to_march_a_force_next_to_the_place_it_is_to_take() -> None:
     """The general's 13 SP next to Hazelton (Hill's 6 SP in it): the best hex within a week's
     march is Hazelton itself, where no march goes. Normal counts its pull as the force's need
@@ -207,7 +223,8 @@ def test_hard_weighs_the_voyage_of_a_force_aboard_ship_for_its_command() -> None
     game.apply(DeclareSpan("butler", ("un-w12-6-1", "un-w12-6-2")))
     to_phase(game, StrategicPhase.MOVEMENT)
     state = state_of(game)
-    assert all(state.pieces[u].aboard for u in ("un-w12-6-1", "un-w12-6-2", "butler"))
+    assert all(getattr(state.pieces[u], "aboard", None)
+               for u in ("un-w12-6-1", "un-w12-6-2", "butler"))
 
     def need(difficulty: Difficulty) -> tuple[float, str]:
         staff = Staff(Side.UNION, STRATEGIC_WEIGHTS[difficulty], random.Random(0))

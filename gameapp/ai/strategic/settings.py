@@ -26,8 +26,8 @@ half a point for every SP lost (1 point per 2 SP the enemy lost).
   it may land at (`counts_afloat`: Butler's 12 SP, arriving aboard at the Head of Passes, felt
   none of New Orleans's pull and landed two hexes above it), and it advances after a battle
   into the enemy place or fort its attack emptied (`advances`; combat_cas.AdvanceInto), so a
-  battle that drives the defenders off a place is worth the place's whole swing, not the
-  share of it a march next week might take; and a force's need of an order to march leaves
+  battle that drives the defenders off a place is worth the place's whole swing when the
+  attackers outnumber them by half again, not the share of it a march next week might take; and a force's need of an order to march leaves
   out the hexes the enemy holds (`marches_round_enemy`: no march enters them), so the week's
   orders are not spent walking Butler away from New Orleans; and the movement phase leaves
   an order for each force next to the enemy with a battle worth fighting whose general's roll
