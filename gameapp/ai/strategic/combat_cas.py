@@ -46,9 +46,9 @@ STAKE = 2.0  # a loss of a share s of all our SP counts (1 + STAKE * s) times
 
 def battle_worth(pos: Position, preview: BattlePreview, driven_off: float = DRIVEN_OFF) -> float:
     """`driven_off`: the share of a place's swing counted when its defenders retreat, if the
-    attackers outnumber them (OUTNUMBER) and so can hold it once in; else DRIVEN_OFF (an army
-    driven a hex back beside the place takes it again: East '62 seed 2, hard's 33 SP attacked
-    33 at Aquia Creek at 1:1 for the whole swing and lost 7)."""
+    attackers outnumber them (OUTNUMBER) and so can hold it once in; else DRIVEN_OFF: an army
+    driven a hex back beside the place takes it again (a 1:1 battle, 33 SP against 33 at Aquia
+    Creek, was read in East '62 seed 2)."""
     places = {p.hex: p for p in pos.places}
     place = places.get(preview.target)
     ground = DRIVEN_BACK

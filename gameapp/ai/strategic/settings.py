@@ -23,16 +23,17 @@ half a point for every SP lost (1 point per 2 SP the enemy lost).
   hold out of supply (West '62 against easy, seeds 21-40: 12 of 20 won with 1).
   Session 13 (issue 29, West '62's hard Union against easy, where New Orleans stayed
   Confederate in every lost game read): hard counts a force aboard ship near the enemy places
-  it may land at (`counts_afloat`: Butler's 12 SP, arriving aboard at the Head of Passes, felt
-  none of New Orleans's pull and landed two hexes above it), and it advances after a battle
-  into the enemy place or fort its attack emptied (`advances`; combat_cas.AdvanceInto), so a
-  battle that drives the defenders off a place is worth the place's whole swing when the
-  attackers outnumber them by half again, not the share of it a march next week might take; and a force's need of an order to march leaves
-  out the hexes the enemy holds (`marches_round_enemy`: no march enters them), so the week's
-  orders are not spent walking Butler away from New Orleans; and the movement phase leaves
-  an order for each force next to the enemy with a battle worth fighting whose general's roll
-  may fail (`keeps_orders`: a week's orders serve both phases). Normal keeps all four off
-  (the balances).
+  it may land at, and weighs a force all aboard by its best voyage for its command
+  (`counts_afloat`: Butler's 12 SP, arriving aboard at the Head of Passes, felt none of New
+  Orleans's pull, landed two hexes above it, and waited on his roll to sail); it advances
+  after a battle into the enemy place or fort its attack emptied (`advances`;
+  advance_cas.AdvanceInto), so a battle that drives the defenders off a place is worth the
+  place's whole swing when the attackers outnumber them by half again; a force's need of an
+  order to march leaves out the hexes the enemy holds (`marches_round_enemy`: no march
+  enters them), so the week's orders are not spent walking Butler away from New Orleans; and
+  the movement phase leaves an order for each force next to the enemy with a battle worth
+  fighting whose general's roll may fail (`keeps_orders`: a week's orders serve both
+  phases). Normal keeps all four off (the balances).
 """
 
 from __future__ import annotations
