@@ -8,6 +8,8 @@ they are driven off a victory place: part of its swing, as we may march in next 
 the rules find them no retreat (`retreat.retreat_path`), every SP they have left: they
 surrender. It is fought when that beats the difficulty's
 margin. The same worth decides, before any battle (8.0), which leaders' commands to try.
+A player that advances after its battles (`advances`, hard: advance_cas.py) counts the whole
+swing of a place its battle drives the defenders off, as it goes in at once.
 Naval battles the rules owe (11.11) are fought when listed.
 """
 
@@ -17,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from gameapp.ai.rca import Choice
-from gameapp.ai.strategic.objectives import CAPITAL, SP_VALUE
+from gameapp.ai.strategic.objectives import CAPITAL, OUTNUMBER, SP_VALUE
 from gameapp.ai.strategic.position import Position
 from gameapp.ai.strategic.river_forts import RIVER_FORT, barring_forts
 from gameapp.ai.strategic.siege_lines import siege_ground
@@ -37,16 +39,23 @@ from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 BATTLE_SCORE = 12.0  # after every command has been tried (8.0)
 NAVAL_SCORE = 11.0
 DRIVEN_OFF = 0.5  # share of a place's swing counted for driving its defenders off
+TAKEN = 1.0  # the share for a player that advances into the emptied place (advance_cas.py)
 DRIVEN_BACK = 0.3  # VP for the ground won when the defenders retreat
 STAKE = 2.0  # a loss of a share s of all our SP counts (1 + STAKE * s) times
 
 
-def battle_worth(pos: Position, preview: BattlePreview) -> float:
+def battle_worth(pos: Position, preview: BattlePreview, driven_off: float = DRIVEN_OFF) -> float:
+    """`driven_off`: the share of a place's swing counted when its defenders retreat, if the
+    attackers outnumber them (OUTNUMBER) and so can hold it once in; else DRIVEN_OFF: an army
+    driven a hex back beside the place takes it again (a 1:1 battle, 33 SP against 33 at Aquia
+    Creek, was read in East '62 seed 2)."""
     places = {p.hex: p for p in pos.places}
     place = places.get(preview.target)
     ground = DRIVEN_BACK
+    if preview.attacker_sp < OUTNUMBER * preview.defender_sp:
+        driven_off = min(driven_off, DRIVEN_OFF)
     if place is not None and place.holder is not pos.side:
-        ground += DRIVEN_OFF * (2 * place.points + (CAPITAL if place.capital_of else 0))
+        ground += driven_off * (2 * place.points + (CAPITAL if place.capital_of else 0))
     elif preview.target in barring_forts(pos):  # the river beyond it opened (river_forts.py)
         ground += DRIVEN_OFF * RIVER_FORT
     ground += DRIVEN_OFF * siege_ground(pos, preview.target)  # a fortress's side opened
@@ -69,6 +78,12 @@ def battle_worth(pos: Position, preview: BattlePreview) -> float:
             swing += ground
         worth += float(r.chance) * swing
     return worth
+
+
+def driven_off(staff: Staff) -> float:
+    """The share of a place's swing a battle that drives its defenders off is worth to this
+    player: all of it if it advances into the place at once (`advances`)."""
+    return TAKEN if staff.weights.advances else DRIVEN_OFF
 
 
 def trapped_attackers(pos: Position, preview: BattlePreview) -> int:
@@ -134,7 +149,8 @@ def strongest(units: list[Division], target: Hex) -> tuple[str, ...]:
 
 
 def best_attack_of(pos: Position, leader_id: str, members: tuple[str, ...],
-                   feeds_attacks: bool = False) -> tuple[float, BattlePreview | None]:
+                   feeds_attacks: bool = False, driven_off: float = DRIVEN_OFF
+                   ) -> tuple[float, BattlePreview | None]:
     """The best battle a force could fight now, were it commanded: its worth and preview;
     with `feeds_attacks`, also with only the part of it its supply can feed (`fed_part`)."""
     state = pos.state
@@ -160,7 +176,7 @@ def best_attack_of(pos: Position, leader_id: str, members: tuple[str, ...],
         for preview in previews:
             if preview.base_column is None:
                 continue
-            worth = battle_worth(pos, preview)
+            worth = battle_worth(pos, preview, driven_off)
             if best[1] is None or worth > best[0]:
                 best = (worth, preview)
     return best
@@ -182,7 +198,7 @@ class FightBattles:
         best: tuple[float, Attack | None, str] = (self.staff.weights.attack_margin, None, "")
         for action in self._attacks(pos, handler):
             preview = handler.preview(pos.ctx, action, pos.side)
-            worth = battle_worth(pos, preview) + self.staff.noise()
+            worth = battle_worth(pos, preview, driven_off(self.staff)) + self.staff.noise()
             if worth > best[0]:
                 best = (worth, action, battle_text(pos, preview, worth))
         if best[1] is None:

@@ -20,12 +20,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gameapp.ai.rca import Choice
-from gameapp.ai.strategic.combat_cas import battle_text, best_attack_of
+from gameapp.ai.strategic.combat_cas import battle_text, best_attack_of, driven_off
 from gameapp.ai.strategic.movement_cas import join_goal
 from gameapp.ai.strategic.objectives import HUNGER, danger, pull
 from gameapp.ai.strategic.position import Position
 from gameapp.ai.strategic.siege_lines import siege_guards
 from gameapp.ai.strategic.staff import MIN_GAIN, Staff
+from gameapp.ai.strategic.water_cas import MoveByWater
 from gameapp.core.breakdown import IllegalActionError
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.actions import (
@@ -152,6 +153,7 @@ class CommandForces:
     staff: Staff
     name: str = "command a force"
     _choice: Choice | None = None
+    _kept: tuple[tuple[int, int], int] | None = None  # (turn, step): orders kept for battles
 
     def evaluate(self, game: Game) -> float:
         self._choice = None
@@ -202,6 +204,8 @@ class CommandForces:
         orders = {a.leader for a in legal if isinstance(a, GiveOrder)} - roll_only
         rolls = {a.leader for a in legal if isinstance(a, RollInitiative)}
         left = pos.game.scenario.orders[pos.side] - pos.state.orders_used[pos.side]
+        if pos.game.phase is StrategicPhase.MOVEMENT:
+            left = max(0, left - self._kept_for_battles(pos, legal))
         if self.staff.weights.ranks_orders:
             ranked = sorted(needs, key=lambda lid: (-needs[lid][0] * (1 - chance[lid]), lid))
             deserving = {lid for lid in ranked[:left] if lid in orders}
@@ -221,6 +225,28 @@ class CommandForces:
         self.staff.declined.add(leader_id)
         return None
 
+    def _kept_for_battles(self, pos: Position, legal: list[GiveOrder | RollInitiative]) -> int:
+        """With `keeps_orders` (hard), the orders kept from the movement phase for the combat
+        phase (a week's orders serve both, 5.2): one for each force that stands next to the
+        enemy with a battle worth fighting and a general whose roll may fail, counted once, at
+        the phase's first command. Without it Butler's attack on New Orleans (West '62) waited
+        on his 2-in-6 roll week after week, the orders spent on marches."""
+        if not self.staff.weights.keeps_orders:
+            return 0
+        key = (pos.state.turn, pos.state.step_index)
+        if self._kept is None or self._kept[0] != key:
+            ready = 0
+            for leader_id in dict.fromkeys(a.leader for a in legal):
+                members = self._members(pos, leader_id)
+                worth, preview = best_attack_of(pos, leader_id, members,
+                                                self.staff.weights.feeds_attacks,
+                                                driven_off(self.staff))
+                if preview is not None and worth > self.staff.weights.attack_margin and \
+                        self._chance(pos, leader_id) < 1:
+                    ready += 1
+            self._kept = (key, ready)
+        return self._kept[1]
+
     @staticmethod
     def _leads_leaders(pos: Position, leader_id: str) -> bool:
         force = pos.state.forces.get(leader_id)
@@ -236,27 +262,54 @@ class CommandForces:
 
     def _need(self, pos: Position, leader_id: str) -> tuple[float, str]:
         """What commanding this force gains, and the words for it."""
+        members = self._members(pos, leader_id)
+        if pos.game.phase is StrategicPhase.COMBAT:
+            worth, preview = best_attack_of(pos, leader_id, members,
+                                            self.staff.weights.feeds_attacks,
+                                            driven_off(self.staff))
+            if preview is None:
+                return 0.0, ""
+            return worth, "his force " + battle_text(pos, preview, worth)
+        voyage = self._voyage_need(pos, leader_id, members)
+        return voyage if voyage is not None else self._march_need(pos, members)
+
+    def _voyage_need(self, pos: Position, leader_id: str, members: tuple[str, ...]
+                     ) -> tuple[float, str] | None:
+        """With `counts_afloat` (hard), a force whose troops are all aboard ship needs its
+        command to sail and land: what its best voyage gains (water_cas). The week's march
+        would only be weighed from the hexes round its ships: Butler, arriving aboard at the
+        Head of Passes, was left to his 2-in-6 roll week after week (West '62 seed 20: he
+        sailed in week 18)."""
+        if not self.staff.weights.counts_afloat:
+            return None
+        units = [p for m in members if isinstance(p := pos.state.pieces.get(m), Division)]
+        if not units or any(u.aboard is None for u in units):
+            return None
+        plan = MoveByWater(self.staff)._best_plan(pos, leader_id, members)
+        if plan is None:
+            return None
+        return plan.gain, f"to land its {sum(u.sp for u in units)} SP {plan.why}"
+
+    @staticmethod
+    def _members(pos: Position, leader_id: str) -> tuple[str, ...]:
+        """The pieces the leader (or the HQ) would command."""
         state = pos.state
         piece = state.pieces[leader_id]
         force = state.forces.get(leader_id)
         if force is not None:
-            members = force.members
-        elif isinstance(piece, Leader):
-            members = base_force(state, piece)
-        else:
-            assert isinstance(piece, HQ)
-            members = (piece.id, *piece.roster)
-        if pos.game.phase is StrategicPhase.COMBAT:
-            worth, preview = best_attack_of(pos, leader_id, members,
-                                            self.staff.weights.feeds_attacks)
-            if preview is None:
-                return 0.0, ""
-            return worth, "his force " + battle_text(pos, preview, worth)
-        return self._march_need(pos, members)
+            return force.members
+        if isinstance(piece, Leader):
+            return base_force(state, piece)
+        assert isinstance(piece, HQ)
+        return (piece.id, *piece.roster)
 
     def _march_need(self, pos: Position, members: tuple[str, ...]) -> tuple[float, str]:
         """The best the force could gain by a week's march: the pull of the hexes within
-        `MARCH_HEXES` over its own, the hunger it may leave, the danger it may escape."""
+        `MARCH_HEXES` over its own, the hunger it may leave, the danger it may escape. With
+        `marches_round_enemy` (hard) the hexes the enemy holds are left out: no march goes
+        into them (a battle does), and an order spent on a force standing next to the place it
+        is to take only walks its general away from it (Butler before New Orleans, West '62),
+        where it was wanted for the attack."""
         state = pos.state
         sp = sum(p.sp for m in members if isinstance(p := state.pieces.get(m), Division))
         here = state.pieces[members[0]].hex
@@ -271,8 +324,11 @@ class CommandForces:
         weights = self.staff.weights
         now, _ = pull(self.staff.targets, here, weights.horizon, sp, here)
         best, goal = 0.0, None
+        held = pos.theirs if weights.marches_round_enemy else {}
         for radius in range(1, MARCH_HEXES + 1):
             for h in here.ring(radius):
+                if h in held:
+                    continue
                 value, target = pull(self.staff.targets, h, weights.horizon, sp, here)
                 if value - now > best:
                     best, goal = value - now, target

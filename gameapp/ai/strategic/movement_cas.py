@@ -156,7 +156,8 @@ class MoveForce:
                 worth -= LONE
             return worth
         weights = self.staff.weights
-        worth += pull(self.staff.targets, h, weights.horizon, sp, piece.hex)[0]
+        afloat = weights.counts_afloat and isinstance(piece, Division) and piece.aboard is not None
+        worth += pull(self.staff.targets, h, weights.horizon, sp, piece.hex, afloat)[0]
         if not self._fed:
             worth -= hunger(pos, h, sp) * weights.hunger_weeks
         there = mine.get(h, 0) - (sp if staying else 0)

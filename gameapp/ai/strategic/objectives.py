@@ -74,12 +74,13 @@ class Target:
     capital: bool = False  # our capital's cover (the ground between it and the enemy)
     inside: bool = False  # felt only by the pieces standing in its hex (works they man)
 
-    def worth(self, sp: int = 0, at: Hex | None = None) -> float:
+    def worth(self, sp: int = 0, at: Hex | None = None, afloat: bool = False) -> float:
         """Its value to `sp` SP now standing `at`, in proportion to how far it is within our
-        grasp: a force marching up from further off brings its own SP to the count."""
+        grasp: a force marching up from further off, or aboard ship (`afloat`: `have` counts
+        the troops ashore), brings its own SP to the count."""
         if not self.need:
             return self.value
-        coming = sp if at is not None and at.distance(self.hex) > 2 * REACH else 0
+        coming = sp if afloat or (at is not None and at.distance(self.hex) > 2 * REACH) else 0
         return self.value * min(1.0, (self.have + coming) / self.need)
 
     def spares(self, sp: int, at: Hex) -> bool:
@@ -313,17 +314,17 @@ def grasp(pos: Position, h: Hex) -> tuple[int, float]:
 
 
 def pull(targets_seen: tuple[Target, ...], h: Hex, horizon: int, sp: int = 0,
-         at: Hex | None = None) -> tuple[float, Target | None]:
+         at: Hex | None = None, afloat: bool = False) -> tuple[float, Target | None]:
     """The best target's pull at `h` (and a part of the next best's: a hex that serves two
-    ends is worth more), and the target, for `sp` now standing `at`: the places of ours whose
-    guard can spare them do not pull."""
+    ends is worth more), and the target, for `sp` now standing `at` (aboard ship if
+    `afloat`): the places of ours whose guard can spare them do not pull."""
     best: tuple[float, Target | None] = (0.0, None)
     second = 0.0
     for t in targets_seen:
         d = t.distance(h)
         if d > horizon or (at is not None and (t.spares(sp, at) or t.beyond(at))):
             continue
-        value = t.worth(sp, at) / (1 + d / FADE)
+        value = t.worth(sp, at, afloat) / (1 + d / FADE)
         if value > best[0]:
             best, second = (value, t), best[0]
         elif value > second:

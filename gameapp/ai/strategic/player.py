@@ -11,6 +11,7 @@ candidate actions, highest score first:
 | `PositionTransports` | movement phase, nothing else to do | empty transports to the troops |
 | `CommandForces` | movement, combat before a battle | order or initiative for the neediest |
 | `FightBattles` | combat phase | the battle worth most, above the margin |
+| `AdvanceInto` | right after a battle emptied an enemy place or fort (hard) | go in at once |
 | `NavalBattles` | combat phase | a naval battle the rules owe (11.11) |
 
 When none scores it ends the phase (`end_part`), or, where the rules do not let the phase end
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 
 from gameapp.ai.rca import CandidateAction, Choice, check_turn, decide
 from gameapp.ai.settings import Difficulty
+from gameapp.ai.strategic.advance_cas import AdvanceInto
 from gameapp.ai.strategic.combat_cas import FightBattles, NavalBattles
 from gameapp.ai.strategic.command_cas import CommandForces, DeclareSpans, KeepRosters
 from gameapp.ai.strategic.movement_cas import MoveForce
@@ -59,7 +61,7 @@ class StrategicPlayer:
         # being moved has more to do, and then no other force is weighed (5.28)
         self.candidates = (AnswerDecision(self.side), KeepRosters(s), DeclareSpans(s),
                            MoveForce(s), MoveByWater(s), CommandForces(s), FightBattles(s),
-                           NavalBattles(s), PositionTransports(s))
+                           NavalBattles(s), PositionTransports(s), AdvanceInto(s))
 
     def choose(self, game: Game) -> StrategicAction:
         action: StrategicAction = self.decide(game).action

@@ -21,6 +21,19 @@ half a point for every SP lost (1 point per 2 SP the enemy lost).
   the scenarios' balances were measured between normal players. Session 12 set `hunger_weeks`
   back to 1: charged two weeks, hard's Union stood off the places easy's stubborn Confederates
   hold out of supply (West '62 against easy, seeds 21-40: 12 of 20 won with 1).
+  Session 13 (issue 29, West '62's hard Union against easy, where New Orleans stayed
+  Confederate in every lost game read): hard counts a force aboard ship near the enemy places
+  it may land at, and weighs a force all aboard by its best voyage for its command
+  (`counts_afloat`: Butler's 12 SP, arriving aboard at the Head of Passes, felt none of New
+  Orleans's pull, landed two hexes above it, and waited on his roll to sail); it advances
+  after a battle into the enemy place or fort its attack emptied (`advances`;
+  advance_cas.AdvanceInto), so a battle that drives the defenders off a place is worth the
+  place's whole swing when the attackers outnumber them by half again; a force's need of an
+  order to march leaves out the hexes the enemy holds (`marches_round_enemy`: no march
+  enters them), so the week's orders are not spent walking Butler away from New Orleans; and
+  the movement phase leaves an order for each force next to the enemy with a battle worth
+  fighting whose general's roll may fail (`keeps_orders`: a week's orders serve both
+  phases). Normal keeps all four off (the balances).
 """
 
 from __future__ import annotations
@@ -42,6 +55,10 @@ class StrategicWeights:
     endgame_turns: int  # the last weeks in which places held are counted twice
     hunger_weeks: float = 1.0  # weeks of attrition a march out of the supply net is charged
     feeds_attacks: bool = False  # also tries an attack with only the SP its supply can feed
+    counts_afloat: bool = False  # troops aboard ship count toward an enemy place's grasp
+    advances: bool = False  # advances into an enemy place or fort a battle emptied
+    marches_round_enemy: bool = False  # a force's march need leaves out enemy-held hexes
+    keeps_orders: bool = False  # keeps the week's orders a ready attack needs for combat
 
 
 STRATEGIC_WEIGHTS = {
@@ -53,5 +70,7 @@ STRATEGIC_WEIGHTS = {
                                         concentration=0.005, endgame_turns=0),
     Difficulty.HARD: StrategicWeights(noise=0.0, horizon=99, weighs_danger=True, uses_rail=True,
                                       ranks_orders=True, attack_margin=0.3, concentration=0.01,
-                                      endgame_turns=3, feeds_attacks=True),
+                                      endgame_turns=3, feeds_attacks=True,
+                                      counts_afloat=True, advances=True,
+                                      marches_round_enemy=True, keeps_orders=True),
 }
