@@ -4,16 +4,24 @@ player"; docs/strategic-scenarios.md, "East, session 10")."""
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
 from gameapp.ai.settings import Difficulty
 from gameapp.ai.strategic.objectives import REACH, Target, nearest_enough, pull
 from gameapp.ai.strategic.player import StrategicPlayer
 from gameapp.ai.strategic.settings import STRATEGIC_WEIGHTS
+from gameapp.ai.strategic.staff import Staff
+from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
 from gameapp.core.units import Side
 from tests.rulesets.strategic.battles import empty_board, unit
-from tests.rulesets.strategic.positions import to_phase
+from tests.rulesets.strategic.positions import place, to_phase
+
+EAST_62 = Path(__file__).resolve().parents[2] / "scenarios" / "east_1862.yaml"
 
 
 def test_a_target_with_a_reach_pulls_only_the_pieces_within_it() -> None:
@@ -52,3 +60,33 @@ def test_the_garrison_is_made_by_the_nearest_troops_enough_for_it() -> None:
     assert nearest_enough(pos, westport, 12) == 4
     assert nearest_enough(pos, westport, 9) == REACH  # 4 + 5 within 2, but a week's march
     assert nearest_enough(pos, westport, 36) == 0  # 35 SP in all: too few
+
+
+def _richmond_cover(counts_works: bool, in_richmond: tuple[str, ...]) -> Target:
+    """East '62 as it starts (49 Union SP within two weeks' march of Richmond, 31 Confederate
+    SP within the 6 hexes that cover it), with `in_richmond` moved into its works (a fortress
+    for 20 SP): the cover of Richmond as the Confederacy's player weighs it."""
+    game = Game.from_scenario(EAST_62, seed=1)
+    for piece in in_richmond:
+        place(game, piece, "C2516")
+    weights = replace(STRATEGIC_WEIGHTS[Difficulty.HARD], counts_works=counts_works)
+    staff = Staff(Side.CONFEDERATE, weights, random.Random(0))
+    staff.look(game)
+    return next(t for t in staff.targets if t.capital)
+
+
+def test_hard_counts_the_troops_in_its_capitals_works_twice() -> None:
+    # Charleston's 7 SP and Savannah's 5, from beyond the cover, into Richmond's works: 31 + 12
+    # = 43 SP guard it; counted twice in the works, 55. Needed: 1.5 x 49 = 73.5 either way
+    plain = _richmond_cover(False, ("cs_charleston", "cs_savannah"))
+    works = _richmond_cover(True, ("cs_charleston", "cs_savannah"))
+    assert (plain.guard, works.guard, plain.needed, works.needed) == (43, 55, 73.5, 73.5)
+    # its pull, CAPITAL + 2 x 10 points = 35 VP, in proportion to the threat against the
+    # guard: 49 / 43 is over 1, so 35; 49 / 55 of 35 = 31.18
+    assert plain.value == 35.0 and works.value == pytest.approx(35 * 49 / 55)
+    # with nobody in the works, nothing to count
+    assert _richmond_cover(True, ()).guard == _richmond_cover(False, ()).guard == 31
+
+
+def test_only_hard_counts_its_capitals_works() -> None:
+    assert [STRATEGIC_WEIGHTS[d].counts_works for d in Difficulty] == [False, False, True]

@@ -140,6 +140,8 @@ def targets(pos: Position, weights: StrategicWeights,
             worth = CAPITAL + 2 * place.points
             cover = covering_radius(pos, place.hex, 2 * REACH)
             guard = pos.near(side, place.hex, max(1, cover))
+            if weights.counts_works:
+                guard += sheltered(pos, place.hex)
             share = min(1.0, threat / max(guard, 1))
             found.append(Target(place.hex, worth * share,
                                 f"our capital {place.name}, {threat} enemy SP near", guard,
@@ -179,6 +181,16 @@ def targets(pos: Position, weights: StrategicWeights,
     from gameapp.ai.strategic.river_forts import river_fort_targets  # it builds on this module
     found += river_fort_targets(pos, way)
     return tuple(found)
+
+
+def sheltered(pos: Position, h: Hex) -> int:
+    """Our SP in `h` that a fort of ours there shelters: a battle against them is shifted as
+    if they were twice as many (odds.py), so a guard counts them twice (invasion.py reads our
+    capital's works the same way)."""
+    fort = pos.forts.get(h)
+    if fort is None or fort.side is not pos.side:
+        return 0
+    return min(fort.capacity, pos.mine.get(h, 0))
 
 
 def striking_force(pos: Position, h: Hex) -> int:

@@ -34,6 +34,14 @@ half a point for every SP lost (1 point per 2 SP the enemy lost).
   the movement phase leaves an order for each force next to the enemy with a battle worth
   fighting whose general's roll may fail (`keeps_orders`: a week's orders serve both
   phases). Normal keeps all four off (the balances).
+  Session 14 (issue 29, East '62's hard Confederacy against easy): the cover of our capital
+  counts the troops in its works twice, up to the SP its fort shelters, as the invasion's
+  reading of the same capital does (`counts_works`): a battle against them is shifted as if
+  they were twice as many. Without it Richmond's cover asked half as many SP again as the
+  Union had within two weeks' march of it, and never had them (seed 1, weeks 10, 20 and 25:
+  64, 81 and 80 SP against 69, 102 and 115 asked), so its whole worth drew every Confederate
+  unit toward Richmond to the end, and northern Virginia's places were left to the Union.
+  Normal keeps it off (the balances).
 """
 
 from __future__ import annotations
@@ -59,6 +67,7 @@ class StrategicWeights:
     advances: bool = False  # advances into an enemy place or fort a battle emptied
     marches_round_enemy: bool = False  # a force's march need leaves out enemy-held hexes
     keeps_orders: bool = False  # keeps the week's orders a ready attack needs for combat
+    counts_works: bool = False  # our capital's guard counts its works' garrison twice
 
 
 STRATEGIC_WEIGHTS = {
@@ -72,5 +81,6 @@ STRATEGIC_WEIGHTS = {
                                       ranks_orders=True, attack_margin=0.3, concentration=0.01,
                                       endgame_turns=3, feeds_attacks=True,
                                       counts_afloat=True, advances=True,
-                                      marches_round_enemy=True, keeps_orders=True),
+                                      marches_round_enemy=True, keeps_orders=True,
+                                      counts_works=True),
 }
