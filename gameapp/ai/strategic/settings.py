@@ -39,7 +39,7 @@ half a point for every SP lost (1 point per 2 SP the enemy lost).
   reading of the same capital does (`counts_works`): a battle against them is shifted as if
   they were twice as many. Without it Richmond's cover asked half as many SP again as the
   Union had within two weeks' march of it, and never had them (seed 1, weeks 10, 20 and 25:
-  64, 81 and 80 SP against 69, 102 and 115 asked), so its whole worth drew every Confederate
+  64, 81 and 80 SP against 69, 102 and 115.5 asked), so its whole worth drew every Confederate
   unit toward Richmond to the end, and northern Virginia's places were left to the Union.
   Normal keeps it off (the balances).
 """
