@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gameapp.ai.settings import Difficulty
-from gameapp.ai.strategic.objectives import REACH, Target, nearest_enough, pull
+from gameapp.ai.strategic.objectives import OUTNUMBER, REACH, Target, nearest_enough, pull
 from gameapp.ai.strategic.player import StrategicPlayer
 from gameapp.ai.strategic.settings import STRATEGIC_WEIGHTS
 from gameapp.ai.strategic.staff import Staff
@@ -62,14 +62,17 @@ def test_the_garrison_is_made_by_the_nearest_troops_enough_for_it() -> None:
     assert nearest_enough(pos, westport, 36) == 0  # 35 SP in all: too few
 
 
-def _richmond_cover(counts_works: bool, in_richmond: tuple[str, ...]) -> Target:
+def _richmond_cover(counts_works: bool, in_richmond: tuple[str, ...],
+                    capital_guard: float = 1.5) -> Target:
     """East '62 as it starts (49 Union SP within two weeks' march of Richmond, 31 Confederate
     SP within the 6 hexes that cover it), with `in_richmond` moved into its works (a fortress
-    for 20 SP): the cover of Richmond as the Confederacy's player weighs it."""
+    for 20 SP): the cover of Richmond as the Confederacy's player weighs it, asking
+    `capital_guard` times the threat."""
     game = Game.from_scenario(EAST_62, seed=1)
     for piece in in_richmond:
         place(game, piece, "C2516")
-    weights = replace(STRATEGIC_WEIGHTS[Difficulty.HARD], counts_works=counts_works)
+    weights = replace(STRATEGIC_WEIGHTS[Difficulty.HARD], counts_works=counts_works,
+                      capital_guard=capital_guard)
     staff = Staff(Side.CONFEDERATE, weights, random.Random(0))
     staff.look(game)
     return next(t for t in staff.targets if t.capital)
@@ -90,3 +93,29 @@ def test_hard_counts_the_troops_in_its_capitals_works_twice() -> None:
 
 def test_only_hard_counts_its_capitals_works() -> None:
     assert [STRATEGIC_WEIGHTS[d].counts_works for d in Difficulty] == [False, False, True]
+
+
+def test_hard_asks_its_capitals_cover_to_match_the_enemy_near_it() -> None:
+    # the same 12 SP moved into Richmond's works: a guard of 55 against 49 Union SP near
+    moved = ("cs_charleston", "cs_savannah")
+    asked = _richmond_cover(True, moved, 1.5)
+    matched = _richmond_cover(True, moved, 1.0)
+    assert (asked.guard, matched.guard) == (55, 55)
+    assert (asked.needed, matched.needed) == (73.5, 49.0)
+    chart = Game.from_scenario(EAST_62, seed=1).map
+    richmond, beside = chart.parse("C2516"), chart.parse("C2515")
+    # a unit of the guard may leave while the rest are enough: 55 - 6 = 49 against 49, but
+    # 55 - 7 = 48 is short; asked 73.5, not one SP may go
+    assert matched.spares(6, beside) and not matched.spares(7, beside)
+    assert not asked.spares(1, beside)
+    # so 6 SP beside Richmond feel no pull into it when the cover asks 49, and 31.18 VP of
+    # pull (the cover's worth, 35 x 49 / 55, from a hex inside it) when it asks 73.5
+    horizon = STRATEGIC_WEIGHTS[Difficulty.HARD].horizon
+    assert pull((matched,), richmond, horizon, 6, beside) == (0.0, None)
+    assert pull((asked,), richmond, horizon, 6, beside) == (pytest.approx(35 * 49 / 55), asked)
+    assert pull((matched,), richmond, horizon, 7, beside)[1] is matched
+
+
+def test_only_hard_asks_its_capitals_cover_only_to_match_the_enemy() -> None:
+    assert [STRATEGIC_WEIGHTS[d].capital_guard for d in Difficulty] == [1.5, 1.5, 1.0]
+    assert STRATEGIC_WEIGHTS[Difficulty.NORMAL].capital_guard == OUTNUMBER

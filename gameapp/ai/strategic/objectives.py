@@ -145,7 +145,7 @@ def targets(pos: Position, weights: StrategicWeights,
             share = min(1.0, threat / max(guard, 1))
             found.append(Target(place.hex, worth * share,
                                 f"our capital {place.name}, {threat} enemy SP near", guard,
-                                needed, cover, capital=True))
+                                weights.capital_guard * threat, cover, capital=True))
             close = pos.threat(place.hex, REACH) + by_water
             # its own garrison, against what is a week's march off: with the enemy's main
             # body next to it only the capital itself covers it (Beauregard's 11 SP left

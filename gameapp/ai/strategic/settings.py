@@ -42,6 +42,13 @@ half a point for every SP lost (1 point per 2 SP the enemy lost).
   64, 81 and 80 SP against 69, 102 and 115.5 asked), so its whole worth drew every Confederate
   unit toward Richmond to the end, and northern Virginia's places were left to the Union.
   Normal keeps it off (the balances).
+  Session 15 (the same row): hard's capital cover asks as many SP as the enemy has near it,
+  not half as many again (`capital_guard` 1.0; `OUTNUMBER`, 1.5, is what it asks to go for
+  an enemy stack). A covered capital is held when an attack on it gains the enemy nothing:
+  at even odds the table costs attacker and defender alike (1:1, 13 and 14 % over the die),
+  and works or a city shift the battle further the defender's way. Asking 1.5 kept the
+  guard short all game and drew the troops beyond it toward Richmond, as `counts_works` found;
+  at 1.0 those beyond it go for the places. Normal keeps 1.5 (the balances).
 """
 
 from __future__ import annotations
@@ -68,6 +75,7 @@ class StrategicWeights:
     marches_round_enemy: bool = False  # a force's march need leaves out enemy-held hexes
     keeps_orders: bool = False  # keeps the week's orders a ready attack needs for combat
     counts_works: bool = False  # our capital's guard counts its works' garrison twice
+    capital_guard: float = 1.5  # our capital's cover asks this many times the enemy SP near it
 
 
 STRATEGIC_WEIGHTS = {
@@ -82,5 +90,5 @@ STRATEGIC_WEIGHTS = {
                                       endgame_turns=3, feeds_attacks=True,
                                       counts_afloat=True, advances=True,
                                       marches_round_enemy=True, keeps_orders=True,
-                                      counts_works=True),
+                                      counts_works=True, capital_guard=1.0),
 }
