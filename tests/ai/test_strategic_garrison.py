@@ -13,7 +13,7 @@ import pytest
 from gameapp.ai.settings import Difficulty
 from gameapp.ai.strategic.objectives import OUTNUMBER, REACH, Target, nearest_enough, pull
 from gameapp.ai.strategic.player import StrategicPlayer
-from gameapp.ai.strategic.settings import STRATEGIC_WEIGHTS
+from gameapp.ai.strategic.settings import STRATEGIC_WEIGHTS, StrategicWeights
 from gameapp.ai.strategic.staff import Staff
 from gameapp.core.engine import Game
 from gameapp.core.rulesets.strategic.sequence import StrategicPhase
@@ -63,19 +63,23 @@ def test_the_garrison_is_made_by_the_nearest_troops_enough_for_it() -> None:
 
 
 def _richmond_cover(counts_works: bool, in_richmond: tuple[str, ...],
-                    capital_guard: float = 1.5) -> Target:
+                    guard_ratio: float = 1.5) -> Target:
     """East '62 as it starts (49 Union SP within two weeks' march of Richmond, 31 Confederate
     SP within the 6 hexes that cover it), with `in_richmond` moved into its works (a fortress
     for 20 SP): the cover of Richmond as the Confederacy's player weighs it, asking
-    `capital_guard` times the threat."""
+    `guard_ratio` times the threat."""
     game = Game.from_scenario(EAST_62, seed=1)
     for piece in in_richmond:
         place(game, piece, "C2516")
     weights = replace(STRATEGIC_WEIGHTS[Difficulty.HARD], counts_works=counts_works,
-                      capital_guard=capital_guard)
+                      guard_ratio=guard_ratio)
+    return next(t for t in _confederate_targets(game, weights) if t.capital)
+
+
+def _confederate_targets(game: Game, weights: StrategicWeights) -> tuple[Target, ...]:
     staff = Staff(Side.CONFEDERATE, weights, random.Random(0))
     staff.look(game)
-    return next(t for t in staff.targets if t.capital)
+    return staff.targets
 
 
 def test_hard_counts_the_troops_in_its_capitals_works_twice() -> None:
@@ -117,6 +121,20 @@ def test_hard_asks_its_capitals_cover_to_match_the_enemy_near_it() -> None:
     assert pull((matched,), richmond, horizon, 7, beside)[1] is matched
 
 
-def test_only_hard_asks_its_capitals_cover_only_to_match_the_enemy() -> None:
-    assert [STRATEGIC_WEIGHTS[d].capital_guard for d in Difficulty] == [1.5, 1.5, 1.0]
-    assert STRATEGIC_WEIGHTS[Difficulty.NORMAL].capital_guard == OUTNUMBER
+def test_hard_asks_its_places_guard_to_match_the_enemy_near_them() -> None:
+    # East '62 as it starts: Yorktown's guard, the SP in it (9) and beside it, 12; the Union
+    # SP within a week's march (3 hexes) of it, 6. Asking 1.5 x 6 = 9, the guard spares 3 SP
+    # and not 4; asking 6, it spares 6 and not 7
+    game = Game.from_scenario(EAST_62, seed=1)
+    yorktown = game.map.parse("C2917")
+    hard = STRATEGIC_WEIGHTS[Difficulty.HARD]
+    asked, matched = (next(t for t in _confederate_targets(game, replace(hard, guard_ratio=r))
+                           if t.hex == yorktown) for r in (1.5, 1.0))
+    assert (asked.guard, asked.needed, matched.guard, matched.needed) == (12, 9.0, 12, 6.0)
+    assert asked.spares(3, yorktown) and not asked.spares(4, yorktown)
+    assert matched.spares(6, yorktown) and not matched.spares(7, yorktown)
+
+
+def test_only_hard_asks_its_guards_only_to_match_the_enemy() -> None:
+    assert [STRATEGIC_WEIGHTS[d].guard_ratio for d in Difficulty] == [1.5, 1.5, 1.0]
+    assert STRATEGIC_WEIGHTS[Difficulty.NORMAL].guard_ratio == OUTNUMBER

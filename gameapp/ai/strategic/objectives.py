@@ -135,7 +135,7 @@ def targets(pos: Position, weights: StrategicWeights,
             by_water
         if not threat:
             continue
-        needed = OUTNUMBER * threat
+        needed = weights.guard_ratio * threat  # before a unit of the guard is spared
         if place.capital_of is side:
             worth = CAPITAL + 2 * place.points
             cover = covering_radius(pos, place.hex, 2 * REACH)
@@ -145,7 +145,7 @@ def targets(pos: Position, weights: StrategicWeights,
             share = min(1.0, threat / max(guard, 1))
             found.append(Target(place.hex, worth * share,
                                 f"our capital {place.name}, {threat} enemy SP near", guard,
-                                weights.capital_guard * threat, cover, capital=True))
+                                needed, cover, capital=True))
             close = pos.threat(place.hex, REACH) + by_water
             # its own garrison, against what is a week's march off: with the enemy's main
             # body next to it only the capital itself covers it (Beauregard's 11 SP left

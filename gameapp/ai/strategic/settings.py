@@ -75,7 +75,8 @@ class StrategicWeights:
     marches_round_enemy: bool = False  # a force's march need leaves out enemy-held hexes
     keeps_orders: bool = False  # keeps the week's orders a ready attack needs for combat
     counts_works: bool = False  # our capital's guard counts its works' garrison twice
-    capital_guard: float = 1.5  # our capital's cover asks this many times the enemy SP near it
+    guard_ratio: float = 1.5  # our places and our capital's cover ask this many times the
+    # enemy SP near them before they spare a unit
 
 
 STRATEGIC_WEIGHTS = {
@@ -90,5 +91,5 @@ STRATEGIC_WEIGHTS = {
                                       endgame_turns=3, feeds_attacks=True,
                                       counts_afloat=True, advances=True,
                                       marches_round_enemy=True, keeps_orders=True,
-                                      counts_works=True, capital_guard=1.0),
+                                      counts_works=True, guard_ratio=1.0),
 }
