@@ -42,13 +42,14 @@ half a point for every SP lost (1 point per 2 SP the enemy lost).
   64, 81 and 80 SP against 69, 102 and 115.5 asked), so its whole worth drew every Confederate
   unit toward Richmond to the end, and northern Virginia's places were left to the Union.
   Normal keeps it off (the balances).
-  Session 15 (the same row): hard's capital cover asks as many SP as the enemy has near it,
-  not half as many again (`capital_guard` 1.0; `OUTNUMBER`, 1.5, is what it asks to go for
-  an enemy stack). A covered capital is held when an attack on it gains the enemy nothing:
-  at even odds the table costs attacker and defender alike (1:1, 13 and 14 % over the die),
-  and works or a city shift the battle further the defender's way. Asking 1.5 kept the
-  guard short all game and drew the troops beyond it toward Richmond, as `counts_works` found;
-  at 1.0 those beyond it go for the places. Normal keeps 1.5 (the balances).
+  Session 15 (that row, and West '62's hard Union): hard's places and its capital's cover
+  ask as many SP as the enemy has near them before they spare a unit, not half as many
+  again (`guard_ratio` 1.0; `OUTNUMBER`, 1.5, is what it asks to go for an enemy stack). A
+  place is held when an attack on it gains the enemy nothing: at even odds the table costs
+  attacker and defender alike (1:1, 13 and 14 % over the die), and works, a city or rough
+  ground shift the battle further the defender's way. Asking 1.5 kept Richmond's guard short
+  all game and drew the troops beyond it toward Richmond, as `counts_works` found; at 1.0
+  they go for the places and the enemy's stacks. Normal keeps 1.5 (the balances).
 """
 
 from __future__ import annotations
