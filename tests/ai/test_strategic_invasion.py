@@ -31,7 +31,8 @@ def _richmond_manned(game: Game) -> None:
 
 def test_an_outnumbered_army_invades_to_draw_the_enemy_off_its_capital() -> None:
     game = Game.from_scenario(EAST_63, seed=1)
-    # at the start only Hampton's 1 SP hold Richmond's works: no invasion yet
+    # at the start only Hampton's 1 SP and Elzey's 6 hold Richmond's works, fewer than half the
+    # 20 its fort shelters: no invasion yet
     assert invasion(StrategicPlayer(C).staff.look(game), C) is None
     _richmond_manned(game)
     pos = StrategicPlayer(C).staff.look(game)
@@ -53,7 +54,8 @@ def test_an_outnumbered_army_invades_to_draw_the_enemy_off_its_capital() -> None
 def test_no_invasion_while_the_enemy_stands_a_week_from_the_capital() -> None:
     # Union corps a hex from Richmond: the army goes only while the troops within a week's march
     # of Richmond (the army apart) can meet them, those in its works counting double up to the
-    # 20 its fort shelters: Richmond's 20 and Petersburg's 4, and the 20 sheltered again: 44
+    # 20 its fort shelters: Richmond's 26 (Longstreet's 19, Elzey's 6, Hampton's 1) and
+    # Petersburg's 4, and 20 of them sheltered again: 50
     game = Game.from_scenario(EAST_63, seed=1)
     _richmond_manned(game)
     assert invasion(StrategicPlayer(C).staff.look(game), C) is not None
@@ -77,7 +79,7 @@ def test_the_invasion_marches_round_the_enemy_army_not_through_it() -> None:
     # through them (10 MP from Fredericksburg, 9 from Culpeper); the invasion's way goes round
     # them: none from Fredericksburg or Stafford, whose hexes stand within the Union army's
     # blow, and 9 MP from Culpeper (C2211), felt from 8 MP on and a quarter of every MP still
-    # to march: max(9 - 8, 9 // 4) = 2
+    # to march: max(9 - 8, 9 / 4) = 2.25
     game = Game.from_scenario(EAST_63, seed=1)
     _richmond_manned(game)
     pos = StrategicPlayer(C).staff.look(game)
@@ -89,7 +91,7 @@ def test_the_invasion_marches_round_the_enemy_army_not_through_it() -> None:
     target = next(t for t in invasion_targets(pos, marches) if t.what.startswith("Winchester"))
     assert target.march is not None
     assert fredericksburg not in target.march and stafford not in target.march
-    assert target.march[culpeper] == 2
+    assert target.march[culpeper] == 2.25
     # Hooker gone north by Washington (C2508): the way by Stafford is open again
     for corps in UNION_ARMY:
         place(game, corps, "C2508")
@@ -97,10 +99,14 @@ def test_the_invasion_marches_round_the_enemy_army_not_through_it() -> None:
     # (the campaign under way: nothing outnumbers Richmond's defenders any more)
     target = next(t for t in invasion_targets(pos, marches, going=True)
                   if t.what.startswith("Winchester"))
-    assert target.march is not None and target.march[fredericksburg] == max(10 - 8, 10 // 4)
+    assert target.march is not None and target.march[fredericksburg] == 2.5  # 10 MP
     # and nearer than two weeks' march the army still goes on toward it: from C2109, 4 MP from
-    # Winchester, it is 1 away (flat at 0 from 8 MP on, the army stopped 8 MP short of it)
-    assert target.march[winchester] == 0 < target.march[game.map.parse("C2109")] == 4 // 4
+    # Winchester, it is 1 away (flat at 0 from 8 MP on, the army stopped 8 MP short of it),
+    # from C2009, 3 MP off, 0.75: every MP counts (in whole quarters, 3 MP were felt as 0, as
+    # the place itself, and Lee stood 3 MP from Winchester for four weeks)
+    assert marches.to(winchester)[game.map.parse("C2009")] == 3
+    assert target.march[winchester] == 0 < target.march[game.map.parse("C2009")] == 0.75
+    assert target.march[game.map.parse("C2109")] == 1.0
 
 
 def test_the_invading_army_leaves_the_capitals_cover_to_its_own_troops() -> None:
@@ -125,16 +131,18 @@ def test_the_invading_army_leaves_the_capitals_cover_to_its_own_troops() -> None
 
 def test_the_capitals_works_keep_the_troops_the_invasion_needs_in_them() -> None:
     # with the invasion on, Richmond's works (a fort for 20) keep the troops in them that the
-    # invasion cannot spare, half the 20: Longstreet's command (19 SP) and Hampton's 1 cannot
-    # leave, worth the diversion (52.5 VP), felt by the troops in the works only
+    # invasion cannot spare, half the 20: of the 26 in them (Longstreet's command 19 SP,
+    # Elzey's garrison 6, Hampton's 1) 16 may leave, not Longstreet's 19, worth the diversion
+    # (52.5 VP), felt by the troops in the works only
     game = Game.from_scenario(EAST_63, seed=1)
     _richmond_manned(game)
     player = StrategicPlayer(C)
     player.staff.look(game)
     works = next(t for t in player.staff.targets if "works" in t.what)
     richmond = game.map.parse("C2516")
-    assert (works.hex, works.value, works.guard, works.needed) == (richmond, DIVERSION, 20, 10)
-    assert not works.spares(19, richmond)  # Longstreet's 19 would leave 1
+    assert (works.hex, works.value, works.guard, works.needed) == (richmond, DIVERSION, 26, 10)
+    assert not works.spares(19, richmond)  # Longstreet's 19 would leave 7
+    assert works.spares(16, richmond)
     assert not works.beyond(richmond)
     assert works.beyond(game.map.parse("C2415")) and works.beyond(game.map.parse("C2412"))
     # no invasion (Richmond's works empty at the start), no such target
@@ -190,11 +198,14 @@ def test_the_field_army_goes_for_an_invading_army_nearer_its_capital() -> None:
     assert "before our capital Washington" in answer.what
 
 
-def test_a_directive_makes_the_enemy_army_the_objective_once_it_leaves_its_capital() -> None:
-    # East '63's directive (Lincoln to Hooker, 10 June 1863: Lee's army, not Richmond): the
-    # Union answers Lee's army as soon as he has the reasons to invade and stands more than a
-    # week's march (3 hexes) from Richmond: at Fredericksburg, 4 hexes off, where without the
-    # directive he is not yet invading (the test above)
+def test_a_directive_keeps_the_army_between_the_invader_and_the_capital() -> None:
+    # East '63's directive (Lincoln to Hooker, 10 June 1863: Lee's army, not Richmond; Halleck
+    # kept Hooker between Lee and Washington): the Union answers Lee's army as soon as he has
+    # the reasons to invade and stands more than a week's march (3 hexes) from Richmond: at
+    # Fredericksburg, 4 hexes off, where without the directive he is not yet invading (the
+    # test above). The answer is the ground nearer Washington than he is: he stands 5 hexes
+    # from it, so anywhere within 4 of it counts in full (Stafford, Aquia), a hex further
+    # (Fredericksburg itself) as 1 away, Richmond (8 hexes) as 4
     game = Game.from_scenario(EAST_63, seed=1)
     assert game.scenario.directives == {U: ENEMY_ARMY}
     union = StrategicPlayer(U)
@@ -204,14 +215,38 @@ def test_a_directive_makes_the_enemy_army_the_objective_once_it_leaves_its_capit
     pos = StrategicPlayer(U).staff.look(game)
     answers = [t for t in invasion_targets(pos) if "invading army" in t.what]
     assert len(answers) == 1
-    assert answers[0].hex == game.map.parse("C2412")  # Fredericksburg
-    assert answers[0].value == DIVERSION and answers[0].need == 1.5 * 51  # OUTNUMBER his 51 SP
-    assert answers[0].what.endswith("before our capital Washington, DC, our objective by directive")
+    answer = answers[0]
+    washington = game.map.parse("C2608")
+    assert (answer.hex, answer.cover, answer.value, answer.need) == (washington, 4, DIVERSION, 0)
+    assert answer.what == ("the ground between the enemy's invading army (51 SP at "
+                           "Fredericksburg, VA) and our capital Washington, DC, our objective "
+                           "by directive")
+    distances = {h: answer.distance(game.map.parse(h))
+                 for h in ("C2411", "C2512", "C2412", "C2516")}
+    assert distances == {"C2411": 0, "C2512": 0, "C2412": 1, "C2516": 4}
     # three hexes from Richmond (C2413) he covers it: nothing to answer
     for piece in ("cs_anv", "cs_second_corps", "lee", "jackson"):
         place(game, piece, "C2413")
     pos = StrategicPlayer(U).staff.look(game)
     assert not [t for t in invasion_targets(pos) if "invading army" in t.what]
+
+
+def test_a_directive_leaves_the_enemy_capital_worth_its_points_only() -> None:
+    # Lincoln's memorandum on Hooker's plan (April 1863): the prime object is the enemy's army,
+    # Richmond only as it comes incidentally. Under East '63's directive the Union's computer
+    # player counts Richmond as its 10 points' swing (20 VP), not as the end of the game
+    # (20 + 15); without the directive, as the end of the game
+    def richmond(game: Game) -> tuple[float, str]:
+        player = StrategicPlayer(U)
+        player.staff.look(game)
+        found = [t for t in player.staff.targets if t.hex == game.map.parse("C2516")]
+        assert len(found) == 1
+        return found[0].value, found[0].what
+
+    directed = Game.from_scenario(EAST_63, seed=1)
+    assert richmond(directed) == (20.0, "Richmond, VA, enemy-held (10 pt)")
+    free = Game.from_scenario(replace(load_strategic(EAST_63), directives={}), seed=1)
+    assert richmond(free) == (20.0 + CAPITAL, "Richmond, VA, the enemy capital")
 
 
 def test_an_invasion_under_way_goes_on_once_the_enemy_turns_to_answer_it() -> None:

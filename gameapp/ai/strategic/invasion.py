@@ -29,7 +29,6 @@ from gameapp.ai.strategic.objectives import CAPITAL, OUTNUMBER, REACH, SECOND, T
 from gameapp.ai.strategic.position import Position, VictoryPlace
 from gameapp.core.hexgrid import Hex
 from gameapp.core.rulesets.strategic.pieces import HQ, Echelon
-from gameapp.core.rulesets.strategic.scenario import ENEMY_ARMY
 from gameapp.core.units import Side
 
 MIN_ARMY = 30  # SP: an army smaller than this raids, it does not invade
@@ -40,6 +39,8 @@ MARCHING = 2  # hexes: an army on the march, its corps spread over them
 THREATENED = 8  # MP: two weeks' march; an army this near a place threatens it, and the enemy
 # must answer before it arrives (a capital is watched as far: objectives.targets)
 ON_TO = 4  # and from there on, a quarter of each MP still to march is felt: the army goes on
+# (every MP, not whole quarters: 3 MP off were felt as 0, as the place itself, and Lee stood
+# 3 MP from Winchester for four weeks, East '63 seed 1 under the Union's directive)
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,7 @@ def _invading(pos: Position, marches: MarchCosts | None, going: bool) -> tuple[T
         # invasion's: they hold it (D. H. Hill's and Richmond's in June 1863; East '63 seed 9
         # lost Richmond when Longstreet's 23 SP drifted north after the army)
         near = None if way is None else {
-            h: max(mp - THREATENED, mp // ON_TO) for h, mp in way.items()
+            h: max(mp - THREATENED, mp / ON_TO) for h, mp in way.items()
             if h.distance(home) > REACH or h.distance(plan.army_hex) <= 1}
         found.append(Target(place.hex, value,
                             f"{place.name}, invading (drawing {plan.threat} enemy SP off our "
@@ -189,9 +190,10 @@ def _answering(pos: Position) -> tuple[Target, ...]:
     covering our capital is. Under a directive that makes the enemy's army the objective
     (Lincoln to Hooker, 10 June 1863: Lee's army, not Richmond; Hooker and Meade followed Lee
     north, between him and Washington and Baltimore), as soon as it has marched more than a
-    week's march (`REACH`) from its capital while it has the reasons to invade: without it
-    our army marched on Richmond the week Lee left Fredericksburg, and he turned back (East
-    '63 seed 1, weeks 5-6)."""
+    week's march (`REACH`) from its capital while it has the reasons to invade, and our army
+    keeps between it and our capital: without the directive's reading our army marched on
+    Richmond the week Lee left Fredericksburg, and he turned back (East '63 seed 1, weeks
+    5-6)."""
     # only while the enemy's first reason holds (its capital outnumbered): read without the
     # enemy's memory (its campaign under way), every army HQ far from its capital and nearer
     # ours would count as invading: Grant's before Richmond in East '64, McClellan's on the
@@ -202,16 +204,23 @@ def _answering(pos: Position) -> tuple[Target, ...]:
     if plan is None or ours is None or theirs is None:
         return ()
     off = plan.army_hex.distance(theirs.hex)
-    directed = pos.game.scenario.directives.get(pos.side) == ENEMY_ARMY
-    if directed:
+    if pos.after_army:
         if off <= REACH:
             return ()
-    elif plan.army_hex.distance(ours.hex) >= off or off <= THREAT_RANGE:
+        # between it and our capital: anywhere nearer the capital than the invading army
+        # (Halleck's orders kept Hooker, then Meade, between Lee and Washington, June 1863);
+        # marching at the army itself, ours stood on its heels and barred every way north,
+        # and Lee turned back (East '63 seed 1, weeks 4-10)
+        return (Target(ours.hex, plan.diversion,
+                       f"the ground between the enemy's invading army ({plan.army_sp} SP at "
+                       f"{pos.name(plan.army_hex)}) and our capital {ours.name}, our "
+                       "objective by directive",
+                       cover=max(0, plan.army_hex.distance(ours.hex) - 1), capital=True),)
+    if plan.army_hex.distance(ours.hex) >= off or off <= THREAT_RANGE:
         return ()
     return (Target(plan.army_hex, plan.diversion,
                    f"the enemy's invading army ({plan.army_sp} SP at "
-                   f"{pos.name(plan.army_hex)}), before our capital {ours.name}"
-                   + (", our objective by directive" if directed else ""),
+                   f"{pos.name(plan.army_hex)}), before our capital {ours.name}",
                    have=pos.near(pos.side, plan.army_hex, 2 * REACH),
                    need=OUTNUMBER * plan.army_sp),)
 

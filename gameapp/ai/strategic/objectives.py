@@ -70,7 +70,7 @@ class Target:
     need: float = 0.0  # and the SP that put it fully within our grasp (0: it is)
     siege: bool = False  # a side of a fortress to invest: each unit finds its own
     within: int = 0  # hexes: felt only by the pieces standing this near it (0: by all)
-    march: Mapping[Hex, int] | None = None  # the MP to march to it from each hex, if known
+    march: Mapping[Hex, float] | None = None  # the MP to march to it from each hex, if known
     capital: bool = False  # our capital's cover (the ground between it and the enemy)
     inside: bool = False  # felt only by the pieces standing in its hex (works they man)
 
@@ -96,7 +96,7 @@ class Target:
             return at != self.hex
         return bool(self.within) and at.distance(self.hex) > self.within
 
-    def distance(self, h: Hex) -> int:
+    def distance(self, h: Hex) -> float:
         """How far `h` is from where the target is met: the place itself, or, for a capital
         to cover, the ground between it and the enemy."""
         if self.march is not None:  # a march's cost (clear ground 1 a hex), none: far
@@ -119,7 +119,10 @@ def targets(pos: Position, weights: StrategicWeights,
         if place.holder is not side:
             value = 2 * place.points * late
             what = f"{place.name}, enemy-held ({place.points} pt)"
-            if place.capital_of is other:
+            if place.capital_of is other and not pos.after_army:
+                # under a directive the capital is worth its points, not the end of the game
+                # (Lincoln, April 1863: Lee's army, "not with, or about, Richmond"; East '63's
+                # Union marched on Richmond in weeks 3-5, before Lee had a reason to invade)
                 value += CAPITAL
                 what = f"{place.name}, the enemy capital"
             have, need = grasp(pos, place.hex)

@@ -15,6 +15,7 @@ from gameapp.core.hexgrid import Hex
 from gameapp.core.ruleset import RuleContext
 from gameapp.core.rulesets.strategic.pieces import Arm, Division, Fort
 from gameapp.core.rulesets.strategic.previews import read_context
+from gameapp.core.rulesets.strategic.scenario import ENEMY_ARMY
 from gameapp.core.rulesets.strategic.state import StrategicState
 from gameapp.core.rulesets.strategic.supply import supply_net
 from gameapp.core.rulesets.strategic.terrain import TerrainCosts
@@ -55,6 +56,13 @@ class Position:
     @property
     def theirs(self) -> dict[Hex, int]:
         return self.sp[self.side.other]
+
+    @property
+    def after_army(self) -> bool:
+        """Our government made the enemy's field army our objective, not its capital (a
+        scenario's directive: docs/ai.md, "Directives")."""
+        directive: str | None = self.game.scenario.directives.get(self.side)
+        return directive == ENEMY_ARMY
 
     def name(self, h: Hex) -> str:
         """A hex's place name if it has one, else its id."""
